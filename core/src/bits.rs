@@ -1,0 +1,150 @@
+//! Bit helpers on `u32` and `u64`: masks, field extraction and packing.
+//!
+//! Every function validates its arguments and returns a [`BitsError`] instead of
+//! overflowing a shift: `mask32(32, 0)` is `Ok(0)` and `mask32(0, 32)` is all ones.
+//!
+//! ```
+//! use plateau::bits::{extract32, mask32, pack32};
+//! assert_eq!(mask32(4, 9), Ok(0b1_1111_1111_0000));
+//! assert_eq!(extract32(0xD1, 4, 9), Ok(13));
+//! assert_eq!(pack32(&[(1, 4), (13, 9)]), Ok(0xD1));
+//! ```
+
+use core::fmt;
+
+/// Why a bit operation was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum BitsError {
+    /// `start + size` goes past the width of the word.
+    Range,
+    /// A packed field's size is outside `1..W`.
+    FieldSize,
+    /// A packed value does not fit in its field.
+    ValueTooLarge,
+    /// The packed fields' sizes add up to more than the word's width.
+    TooWide,
+}
+
+impl fmt::Display for BitsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Range => "bit range goes past the end of the word",
+            Self::FieldSize => "field size must be between 1 and the word width minus 1",
+            Self::ValueTooLarge => "value does not fit in its field",
+            Self::TooWide => "fields add up to more bits than the word holds",
+        })
+    }
+}
+
+impl core::error::Error for BitsError {}
+
+macro_rules! bits_impl {
+    ($t:ty, $w:expr, $mask:ident, $extract:ident, $pack:ident) => {
+        /// Returns a word with bits `start..start + size` set.
+        ///
+        /// Fails with [`BitsError::Range`] if `start + size` exceeds the word width.
+        pub const fn $mask(start: u32, size: u32) -> Result<$t, BitsError> {
+            let Some(end) = start.checked_add(size) else {
+                return Err(BitsError::Range);
+            };
+            if end > $w {
+                return Err(BitsError::Range);
+            }
+            if size == 0 {
+                return Ok(0);
+            }
+            // size >= 1 so `size - 1` and `start` are both < W: no shift overflows.
+            let ones: $t = <$t>::MAX >> ($w - size);
+            Ok(ones << start)
+        }
+
+        /// Returns bits `start..start + size` of `bits`, moved down to bit 0.
+        ///
+        /// Fails with [`BitsError::Range`] if `start + size` exceeds the word width.
+        pub const fn $extract(bits: $t, start: u32, size: u32) -> Result<$t, BitsError> {
+            match $mask(start, size) {
+                Ok(0) => Ok(0),
+                // A non-zero mask means start < W.
+                Ok(m) => Ok((bits & m) >> start),
+                Err(e) => Err(e),
+            }
+        }
+
+        /// Packs `(value, size)` fields: the first in the low bits, each next one above.
+        ///
+        /// Fails if a size is outside `1..W` ([`BitsError::FieldSize`]), a value does
+        /// not fit its size ([`BitsError::ValueTooLarge`]) or the sizes add up to more
+        /// than `W` bits ([`BitsError::TooWide`]).
+        pub const fn $pack(fields: &[($t, u32)]) -> Result<$t, BitsError> {
+            let mut packed: $t = 0;
+            let mut used: u32 = 0;
+            let mut rest = fields;
+            while let [(value, size), tail @ ..] = rest {
+                let (value, size) = (*value, *size);
+                rest = tail;
+                if size == 0 || size >= $w {
+                    return Err(BitsError::FieldSize);
+                }
+                if value >> size != 0 {
+                    return Err(BitsError::ValueTooLarge);
+                }
+                if used + size > $w {
+                    return Err(BitsError::TooWide);
+                }
+                // `used < W` here: `used + size <= W` with size >= 1.
+                packed |= value << used;
+                used += size;
+            }
+            Ok(packed)
+        }
+    };
+}
+
+bits_impl!(u32, 32, mask32, extract32, pack32);
+bits_impl!(u64, 64, mask64, extract64, pack64);
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_at_the_edges() {
+        assert_eq!(mask32(0, 32), Ok(u32::MAX));
+        assert_eq!(mask64(0, 64), Ok(u64::MAX));
+        assert_eq!(mask32(32, 0), Ok(0));
+        assert_eq!(mask64(64, 0), Ok(0));
+        assert_eq!(mask32(31, 1), Ok(1 << 31));
+        assert_eq!(mask32(32, 1), Err(BitsError::Range));
+        assert_eq!(mask32(1, 32), Err(BitsError::Range));
+        assert_eq!(mask32(u32::MAX, 2), Err(BitsError::Range));
+        assert_eq!(mask64(3, 2), Ok(0b11000));
+    }
+
+    #[test]
+    fn extract_whole_and_parts() {
+        assert_eq!(extract32(0xDEAD_BEEF, 0, 32), Ok(0xDEAD_BEEF));
+        assert_eq!(extract64(u64::MAX, 0, 64), Ok(u64::MAX));
+        assert_eq!(extract32(0xDEAD_BEEF, 16, 16), Ok(0xDEAD));
+        assert_eq!(extract32(0xDEAD_BEEF, 32, 0), Ok(0));
+        assert_eq!(extract32(1, 33, 0), Err(BitsError::Range));
+    }
+
+    #[test]
+    fn pack_rules_of_the_spec() {
+        assert_eq!(
+            pack32(&[(0b100, 2), (0b11, 2)]),
+            Err(BitsError::ValueTooLarge)
+        );
+        assert_eq!(pack32(&[(0, 16), (0, 17)]), Err(BitsError::TooWide));
+        assert_eq!(pack64(&[(0, 32), (0, 33)]), Err(BitsError::TooWide));
+        assert_eq!(pack32(&[(0, 32)]), Err(BitsError::FieldSize));
+        assert_eq!(pack32(&[(0, 0)]), Err(BitsError::FieldSize));
+        assert_eq!(pack32(&[(1, 16), (1, 16)]), Ok(0x0001_0001));
+        assert_eq!(
+            pack64(&[(3, 2), (1, 31), (1, 31)]),
+            Ok(3 | 1 << 2 | 1 << 33)
+        );
+    }
+}

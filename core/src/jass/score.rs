@@ -1,0 +1,365 @@
+//! Scores of both teams packed into one `u64` (the Javass layout).
+
+use core::fmt;
+
+use super::{MATCH_ADDITIONAL_POINTS, TRICKS_PER_TURN, TeamId};
+
+/// Largest number of tricks a team can win in a turn.
+const MAX_TRICKS: u32 = TRICKS_PER_TURN;
+/// Largest number of points in a turn: 152 (all cards) + 5 (last trick) + 100 (match).
+const MAX_TURN_POINTS: u32 = 257;
+/// Largest number of points of earlier turns.
+const MAX_GAME_POINTS: u32 = 2000;
+
+const TRICKS_START: u32 = 0;
+const TRICKS_MASK: u64 = 0xF;
+const TURN_START: u32 = 4;
+const TURN_MASK: u64 = 0x1FF;
+const GAME_START: u32 = 13;
+const GAME_MASK: u64 = 0x7FF;
+/// The 24 used bits of a team's 32-bit half.
+const HALF_USED: u64 = 0x00FF_FFFF;
+
+/// Why a score was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ScoreError {
+    /// A packed value has a field above its maximum or an unused bit set.
+    InvalidPacked,
+    /// A team would win more than 9 tricks in one turn.
+    TooManyTricks,
+    /// A team's points for the turn would exceed 257.
+    TooManyTurnPoints,
+    /// A team's points of earlier turns would exceed 2000.
+    TooManyGamePoints,
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::InvalidPacked => {
+                "invalid packed score (a field above its maximum or an unused bit set)"
+            }
+            Self::TooManyTricks => "a team cannot win more than 9 tricks in a turn",
+            Self::TooManyTurnPoints => "a team cannot score more than 257 points in a turn",
+            Self::TooManyGamePoints => "game points cannot exceed 2000",
+        })
+    }
+}
+
+impl core::error::Error for ScoreError {}
+
+const fn shift(team: TeamId) -> u32 {
+    match team {
+        TeamId::Team1 => 0,
+        TeamId::Team2 => 32,
+    }
+}
+
+const fn half_is_valid(half: u64) -> bool {
+    half & !HALF_USED == 0
+        && (half >> TRICKS_START) & TRICKS_MASK <= MAX_TRICKS as u64
+        && (half >> TURN_START) & TURN_MASK <= MAX_TURN_POINTS as u64
+        && (half >> GAME_START) & GAME_MASK <= MAX_GAME_POINTS as u64
+}
+
+/// Packs one team's fields into a 24-bit half; each value is cut to its field.
+const fn half(tricks: u32, turn: u32, game: u32) -> u64 {
+    (tricks as u64 & TRICKS_MASK) << TRICKS_START
+        | (turn as u64 & TURN_MASK) << TURN_START
+        | (game as u64 & GAME_MASK) << GAME_START
+}
+
+/// The scores of both teams in one `u64`: team 1 in bits 0–31, team 2 in 32–63.
+///
+/// Within a half: tricks won this turn in bits 0–3 (at most 9), points this turn
+/// in bits 4–12 (at most 257), points of earlier turns in bits 13–23 (at most
+/// 2000); bits 24–31 are zero. This type computes on the bits as they are, like
+/// the original Javass class: it never panics, but arithmetic that overflows a
+/// field wraps inside that field. [`Score`] is the checked wrapper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct PackedScore(u64);
+
+impl PackedScore {
+    /// The score at the start of a game: every field zero.
+    pub const INITIAL: PackedScore = PackedScore(0);
+
+    /// Wraps raw bits without checking them (see [`PackedScore::is_valid`]).
+    #[must_use]
+    pub const fn from_bits(bits: u64) -> PackedScore {
+        PackedScore(bits)
+    }
+
+    /// Returns the raw bits.
+    #[must_use]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Returns whether every field is within its maximum and every unused bit is 0.
+    #[must_use]
+    pub const fn is_valid(self) -> bool {
+        half_is_valid(self.0 & 0xFFFF_FFFF) && half_is_valid(self.0 >> 32)
+    }
+
+    /// Packs both teams' (tricks, turn points, game points).
+    ///
+    /// Fails with [`ScoreError::InvalidPacked`] if a value is above its maximum.
+    pub const fn pack(
+        tricks1: u32,
+        turn1: u32,
+        game1: u32,
+        tricks2: u32,
+        turn2: u32,
+        game2: u32,
+    ) -> Result<PackedScore, ScoreError> {
+        if tricks1 > MAX_TRICKS
+            || tricks2 > MAX_TRICKS
+            || turn1 > MAX_TURN_POINTS
+            || turn2 > MAX_TURN_POINTS
+            || game1 > MAX_GAME_POINTS
+            || game2 > MAX_GAME_POINTS
+        {
+            return Err(ScoreError::InvalidPacked);
+        }
+        Ok(PackedScore(
+            half(tricks1, turn1, game1) | half(tricks2, turn2, game2) << 32,
+        ))
+    }
+
+    const fn field(self, team: TeamId, start: u32, mask: u64) -> u32 {
+        ((self.0 >> shift(team) >> start) & mask) as u32
+    }
+
+    /// Returns the tricks the team has won this turn.
+    #[must_use]
+    pub const fn turn_tricks(self, team: TeamId) -> u32 {
+        self.field(team, TRICKS_START, TRICKS_MASK)
+    }
+
+    /// Returns the points the team has won this turn.
+    #[must_use]
+    pub const fn turn_points(self, team: TeamId) -> u32 {
+        self.field(team, TURN_START, TURN_MASK)
+    }
+
+    /// Returns the points the team won in earlier turns.
+    #[must_use]
+    pub const fn game_points(self, team: TeamId) -> u32 {
+        self.field(team, GAME_START, GAME_MASK)
+    }
+
+    /// Returns the team's game points plus its turn points.
+    #[must_use]
+    pub const fn total_points(self, team: TeamId) -> u32 {
+        self.game_points(team) + self.turn_points(team)
+    }
+
+    const fn with_half(self, team: TeamId, new_half: u64) -> PackedScore {
+        let s = shift(team);
+        PackedScore(self.0 & !(0xFFFF_FFFF << s) | new_half << s)
+    }
+
+    /// Returns the score after `team` wins one more trick worth `points`.
+    ///
+    /// When that makes 9 tricks for the team, the 100 match points are added too.
+    /// The 5 last-trick points belong in `points`. A field that overflows wraps
+    /// within its bits: use [`Score::with_additional_trick`] to refuse that.
+    #[must_use]
+    pub const fn with_additional_trick(self, team: TeamId, points: u32) -> PackedScore {
+        let tricks = self.turn_tricks(team).wrapping_add(1);
+        let mut turn = self.turn_points(team).wrapping_add(points);
+        if tricks == TRICKS_PER_TURN {
+            turn = turn.wrapping_add(MATCH_ADDITIONAL_POINTS);
+        }
+        self.with_half(team, half(tricks, turn, self.game_points(team)))
+    }
+
+    /// Returns the score of the next turn: turn points move to the game points,
+    /// tricks and turn points restart at 0.
+    #[must_use]
+    pub const fn next_turn(self) -> PackedScore {
+        let g1 = self.total_points(TeamId::Team1);
+        let g2 = self.total_points(TeamId::Team2);
+        PackedScore(half(0, 0, g1) | half(0, 0, g2) << 32)
+    }
+}
+
+fn write_half(f: &mut fmt::Formatter<'_>, s: PackedScore, team: TeamId) -> fmt::Result {
+    write!(
+        f,
+        "({},{},{})",
+        s.turn_tricks(team),
+        s.turn_points(team),
+        s.game_points(team)
+    )
+}
+
+impl fmt::Display for PackedScore {
+    /// Writes `(tricks,turn,game)/(tricks,turn,game)`, team 1 first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_half(f, *self, TeamId::Team1)?;
+        f.write_str("/")?;
+        write_half(f, *self, TeamId::Team2)
+    }
+}
+
+/// A packed score that is always valid: every change is checked.
+///
+/// ```
+/// use plateau::jass::{Score, ScoreError, TeamId};
+/// let mut s = Score::INITIAL;
+/// for _ in 0..9 {
+///     s = s.with_additional_trick(TeamId::Team2, 17)?;
+/// }
+/// assert_eq!(s.packed().turn_points(TeamId::Team2), 9 * 17 + 100);
+/// assert_eq!(s.with_additional_trick(TeamId::Team2, 0), Err(ScoreError::TooManyTricks));
+/// # Ok::<(), ScoreError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Score(PackedScore);
+
+impl Score {
+    /// The score at the start of a game.
+    pub const INITIAL: Score = Score(PackedScore::INITIAL);
+
+    /// Wraps a packed score, refusing an invalid one.
+    pub const fn from_packed(packed: PackedScore) -> Result<Score, ScoreError> {
+        if packed.is_valid() {
+            Ok(Score(packed))
+        } else {
+            Err(ScoreError::InvalidPacked)
+        }
+    }
+
+    /// Returns the packed form.
+    #[must_use]
+    pub const fn packed(self) -> PackedScore {
+        self.0
+    }
+
+    /// Returns the score after `team` wins one more trick worth `points` (match
+    /// bonus included on the 9th trick), or the field that would overflow.
+    pub const fn with_additional_trick(
+        self,
+        team: TeamId,
+        points: u32,
+    ) -> Result<Score, ScoreError> {
+        let tricks = self.0.turn_tricks(team);
+        if tricks >= MAX_TRICKS {
+            return Err(ScoreError::TooManyTricks);
+        }
+        let bonus = if tricks + 1 == TRICKS_PER_TURN {
+            MATCH_ADDITIONAL_POINTS
+        } else {
+            0
+        };
+        match self.0.turn_points(team).checked_add(points) {
+            Some(p) if p.saturating_add(bonus) <= MAX_TURN_POINTS => {
+                Ok(Score(self.0.with_additional_trick(team, points)))
+            }
+            _ => Err(ScoreError::TooManyTurnPoints),
+        }
+    }
+
+    /// Returns the score of the next turn, or an error if game points would pass 2000.
+    pub const fn next_turn(self) -> Result<Score, ScoreError> {
+        if self.0.total_points(TeamId::Team1) > MAX_GAME_POINTS
+            || self.0.total_points(TeamId::Team2) > MAX_GAME_POINTS
+        {
+            return Err(ScoreError::TooManyGamePoints);
+        }
+        Ok(Score(self.0.next_turn()))
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use TeamId::{Team1, Team2};
+
+    #[test]
+    fn values_of_the_spec() {
+        assert_eq!(PackedScore::pack(1, 13, 0, 0, 0, 0).unwrap().bits(), 0xD1);
+        let max = PackedScore::pack(9, 257, 2000, 9, 257, 2000).unwrap();
+        assert_eq!(max.bits(), 0x00FA_1019_00FA_1019);
+        assert!(max.is_valid());
+        for bad in [258 << 4, 10, 2001 << 13, 1 << 24, 1 << 31, 1 << 56, 1 << 63] {
+            assert!(!PackedScore::from_bits(bad).is_valid(), "{bad:#x}");
+        }
+        assert_eq!(
+            PackedScore::pack(10, 0, 0, 0, 0, 0),
+            Err(ScoreError::InvalidPacked)
+        );
+    }
+
+    #[test]
+    fn worked_example() {
+        let expected = [
+            "(0,0,0)/(0,0,0)",
+            "(1,13,0)/(0,0,0)",
+            "(1,13,0)/(1,18,0)",
+            "(2,31,0)/(1,18,0)",
+            "(2,31,0)/(2,36,0)",
+            "(3,49,0)/(2,36,0)",
+            "(3,49,0)/(3,54,0)",
+            "(4,67,0)/(3,54,0)",
+            "(4,67,0)/(4,72,0)",
+            "(5,85,0)/(4,72,0)",
+            "(0,0,85)/(0,0,72)",
+        ];
+        let mut s = Score::INITIAL;
+        let mut seen = std::vec![std::format!("{s}")];
+        for i in 0..9 {
+            let team = if i % 2 == 0 { Team1 } else { Team2 };
+            s = s
+                .with_additional_trick(team, if i == 0 { 13 } else { 18 })
+                .unwrap();
+            seen.push(std::format!("{s}"));
+        }
+        s = s.next_turn().unwrap();
+        seen.push(std::format!("{s}"));
+        assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn match_bonus_and_overflow() {
+        let mut s = Score::INITIAL;
+        for _ in 0..8 {
+            s = s.with_additional_trick(Team1, 19).unwrap();
+        }
+        assert_eq!(
+            s.with_additional_trick(Team1, 5),
+            Ok(s.with_additional_trick(Team1, 5).unwrap())
+        );
+        let last = s.with_additional_trick(Team1, 5).unwrap();
+        assert_eq!(last.packed().turn_points(Team1), 8 * 19 + 5 + 100);
+        assert_eq!(
+            last.with_additional_trick(Team1, 0),
+            Err(ScoreError::TooManyTricks)
+        );
+        assert_eq!(
+            s.with_additional_trick(Team1, 6),
+            Err(ScoreError::TooManyTurnPoints)
+        );
+        assert_eq!(
+            Score::INITIAL.with_additional_trick(Team2, u32::MAX),
+            Err(ScoreError::TooManyTurnPoints)
+        );
+        let full = Score::from_packed(PackedScore::pack(0, 257, 2000, 0, 0, 0).unwrap()).unwrap();
+        assert_eq!(full.next_turn(), Err(ScoreError::TooManyGamePoints));
+        assert_eq!(
+            Score::from_packed(PackedScore::from_bits(1 << 30)),
+            Err(ScoreError::InvalidPacked)
+        );
+    }
+}

@@ -1,0 +1,83 @@
+//! Reading user text: files or standard input, line by line, with positions.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::Io;
+use crate::error::{CliError, CliResult};
+
+/// Largest input file read, so hostile input cannot exhaust memory.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads a whole text from `path`, or from standard input when `path` is `-` or absent.
+///
+/// A UTF-8 byte order mark is dropped; invalid UTF-8 is an error naming the line.
+pub fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<String> {
+    let (name, bytes) = match path {
+        None => (
+            "standard input".to_string(),
+            read_limited(&mut io.stdin, "standard input")?,
+        ),
+        Some(p) if p == Path::new("-") => (
+            "standard input".to_string(),
+            read_limited(&mut io.stdin, "standard input")?,
+        ),
+        Some(p) => {
+            let name = p.display().to_string();
+            let mut file = std::fs::File::open(p)
+                .map_err(|e| CliError::new(format!("cannot read {name}: {}", io_reason(&e))))?;
+            let bytes = read_limited(&mut file, &name)?;
+            (name, bytes)
+        }
+    };
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let line = 1 + bytes
+                .get(..e.valid_up_to())
+                .map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+            Err(CliError::new(format!(
+                "{name}: line {line}: not valid UTF-8 text"
+            )))
+        }
+    }
+}
+
+fn read_limited(r: &mut dyn Read, name: &str) -> CliResult<Vec<u8>> {
+    let mut bytes = Vec::new();
+    r.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::new(format!("cannot read {name}: {}", io_reason(&e))))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError::new(format!(
+            "{name} is larger than {} MiB",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Returns the lines of `text` with 1-based numbers, `\r\n` and `\r` endings trimmed.
+pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+}
+
+/// Returns the content lines: numbered, trimmed, without blank lines and `#` comments.
+pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    numbered_lines(text)
+        .map(|(n, l)| (n, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}

@@ -1,0 +1,116 @@
+//! The plateau command-line tool, as a library so that tests run it in process.
+//!
+//! [`run`] parses the arguments, runs one command and returns the exit code:
+//! 0 for an answer (including "no solution"), 2 for bad input, with one
+//! `error:` line on the error stream.
+
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+
+use clap::{Parser, Subcommand};
+
+pub mod demo;
+pub mod error;
+pub mod input;
+pub mod jass;
+
+pub use error::{CliError, CliResult};
+
+/// The streams a command talks to; the binary passes the real ones, tests buffers.
+pub struct Io<'a> {
+    /// Standard input (for `-` file arguments).
+    pub stdin: &'a mut dyn BufRead,
+    /// Where results go.
+    pub out: &'a mut dyn Write,
+    /// Where errors and progress go.
+    pub err: &'a mut dyn Write,
+    /// Whether to draw progress bars (the error stream is a terminal).
+    pub progress: bool,
+}
+
+/// plateau: board- and card-game algorithms for small machines.
+#[derive(Parser, Debug)]
+#[command(name = "plateau", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Start with `plateau demo`. Every command takes --help and --json.")]
+pub struct Cli {
+    /// Print results as JSON, one object per line.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show every capability once on built-in data.
+    Demo,
+    /// Bit-packed Jass scores.
+    #[command(subcommand)]
+    Jass(jass::JassCommand),
+}
+
+/// Runs the command line `args` (program name first) and returns the exit code.
+pub fn run<I, T>(args: I, io: &mut Io<'_>) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(&e, io),
+    };
+    let json = cli.json;
+    let result = match cli.command {
+        Command::Demo => demo::run(io),
+        Command::Jass(cmd) => jass::run(cmd, json, io),
+    };
+    let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.is_broken_pipe() => 0,
+        Err(e) => {
+            let _ = writeln!(io.err, "error: {e}");
+            2
+        }
+    }
+}
+
+/// Prints help and version to the output (exit 0), usage errors as one line (exit 2).
+fn clap_error(e: &clap::Error, io: &mut Io<'_>) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = write!(io.out, "{}", e.render());
+            let _ = io.out.flush();
+            0
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = e.render().to_string();
+            let usage = help
+                .lines()
+                .find_map(|l| l.strip_prefix("Usage: "))
+                .and_then(|u| u.split(" [").next())
+                .and_then(|u| u.split(" <").next())
+                .unwrap_or("plateau");
+            let _ = writeln!(io.err, "error: missing command (see '{usage} --help')");
+            2
+        }
+        _ => {
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("error: invalid arguments")
+                .trim_end();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(io.err, "error: {first} (see --help)");
+            2
+        }
+    }
+}
+
+/// Writes one JSON value on its own line.
+pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> CliResult {
+    writeln!(out, "{value}")?;
+    Ok(())
+}

@@ -1,0 +1,23 @@
+//! The `plateau` binary: a thin shell over [`plateau_cli::run`].
+
+use std::io::{self, IsTerminal};
+
+fn main() {
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let stdout = io::stdout();
+    let mut stdout = io::BufWriter::new(stdout.lock());
+    let mut stderr = io::stderr();
+    let terminal = io::stderr().is_terminal();
+    let code = plateau_cli::run(
+        std::env::args_os(),
+        &mut plateau_cli::Io {
+            stdin: &mut stdin,
+            out: &mut stdout,
+            err: &mut stderr,
+            progress: terminal,
+        },
+    );
+    drop(stdout);
+    std::process::exit(code);
+}
