@@ -38,3 +38,4 @@
 
 pub mod bits;
 pub mod jass;
+pub mod tchu;
