@@ -12,6 +12,11 @@
 
 use core::fmt;
 
+pub mod map;
+mod ticket;
+
+pub use ticket::{Ticket, Trip};
+
 /// Car cards of each color in the deck.
 pub const CAR_CARDS_PER_COLOR: usize = 12;
 /// Locomotive cards in the deck.
