@@ -233,6 +233,7 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
 
 /// The sub-bags of a given size of a [`SortedBag`], from [`SortedBag::subsets`].
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Subsets<'a, T, const N: usize> {
     bag: &'a SortedBag<T, N>,
     /// How many of each of the bag's entries the next subset takes.
