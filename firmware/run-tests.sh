@@ -12,6 +12,7 @@ FLASH_BUDGET=$((128 * 1024)) # bytes of .text + .rodata in the release image
 QEMU_M3="timeout 60 qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb -nographic -semihosting-config enable=on,target=native -kernel"
 M3=thumbv7m-none-eabi
 M0=thumbv6m-none-eabi
+out=${CARGO_TARGET_DIR:-target}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
@@ -48,6 +49,11 @@ flash_of() {
   "$size_tool" -A "$1" | awk '$1 == ".text" || $1 == ".rodata" { sum += $2 } END { print sum }'
 }
 
+step "fmt and clippy"
+cargo fmt --all --check
+cargo clippy -q --locked --release --workspace -- -D warnings
+cargo clippy -q --locked --release --features defmt -- -D warnings
+
 for target in "$M3" "$M0"; do
   step "checks on $target under QEMU"
   set +e
@@ -56,7 +62,7 @@ for target in "$M3" "$M0"; do
   set -e
   [ "$code" -eq 0 ] || { cat "$log/stderr"; fail "the checks on $target exited with $code"; }
   grep -Eq '^[0-9]+ passed, 0 failed$' "$log/out" || fail "no '0 failed' line on $target"
-  elf=target/$target/release/plateau-firmware
+  elf=$out/$target/release/plateau-firmware
   flash=$(flash_of "$elf")
   echo "flash (.text + .rodata) on $target: $flash B of the $FLASH_BUDGET B budget"
   [ "$flash" -le "$FLASH_BUDGET" ] || fail "image on $target is $flash B, over the $FLASH_BUDGET B budget"
@@ -88,12 +94,12 @@ echo "failed as it must (exit 1)"
 step "defmt build (the core's defmt feature; frames over semihosting)"
 cargo build -q --locked --release --target "$M3" --features defmt
 set +e
-$QEMU_M3 "target/$M3/release/plateau-firmware" >"$log/defmt.bin" 2>/dev/null
+$QEMU_M3 "$out/$M3/release/plateau-firmware" >"$log/defmt.bin" 2>/dev/null
 code=$?
 set -e
 [ "$code" -eq 0 ] || fail "the defmt image exited with $code"
 if command -v defmt-print >/dev/null; then
-  defmt-print -e "target/$M3/release/plateau-firmware" <"$log/defmt.bin" | tee "$log/defmt.txt"
+  defmt-print -e "$out/$M3/release/plateau-firmware" <"$log/defmt.bin" | tee "$log/defmt.txt"
   grep -Eq '[0-9]+ passed, 0 failed' "$log/defmt.txt" || fail "defmt: no '0 failed' line"
 else
   echo "exit 0, $(wc -c <"$log/defmt.bin") B of defmt frames (install defmt-print to decode them)"
@@ -103,8 +109,12 @@ step "panic-freedom probe (release + LTO + overflow checks)"
 for target in "$M3" "$M0"; do
   cargo build -q --locked --profile probe -p plateau-panic-probe --target "$target" ||
     fail "the probe does not link on $target: a public function of the core can panic (panic-probe/find-panics.sh says where)"
-  echo "links on $target: flash $(flash_of "target/$target/probe/plateau-panic-probe") B"
+  echo "links on $target: flash $(flash_of "$out/$target/probe/plateau-panic-probe") B"
 done
+# The probe's profile optimizes for size, like the image; the same must hold for speed.
+CARGO_PROFILE_PROBE_OPT_LEVEL=3 cargo build -q --locked --profile probe -p plateau-panic-probe --target "$M3" ||
+  fail "the probe does not link at opt-level 3 on $M3 (panic-probe/find-panics.sh says where)"
+echo "links on $M3 at opt-level 3 too"
 if cargo build -q --locked --profile probe -p plateau-panic-probe --target "$M3" --features must-fail \
   >"$log/must-fail" 2>&1; then
   fail "the probe linked with a deliberate panic: it proves nothing"

@@ -2,7 +2,10 @@
 //! [`Outcome`]; the helpers compare what the core computed with what a check
 //! expects and say where they differ.
 
+use core::cell::RefCell;
 use core::fmt::{self, Debug, Display, Write};
+
+use critical_section::Mutex;
 
 /// Most bytes of stack one check may use (its capability's documented
 /// capacities included).
@@ -22,51 +25,85 @@ pub struct Check {
 /// What a check found: `Ok` when every value matched.
 pub type Outcome = Result<(), Mismatch>;
 
-/// The first value of a check that differed from the expected one.
+/// The first value of a check that differed from the expected one. Kept small
+/// (it is returned through every check's frames): the texts of what was
+/// computed and expected wait in [`take_texts`].
+#[derive(Clone, Copy, Debug)]
 pub struct Mismatch {
     /// What was compared.
     pub what: &'static str,
     /// Which step of a sequence, if the check walks one.
     pub step: Option<usize>,
-    /// What the core computed.
-    pub got: Text,
-    /// What the check expected.
-    pub expected: Text,
 }
 
-fn text(args: fmt::Arguments<'_>) -> Text {
-    let mut t = Text::new();
-    // A full buffer only cuts the message short.
-    let _ = t.write_fmt(args);
-    t
+/// The texts of the last mismatch: (got, expected).
+static TEXTS: Mutex<RefCell<(Text, Text)>> = Mutex::new(RefCell::new((Text::new(), Text::new())));
+
+/// Records the texts of a mismatch and returns it.
+#[inline(never)]
+fn mismatch(what: &'static str, got: fmt::Arguments<'_>, expected: fmt::Arguments<'_>) -> Mismatch {
+    critical_section::with(|cs| {
+        let mut texts = TEXTS.borrow_ref_mut(cs);
+        let (g, e) = &mut *texts;
+        g.clear();
+        e.clear();
+        // A full buffer only cuts the message short.
+        let _ = g.write_fmt(got);
+        let _ = e.write_fmt(expected);
+    });
+    Mismatch { what, step: None }
 }
 
-/// Expects `got == expected`, comparing their `Debug` forms on failure.
+/// Returns the texts (got, expected) of the last mismatch, and forgets them.
+pub fn take_texts() -> (Text, Text) {
+    critical_section::with(|cs| core::mem::take(&mut *TEXTS.borrow_ref_mut(cs)))
+}
+
+/// Expects `got == expected`, showing their `Debug` forms on failure.
 pub fn equal<T: PartialEq + Debug>(what: &'static str, got: T, expected: T) -> Outcome {
     if got == expected {
         Ok(())
     } else {
-        Err(Mismatch {
+        Err(mismatch(
             what,
-            step: None,
-            got: text(format_args!("{got:?}")),
-            expected: text(format_args!("{expected:?}")),
-        })
+            format_args!("{got:?}"),
+            format_args!("{expected:?}"),
+        ))
+    }
+}
+
+/// A `fmt::Write` that compares what is written with an expected text as it
+/// comes, so that no buffer holds the value's text.
+struct SameText<'a> {
+    rest: &'a str,
+    same: bool,
+}
+
+impl Write for SameText<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.rest.strip_prefix(s) {
+            Some(rest) if self.same => self.rest = rest,
+            _ => self.same = false,
+        }
+        Ok(())
     }
 }
 
 /// Expects `value` to display exactly as `expected`.
 pub fn displays<T: Display>(what: &'static str, value: T, expected: &str) -> Outcome {
-    let got = text(format_args!("{value}"));
-    if got.as_str() == expected {
+    let mut cmp = SameText {
+        rest: expected,
+        same: true,
+    };
+    let written = write!(cmp, "{value}");
+    if written.is_ok() && cmp.same && cmp.rest.is_empty() {
         Ok(())
     } else {
-        Err(Mismatch {
+        Err(mismatch(
             what,
-            step: None,
-            got,
-            expected: text(format_args!("{expected}")),
-        })
+            format_args!("{value}"),
+            format_args!("{expected}"),
+        ))
     }
 }
 
@@ -102,10 +139,5 @@ impl Debug for Hex {
 
 /// Expects `result` to be `Ok` and returns its value, or the error as a mismatch.
 pub fn accepted<T, E: Debug>(what: &'static str, result: Result<T, E>) -> Result<T, Mismatch> {
-    result.map_err(|e| Mismatch {
-        what,
-        step: None,
-        got: text(format_args!("{e:?}")),
-        expected: text(format_args!("Ok")),
-    })
+    result.map_err(|e| mismatch(what, format_args!("{e:?}"), format_args!("Ok")))
 }

@@ -98,25 +98,28 @@ fn run(check: &Check) -> Ran {
             bytes,
             STACK_BUDGET
         ),
-        (Err(m), _) => match m.step {
-            Some(step) => say!(
-                "FAIL {}: stack {} B: step {}: {}: expected {}, got {}",
-                check.name,
-                bytes,
-                step,
-                m.what,
-                m.expected.as_str(),
-                m.got.as_str()
-            ),
-            None => say!(
-                "FAIL {}: stack {} B: {}: expected {}, got {}",
-                check.name,
-                bytes,
-                m.what,
-                m.expected.as_str(),
-                m.got.as_str()
-            ),
-        },
+        (Err(m), _) => {
+            let (got, expected) = harness::take_texts();
+            match m.step {
+                Some(step) => say!(
+                    "FAIL {}: stack {} B: step {}: {}: expected {}, got {}",
+                    check.name,
+                    bytes,
+                    step,
+                    m.what,
+                    expected.as_str(),
+                    got.as_str()
+                ),
+                None => say!(
+                    "FAIL {}: stack {} B: {}: expected {}, got {}",
+                    check.name,
+                    bytes,
+                    m.what,
+                    expected.as_str(),
+                    got.as_str()
+                ),
+            }
+        }
     }
     Ran {
         passed: outcome.is_ok() && within,
