@@ -16,6 +16,7 @@
 #![no_main]
 
 use core::fmt::{self, Write};
+use core::hash::{Hash, Hasher};
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
@@ -63,8 +64,31 @@ impl Write for Sink {
     }
 }
 
-fn show<T: fmt::Display>(value: T) {
+/// Runs a value's `Display` and `Debug` impls.
+fn show<T: fmt::Display + fmt::Debug>(value: T) {
     keep(write!(Sink, "{value}"));
+    keep(write!(Sink, "{value:?}"));
+}
+
+/// Runs a value's `Debug` impl.
+fn debug<T: fmt::Debug>(value: T) {
+    keep(write!(Sink, "{value:?}"));
+}
+
+/// A `Hasher` that keeps what it is fed: runs `Hash` impls.
+struct KeepHasher;
+
+impl Hasher for KeepHasher {
+    fn finish(&self) -> u64 {
+        opaque(0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        keep(bytes);
+    }
+}
+
+fn hash<T: Hash>(value: T) {
+    value.hash(&mut KeepHasher);
 }
 
 fn team() -> TeamId {
@@ -94,9 +118,12 @@ fn probe_jass() {
     keep(opaque(jass::HAND_SIZE));
     let t = team();
     keep(t.other());
+    debug(t);
+    hash(t);
     keep(t.number());
     keep(TeamId::from_number(opaque(0)));
     keep(opaque(PlayerId::Player3).team());
+    debug(opaque(PlayerId::Player4));
     let p = PackedScore::from_bits(opaque(0));
     keep(p.bits());
     keep(p.is_valid());
@@ -107,6 +134,7 @@ fn probe_jass() {
     keep(p.with_additional_trick(t, opaque(0)));
     keep(p.next_turn());
     show(p);
+    hash(p);
     let a = opaque(0);
     keep(PackedScore::pack(a, a, a, opaque(0), opaque(0), opaque(0)));
     match Score::from_packed(p) {
@@ -132,6 +160,8 @@ fn probe_tchu() {
     keep(card.color());
     keep(card.name());
     show(opaque(Card::Locomotive));
+    hash(card);
+    debug(opaque(Level::Overground));
     let s1 = Station::new(opaque(0), opaque("A"), opaque("a"));
     let s2 = Station::new(opaque(1), opaque("B"), opaque("b"));
     keep((
@@ -143,6 +173,7 @@ fn probe_tchu() {
         s1.partial_cmp(&s2),
     ));
     show(s1);
+    hash(s1);
     match Route::new(
         opaque("A_B_1"),
         s1,
@@ -154,7 +185,12 @@ fn probe_tchu() {
         Ok(r) => {
             keep((r.id(), r.station1(), r.station2(), r.stations(), r.length()));
             keep((r.level(), r.color(), r.claim_points()));
-            keep(r.station_opposite(opaque(s1)));
+            match r.station_opposite(opaque(s1)) {
+                Ok(s) => keep(s),
+                Err(e) => show(e),
+            }
+            debug(r);
+            hash(r);
         }
         Err(e) => show(e),
     }
