@@ -49,6 +49,11 @@ flash_of() {
   "$size_tool" -A "$1" | awk '$1 == ".text" || $1 == ".rodata" { sum += $2 } END { print sum }'
 }
 
+# Prints the static RAM (.data + .bss + .uninit) of an ELF file in bytes.
+ram_of() {
+  "$size_tool" -A "$1" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".uninit" { sum += $2 } END { print sum }'
+}
+
 step "fmt and clippy"
 cargo fmt --all --check
 cargo clippy -q --locked --release --workspace -- -D warnings
@@ -64,7 +69,7 @@ for target in "$M3" "$M0"; do
   grep -Eq '^[0-9]+ passed, 0 failed$' "$log/out" || fail "no '0 failed' line on $target"
   elf=$out/$target/release/plateau-firmware
   flash=$(flash_of "$elf")
-  echo "flash (.text + .rodata) on $target: $flash B of the $FLASH_BUDGET B budget"
+  echo "flash (.text + .rodata) on $target: $flash B of the $FLASH_BUDGET B budget; static RAM $(ram_of "$elf") B"
   [ "$flash" -le "$FLASH_BUDGET" ] || fail "image on $target is $flash B, over the $FLASH_BUDGET B budget"
 done
 
