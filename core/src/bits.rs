@@ -54,9 +54,17 @@ macro_rules! bits_impl {
             if size == 0 {
                 return Ok(0);
             }
-            // size >= 1 so `size - 1` and `start` are both < W: no shift overflows.
-            let ones: $t = <$t>::MAX >> ($w - size);
-            Ok(ones << start)
+            // size >= 1 so `W - size` and `start` are both < W: neither shift
+            // overflows. Checked shifts say so to the optimizer too, which
+            // leaves no panic path even with overflow checks on.
+            let Some(unused) = ($w as u32).checked_sub(size) else {
+                return Err(BitsError::Range);
+            };
+            let ones: $t = <$t>::MAX >> unused;
+            match ones.checked_shl(start) {
+                Some(mask) => Ok(mask),
+                None => Err(BitsError::Range),
+            }
         }
 
         /// Returns bits `start..start + size` of `bits`, moved down to bit 0.
@@ -65,8 +73,11 @@ macro_rules! bits_impl {
         pub const fn $extract(bits: $t, start: u32, size: u32) -> Result<$t, BitsError> {
             match $mask(start, size) {
                 Ok(0) => Ok(0),
-                // A non-zero mask means start < W.
-                Ok(m) => Ok((bits & m) >> start),
+                // A non-zero mask means start < W: the shift never fails.
+                Ok(m) => match (bits & m).checked_shr(start) {
+                    Some(field) => Ok(field),
+                    None => Err(BitsError::Range),
+                },
                 Err(e) => Err(e),
             }
         }
@@ -92,8 +103,12 @@ macro_rules! bits_impl {
                 if used + size > $w {
                     return Err(BitsError::TooWide);
                 }
-                // `used < W` here: `used + size <= W` with size >= 1.
-                packed |= value << used;
+                // `used < W` here (`used + size <= W` with size >= 1), so the
+                // shift never fails; checked, it needs no proof from the optimizer.
+                match value.checked_shl(used) {
+                    Some(field) => packed |= field,
+                    None => return Err(BitsError::TooWide),
+                }
                 used += size;
             }
             Ok(packed)

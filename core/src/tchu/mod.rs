@@ -195,7 +195,7 @@ pub enum Level {
 }
 
 /// A station. Stations are equal when their ids are: five are named "Allemagne".
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Station {
     id: u8,
@@ -261,6 +261,42 @@ impl fmt::Display for Station {
     }
 }
 
+/// Shows a name in quotes without escaping it: `str`'s own `Debug` escapes
+/// through code that keeps panic paths the optimizer cannot remove (the
+/// firmware's panic probe would not link), and the map's names need no escape.
+struct Quoted(&'static str);
+
+impl fmt::Debug for Quoted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"")?;
+        f.write_str(self.0)?;
+        f.write_str("\"")
+    }
+}
+
+impl fmt::Debug for Station {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Station")
+            .field("id", &self.id)
+            .field("code", &Quoted(self.code))
+            .field("name", &Quoted(self.name))
+            .finish()
+    }
+}
+
+impl fmt::Debug for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Route")
+            .field("id", &Quoted(self.id))
+            .field("station1", &self.station1)
+            .field("station2", &self.station2)
+            .field("length", &self.length)
+            .field("level", &self.level)
+            .field("color", &self.color)
+            .finish()
+    }
+}
+
 /// Why a route could not be made or asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -286,7 +322,7 @@ impl fmt::Display for RouteError {
 impl core::error::Error for RouteError {}
 
 /// A route between two stations: its length, level and color (`None`: neutral).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Route {
     id: &'static str,
@@ -396,6 +432,20 @@ mod tests {
 
     const A: Station = Station::new(0, "DE1", "Allemagne");
     const B: Station = Station::new(1, "DE2", "Allemagne");
+
+    #[test]
+    fn debug_looks_derived() {
+        assert_eq!(
+            std::format!("{A:?}"),
+            r#"Station { id: 0, code: "DE1", name: "Allemagne" }"#
+        );
+        let r = Route::new("A_B_1", A, B, 3, Level::Overground, Some(Color::Blue)).unwrap();
+        assert_eq!(
+            std::format!("{r:?}"),
+            r#"Route { id: "A_B_1", station1: Station { id: 0, code: "DE1", name: "Allemagne" }, station2: Station { id: 1, code: "DE2", name: "Allemagne" }, length: 3, level: Overground, color: Some(Blue) }"#
+        );
+        assert!(std::format!("{A:#?}").contains("\n    code: \"DE1\",\n"));
+    }
 
     #[test]
     fn stations_compare_by_id() {

@@ -1,0 +1,216 @@
+//! Panic-freedom probe: calls every public function of plateau's core on inputs
+//! the optimizer cannot see (`core::hint::black_box`), and keeps every result.
+//!
+//! Its panic handler calls `plateau_core_reached_a_panic`, which is declared and
+//! defined nowhere. Built with LTO (profile `probe`: release, plus overflow
+//! checks), the binary links only if the optimizer removed every path to a
+//! panic; otherwise the linker fails, naming that symbol.
+//!
+//! `cargo build --profile probe -p plateau-panic-probe --features must-fail`
+//! adds an out-of-bounds index and must fail to link; `find-panics.sh` lists the
+//! source lines of the core that still reach a panic.
+//!
+//! To cover a new public function: call it below on `opaque(...)` inputs and
+//! pass what it returns to `keep`.
+#![no_std]
+#![no_main]
+
+use core::fmt::{self, Write};
+use core::hash::{Hash, Hasher};
+use core::hint::black_box;
+
+use cortex_m_rt::entry;
+use plateau::bits;
+use plateau::jass::{self, PackedScore, PlayerId, Score, TeamId};
+use plateau::tchu::{self, Card, Color, Level, Route, Station};
+
+#[cfg(not(feature = "find-panics"))]
+unsafe extern "C" {
+    /// Defined nowhere: any call to it left after optimization fails the link.
+    fn plateau_core_reached_a_panic() -> !;
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    // SAFETY: never runs: the binary does not link if this call survives.
+    #[cfg(not(feature = "find-panics"))]
+    unsafe {
+        plateau_core_reached_a_panic()
+    }
+    // `find-panics.sh`: link anyway, to list the calls into the panic machinery.
+    #[cfg(feature = "find-panics")]
+    loop {}
+}
+
+/// Returns `value`, hidden from the optimizer.
+fn opaque<T>(value: T) -> T {
+    black_box(value)
+}
+
+/// Keeps a result alive so the call that made it is not removed.
+fn keep<T>(value: T) {
+    black_box(value);
+}
+
+/// A `fmt::Write` sink that keeps every byte: runs `Display` impls to the end.
+struct Sink;
+
+impl Write for Sink {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for b in s.bytes() {
+            keep(b);
+        }
+        opaque(Ok(()))
+    }
+}
+
+/// Runs a value's `Display` and `Debug` impls.
+fn show<T: fmt::Display + fmt::Debug>(value: T) {
+    keep(write!(Sink, "{value}"));
+    keep(write!(Sink, "{value:?}"));
+}
+
+/// Runs a value's `Debug` impl.
+fn debug<T: fmt::Debug>(value: T) {
+    keep(write!(Sink, "{value:?}"));
+}
+
+/// A `Hasher` that keeps what it is fed: runs `Hash` impls.
+struct KeepHasher;
+
+impl Hasher for KeepHasher {
+    fn finish(&self) -> u64 {
+        opaque(0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        keep(bytes);
+    }
+}
+
+fn hash<T: Hash>(value: T) {
+    value.hash(&mut KeepHasher);
+}
+
+fn team() -> TeamId {
+    if opaque(true) {
+        TeamId::Team1
+    } else {
+        TeamId::Team2
+    }
+}
+
+fn probe_bits() {
+    let (w, s, v32, v64) = (opaque(0u32), opaque(0u32), opaque(0u32), opaque(0u64));
+    keep(bits::mask32(w, s));
+    keep(bits::mask64(w, s));
+    keep(bits::extract32(v32, w, s));
+    keep(bits::extract64(v64, w, s));
+    let f32s = opaque([(v32, s), (opaque(0), opaque(0)), (opaque(0), opaque(0))]);
+    let f64s = opaque([(v64, s), (opaque(0), opaque(0)), (opaque(0), opaque(0))]);
+    keep(bits::pack32(opaque(&f32s[..])));
+    keep(bits::pack64(opaque(&f64s[..])));
+    if let Err(e) = opaque(bits::mask32(w, s)) {
+        show(e);
+    }
+}
+
+fn probe_jass() {
+    keep(opaque(jass::HAND_SIZE));
+    let t = team();
+    keep(t.other());
+    debug(t);
+    hash(t);
+    keep(t.number());
+    keep(TeamId::from_number(opaque(0)));
+    keep(opaque(PlayerId::Player3).team());
+    debug(opaque(PlayerId::Player4));
+    let p = PackedScore::from_bits(opaque(0));
+    keep(p.bits());
+    keep(p.is_valid());
+    keep(p.turn_tricks(t));
+    keep(p.turn_points(t));
+    keep(p.game_points(t));
+    keep(p.total_points(t));
+    keep(p.with_additional_trick(t, opaque(0)));
+    keep(p.next_turn());
+    show(p);
+    hash(p);
+    let a = opaque(0);
+    keep(PackedScore::pack(a, a, a, opaque(0), opaque(0), opaque(0)));
+    match Score::from_packed(p) {
+        Ok(s) => {
+            keep(s.packed());
+            keep(s.with_additional_trick(t, opaque(0)));
+            keep(s.next_turn());
+            show(s);
+        }
+        Err(e) => show(e),
+    }
+    if let Err(e) = opaque(Score::INITIAL).next_turn() {
+        show(e);
+    }
+}
+
+fn probe_tchu() {
+    keep(opaque(tchu::TOTAL_CARDS));
+    let c = opaque(Color::Red);
+    keep(c.name());
+    show(c);
+    let card = Card::of(c);
+    keep(card.color());
+    keep(card.name());
+    show(opaque(Card::Locomotive));
+    hash(card);
+    debug(opaque(Level::Overground));
+    let s1 = Station::new(opaque(0), opaque("A"), opaque("a"));
+    let s2 = Station::new(opaque(1), opaque("B"), opaque("b"));
+    keep((
+        s1.id(),
+        s1.code(),
+        s1.name(),
+        s1 == s2,
+        s1.cmp(&s2),
+        s1.partial_cmp(&s2),
+    ));
+    show(s1);
+    hash(s1);
+    match Route::new(
+        opaque("A_B_1"),
+        s1,
+        s2,
+        opaque(1),
+        opaque(Level::Underground),
+        opaque(Some(c)),
+    ) {
+        Ok(r) => {
+            keep((r.id(), r.station1(), r.station2(), r.stations(), r.length()));
+            keep((r.level(), r.color(), r.claim_points()));
+            match r.station_opposite(opaque(s1)) {
+                Ok(s) => keep(s),
+                Err(e) => show(e),
+            }
+            debug(r);
+            hash(r);
+        }
+        Err(e) => show(e),
+    }
+}
+
+/// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
+#[cfg(feature = "must-fail")]
+fn probe_the_probe() {
+    let slice: &[u8] = opaque(&[1, 2, 3]);
+    keep(slice[opaque(7)]);
+}
+
+#[entry]
+fn main() -> ! {
+    #[cfg(feature = "must-fail")]
+    probe_the_probe();
+    probe_bits();
+    probe_jass();
+    probe_tchu();
+    loop {
+        keep(());
+    }
+}

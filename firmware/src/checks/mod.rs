@@ -1,0 +1,64 @@
+//! Every check the image runs, one capability per module.
+//!
+//! To add a capability: write `checks/<cap>.rs` with `pub fn <what>() -> Outcome`
+//! functions, its expected values in `expected/<cap>.rs`, then declare the module
+//! below and add one line per check to [`ALL`].
+
+use crate::harness::Check;
+
+mod bits;
+mod jass;
+mod tchu;
+
+/// The checks, in the order they run and print.
+pub const ALL: &[Check] = &[
+    Check {
+        name: "bits/mask-edges",
+        run: bits::mask_edges,
+    },
+    Check {
+        name: "bits/extract-edges",
+        run: bits::extract_edges,
+    },
+    Check {
+        name: "bits/pack-rules",
+        run: bits::pack_rules,
+    },
+    Check {
+        name: "jass/worked-example",
+        run: jass::worked_example,
+    },
+    Check {
+        name: "jass/packing",
+        run: jass::packing,
+    },
+    Check {
+        name: "jass/match-and-limits",
+        run: jass::match_and_limits,
+    },
+    Check {
+        name: "tchu/claim-points",
+        run: tchu::claim_points,
+    },
+    Check {
+        name: "tchu/cards-and-stations",
+        run: tchu::cards_and_stations,
+    },
+    #[cfg(feature = "over-budget")]
+    Check {
+        name: "firmware/over-budget",
+        run: over_budget,
+    },
+];
+
+/// Uses more stack than the budget allows (feature `over-budget`): proves the
+/// budget is enforced.
+#[cfg(feature = "over-budget")]
+fn over_budget() -> crate::harness::Outcome {
+    let mut big = [0u8; crate::harness::STACK_BUDGET + 1024];
+    for (i, b) in big.iter_mut().enumerate() {
+        *b = i as u8;
+    }
+    let big = core::hint::black_box(&mut big);
+    crate::harness::holds("buffer written", big.iter().any(|b| *b != 0))
+}

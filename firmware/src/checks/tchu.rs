@@ -1,0 +1,79 @@
+//! tCHu base types: routes of the real map and their claim points, cards, stations.
+
+use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
+
+use crate::expected::tchu::{CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS};
+use crate::harness::{AtStep, Outcome, accepted, equal, holds};
+
+/// One real route of each length: built, its ends and its claim points.
+pub fn claim_points() -> Outcome {
+    for (i, (id, (id1, code1), (id2, code2), length, tunnel, color, points)) in
+        REAL_ROUTES.iter().enumerate()
+    {
+        let s1 = Station::new(*id1, code1, "");
+        let s2 = Station::new(*id2, code2, "");
+        let level = if *tunnel {
+            Level::Underground
+        } else {
+            Level::Overground
+        };
+        let color = color.and_then(|c| Color::ALL.get(c).copied());
+        let route = accepted("Route::new", Route::new(id, s1, s2, *length, level, color)).at(i)?;
+        equal("claim points", route.claim_points(), *points).at(i)?;
+        equal("opposite of station 1", route.station_opposite(s1), Ok(s2)).at(i)?;
+        equal("opposite of station 2", route.station_opposite(s2), Ok(s1)).at(i)?;
+    }
+    // Every length, whatever the stations: 1, 2, 4, 7, 10, 15.
+    let (a, b) = (Station::new(0, "A", ""), Station::new(1, "B", ""));
+    for (length, points) in (1..).zip(CLAIM_POINTS) {
+        let route = accepted(
+            "Route::new",
+            Route::new("A_B_1", a, b, length, Level::Overground, None),
+        )
+        .at(usize::from(length))?;
+        equal("claim points by length", route.claim_points(), points).at(usize::from(length))?;
+    }
+    let other = Station::new(2, "C", "");
+    let route = accepted(
+        "Route::new",
+        Route::new("A_B_1", a, b, 1, Level::Overground, None),
+    )?;
+    equal(
+        "opposite of a stranger",
+        route.station_opposite(other),
+        Err(RouteError::NotOnRoute),
+    )?;
+    equal(
+        "length 0",
+        Route::new("A_B_1", a, b, 0, Level::Overground, None),
+        Err(RouteError::Length),
+    )?;
+    equal(
+        "length 7",
+        Route::new("A_B_1", a, b, 7, Level::Overground, None),
+        Err(RouteError::Length),
+    )?;
+    equal(
+        "same station",
+        Route::new("A_A_1", a, a, 2, Level::Overground, None),
+        Err(RouteError::SameStation),
+    )
+}
+
+/// Card order and counts; stations equal by id only (five are "Allemagne").
+pub fn cards_and_stations() -> Outcome {
+    equal("cards in the deck", TOTAL_CARDS, EXPECTED_TOTAL_CARDS)?;
+    for (i, (card, color)) in Card::ALL.iter().zip(Color::ALL).enumerate() {
+        equal("Card::of", Card::of(color), *card).at(i)?;
+        equal("Card::color", card.color(), Some(color)).at(i)?;
+    }
+    equal("locomotive color", Card::Locomotive.color(), None)?;
+    holds(
+        "locomotive last",
+        Card::ALL.iter().all(|c| *c <= Card::Locomotive),
+    )?;
+    let de1 = Station::new(34, "DE1", "Allemagne");
+    let de2 = Station::new(35, "DE2", "Allemagne");
+    holds("same name, other id", de1 != de2)?;
+    holds("same id, other name", de1 == Station::new(34, "X", "Y"))
+}

@@ -1,0 +1,21 @@
+// tCHu values of SPEC §2. Data only (see `expected/mod.rs`).
+
+/// Claim points for route lengths 1 to 6.
+pub const CLAIM_POINTS: [u32; 6] = [1, 2, 4, 7, 10, 15];
+
+/// One real route of each length from the Swiss map (`fixtures/tchu/routes.tsv`,
+/// station ids from `stations.tsv`): id, station 1 (id, code), station 2 (id,
+/// code), length, tunnel, color index in the game's order (`None`: neutral), and
+/// the claim points it is worth.
+#[allow(clippy::type_complexity)]
+pub const REAL_ROUTES: [(&str, (u8, &str), (u8, &str), u8, bool, Option<usize>, u32); 6] = [
+    ("AT2_VAD_1", (40, "AT2"), (28, "VAD"), 1, true, Some(6), 1), // RED
+    ("BAD_OLT_1", (0, "BAD"), (20, "OLT"), 2, false, Some(1), 2), // VIOLET
+    ("BAD_BAL_1", (0, "BAD"), (1, "BAL"), 3, true, Some(6), 4),   // RED
+    ("AT1_STG_1", (39, "AT1"), (27, "STG"), 4, true, None, 7),
+    ("BRU_COI_1", (5, "BRU"), (6, "COI"), 5, true, None, 10),
+    ("BRI_LOC_1", (4, "BRI"), (15, "LOC"), 6, true, None, 15),
+];
+
+/// Cards in the deck: 8 × 12 car cards and 14 locomotives.
+pub const TOTAL_CARDS: usize = 110;

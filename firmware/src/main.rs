@@ -1,0 +1,166 @@
+//! plateau's test image for Cortex-M, run under QEMU (see `../README.md`).
+//!
+//! Runs every check of [`checks::ALL`] on the emulated chip, one line each with
+//! the check's peak stack (measured by painting), then `N passed, N failed`, and
+//! exits through semihosting with 0 (all passed) or 1. A check fails when a value
+//! differs from the expected one or when it used more stack than
+//! [`harness::STACK_BUDGET`].
+#![no_std]
+#![no_main]
+
+#[macro_use]
+mod say;
+mod checks;
+mod expected;
+mod harness;
+mod stack;
+
+use cortex_m_rt::{ExceptionFrame, entry, exception};
+use cortex_m_semihosting::debug::{self, EXIT_FAILURE, EXIT_SUCCESS};
+
+#[cfg(feature = "defmt")]
+use defmt_semihosting as _;
+
+use harness::{Check, STACK_BUDGET};
+
+/// Most capabilities the per-capability stack summary holds.
+const CAPABILITIES: usize = 16;
+
+#[entry]
+fn main() -> ! {
+    say!(
+        "plateau firmware checks on a {}: {} B of stack, budget {} B per check",
+        cpu_name(),
+        stack::capacity(),
+        STACK_BUDGET
+    );
+    let mut passed: u32 = 0;
+    let mut failed: u32 = 0;
+    // (capability, its checks' highest peak), in order of first appearance.
+    let mut peaks: heapless::Vec<(&str, usize), CAPABILITIES> = heapless::Vec::new();
+    for check in checks::ALL {
+        let peak = run(check);
+        if peak.passed {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        let capability = check.name.split('/').next().unwrap_or(check.name);
+        match peaks.iter_mut().find(|(c, _)| *c == capability) {
+            Some((_, worst)) => *worst = (*worst).max(peak.bytes),
+            None => {
+                if peaks.push((capability, peak.bytes)).is_err() {
+                    say!("(no room to summarize the stack of {})", capability);
+                }
+            }
+        }
+    }
+    for (capability, bytes) in &peaks {
+        say!("peak stack {}: {} B", *capability, *bytes);
+    }
+    say!("{} passed, {} failed", passed, failed);
+    exit(failed == 0)
+}
+
+/// What one check did.
+struct Ran {
+    passed: bool,
+    /// Peak stack in bytes (the whole stack if it overflowed).
+    bytes: usize,
+}
+
+/// Runs one check between painting the stack and reading how deep it went, and
+/// prints its line.
+#[inline(never)]
+fn run(check: &Check) -> Ran {
+    // The check's frames start right below this function's stack pointer.
+    let base = stack::pointer();
+    stack::paint();
+    let outcome = (check.run)();
+    let Some(lowest) = stack::lowest_touched() else {
+        say!(
+            "FAIL {}: stack overflowed its {} B",
+            check.name,
+            stack::capacity()
+        );
+        return Ran {
+            passed: false,
+            bytes: stack::capacity(),
+        };
+    };
+    let bytes = base.saturating_sub(lowest);
+    let within = bytes <= STACK_BUDGET;
+    match (&outcome, within) {
+        (Ok(()), true) => say!("ok   {}: stack {} B", check.name, bytes),
+        (Ok(()), false) => say!(
+            "FAIL {}: stack {} B over the budget of {} B",
+            check.name,
+            bytes,
+            STACK_BUDGET
+        ),
+        (Err(m), _) => {
+            let (got, expected) = harness::take_texts();
+            match m.step {
+                Some(step) => say!(
+                    "FAIL {}: stack {} B: step {}: {}: expected {}, got {}",
+                    check.name,
+                    bytes,
+                    step,
+                    m.what,
+                    expected.as_str(),
+                    got.as_str()
+                ),
+                None => say!(
+                    "FAIL {}: stack {} B: {}: expected {}, got {}",
+                    check.name,
+                    bytes,
+                    m.what,
+                    expected.as_str(),
+                    got.as_str()
+                ),
+            }
+        }
+    }
+    Ran {
+        passed: outcome.is_ok() && within,
+        bytes,
+    }
+}
+
+/// Names the core from the CPUID register (QEMU's `-cpu` choice).
+fn cpu_name() -> &'static str {
+    // SAFETY: CPUID is a read-only register present on every Cortex-M.
+    let cpuid = unsafe { (*cortex_m::peripheral::CPUID::PTR).base.read() };
+    match (cpuid >> 4) & 0xFFF {
+        0xC20 => "Cortex-M0",
+        0xC60 => "Cortex-M0+",
+        0xC23 => "Cortex-M3",
+        0xC24 => "Cortex-M4",
+        0xC27 => "Cortex-M7",
+        _ => "Cortex-M (unknown part)",
+    }
+}
+
+/// Ends the QEMU run with exit code 0 (`success`) or 1.
+fn exit(success: bool) -> ! {
+    debug::exit(if success { EXIT_SUCCESS } else { EXIT_FAILURE });
+    // Only a debugger asking the program to go on gets here.
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    match info.location() {
+        Some(at) => say!("FAIL panic at {}:{}", at.file(), at.line()),
+        None => say!("FAIL panic"),
+    }
+    exit(false)
+}
+
+#[exception]
+unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
+    say!("FAIL hard fault at pc {}", frame.pc());
+    exit(false)
+}

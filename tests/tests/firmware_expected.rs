@@ -1,0 +1,126 @@
+//! The firmware's expected values (`firmware/src/expected/`) are the host's:
+//! each constant the chip compares with is checked here against the CLI
+//! snapshot, the fixture or the SPEC rule it was taken from.
+
+use std::fs;
+
+use plateau::tchu::{Color, Level, Route, Station};
+use plateau_tests::{fixture, workspace_root};
+
+#[allow(dead_code)]
+mod jass {
+    include!("../../firmware/src/expected/jass.rs");
+}
+
+#[allow(dead_code)]
+mod tchu {
+    include!("../../firmware/src/expected/tchu.rs");
+}
+
+/// Returns the command and the stdout lines of a CLI snapshot of `fixtures/jass/NAME.cmd`.
+fn snapshot(name: &str) -> (String, Vec<String>) {
+    let path = workspace_root().join(format!(
+        "tests/tests/snapshots/cli_snapshots__cli_on_fixtures@{name}.cmd.snap"
+    ));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let command = text
+        .lines()
+        .find(|l| l.starts_with("$ plateau "))
+        .unwrap_or_default()
+        .to_string();
+    let stdout = text
+        .lines()
+        .skip_while(|l| *l != "--- stdout")
+        .skip(1)
+        .take_while(|l| *l != "--- stderr")
+        .map(str::to_string)
+        .collect();
+    (command, stdout)
+}
+
+/// Returns (text, packed) of one JSON line of `plateau --json jass ...`.
+fn json_score(line: &str) -> (String, u64) {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let packed = v["packed"].as_str().unwrap().trim_start_matches("0x");
+    (
+        v["text"].as_str().unwrap().to_string(),
+        u64::from_str_radix(packed, 16).unwrap(),
+    )
+}
+
+#[test]
+fn worked_example_is_the_snapshot() {
+    let (command, stdout) = snapshot("worked-example-json");
+    let from_snapshot: Vec<(String, u64)> = stdout.iter().map(|l| json_score(l)).collect();
+    let expected: Vec<(String, u64)> = jass::WORKED_EXAMPLE
+        .iter()
+        .map(|(t, p)| (t.to_string(), *p))
+        .collect();
+    assert_eq!(expected, from_snapshot);
+    // The snapshot's events are the tricks the firmware plays: team 1 on even tricks.
+    let events: Vec<String> = jass::WORKED_EXAMPLE_TRICK_POINTS
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}:{p}", if i % 2 == 0 { 1 } else { 2 }))
+        .collect();
+    assert!(
+        command.ends_with(&format!("jass score {} next", events.join(" "))),
+        "{command}"
+    );
+}
+
+#[test]
+fn max_match_and_invalid_values_are_the_snapshots() {
+    let (_, pack_max) = snapshot("pack-max");
+    let (text, bits) = json_score(&pack_max[0]);
+    assert_eq!((text.as_str(), bits), jass::MAX_PACKED);
+    assert_eq!(snapshot("unpack-max").1, [jass::MAX_PACKED.0]);
+    let (command, match_bonus) = snapshot("match-bonus");
+    assert!(command.contains("jass score 1:19 1:19 1:19 1:19 1:19 1:19 1:19 1:19 1:5 next"));
+    assert_eq!(match_bonus[9..11], jass::MATCH_BONUS);
+    let (command, _) = snapshot("bad-unused-bit");
+    let bad = u64::from_str_radix(command.rsplit("0x").next().unwrap(), 16).unwrap();
+    assert!(jass::INVALID_PACKED.contains(&bad));
+    for bits in jass::INVALID_PACKED {
+        assert!(
+            !plateau::jass::PackedScore::from_bits(bits).is_valid(),
+            "{bits:#x}"
+        );
+    }
+}
+
+#[test]
+fn real_routes_are_the_map_fixture() {
+    let stations = fs::read_to_string(fixture("tchu/stations.tsv")).unwrap();
+    let routes = fs::read_to_string(fixture("tchu/routes.tsv")).unwrap();
+    let station_id = |code: &str| -> u8 {
+        let line = stations
+            .lines()
+            .find(|l| l.split('\t').next() == Some(code))
+            .unwrap_or_else(|| panic!("no station {code}"));
+        line.split('\t').nth(1).unwrap().parse().unwrap()
+    };
+    for (id, (id1, code1), (id2, code2), length, tunnel, color, points) in tchu::REAL_ROUTES {
+        let line = routes
+            .lines()
+            .find(|l| l.split('\t').next() == Some(id))
+            .unwrap_or_else(|| panic!("no route {id}"));
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f[1..4], [code1, code2, &length.to_string()], "{id}");
+        assert_eq!((station_id(code1), station_id(code2)), (id1, id2), "{id}");
+        assert_eq!(f[4] == "UNDERGROUND", tunnel, "{id}");
+        let color = color.map(|c| Color::ALL[c]);
+        assert_eq!(color.map(Color::name).unwrap_or("NEUTRAL"), f[5], "{id}");
+        let level = if tunnel {
+            Level::Underground
+        } else {
+            Level::Overground
+        };
+        let s1 = Station::new(id1, "", "");
+        let s2 = Station::new(id2, "", "");
+        let route = Route::new(id, s1, s2, length, level, color).unwrap();
+        assert_eq!(route.claim_points(), points, "{id}");
+        assert_eq!(tchu::CLAIM_POINTS[usize::from(length) - 1], points, "{id}");
+    }
+    assert_eq!(tchu::TOTAL_CARDS, plateau::tchu::TOTAL_CARDS);
+}
