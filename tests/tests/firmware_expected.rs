@@ -20,7 +20,7 @@ mod tchu {
 /// Returns the command and the stdout lines of a CLI snapshot of `fixtures/jass/NAME.cmd`.
 fn snapshot(name: &str) -> (String, Vec<String>) {
     let path = workspace_root().join(format!(
-        "tests/tests/snapshots/cli_snapshots__cli_on_fixtures@{name}.cmd.snap"
+        "tests/tests/snapshots/cli_snapshots__cli_on_fixtures@jass__{name}.cmd.snap"
     ));
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let command = text
