@@ -110,7 +110,7 @@ else
   echo "exit 0, $(wc -c <"$log/defmt.bin") B of defmt frames (install defmt-print to decode them)"
 fi
 
-step "panic-freedom probe (release + LTO + overflow checks)"
+step "panic-freedom probe (release + LTO)"
 for target in "$M3" "$M0"; do
   cargo build -q --locked --profile probe -p plateau-panic-probe --target "$target" ||
     fail "the probe does not link on $target: a public function of the core can panic (panic-probe/find-panics.sh says where)"

@@ -101,10 +101,21 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
                 *count = count.checked_add(n).ok_or(BagError::TooMany)?;
                 Ok(())
             }
-            Err(i) => self
-                .entries
-                .insert(i, (element, n))
-                .map_err(|_| BagError::Full),
+            Err(i) => {
+                if self.entries.is_full() {
+                    return Err(BagError::Full);
+                }
+                // Shift the tail up by carrying each entry to the next slot, then
+                // push the last one: heapless' `insert` and `rotate_right` keep
+                // overflow checks the optimizer cannot remove (see the panic probe).
+                let mut carried = (element, n);
+                if let Some(tail) = self.entries.get_mut(i..) {
+                    for slot in tail {
+                        core::mem::swap(slot, &mut carried);
+                    }
+                }
+                self.entries.push(carried).map_err(|_| BagError::Full)
+            }
         }
     }
 
@@ -162,7 +173,9 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
     /// Returns the number of elements, repeats counted.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.entries.iter().map(|&(_, n)| usize::from(n)).sum()
+        self.entries.iter().fold(0usize, |total, &(_, n)| {
+            total.saturating_add(usize::from(n))
+        })
     }
 
     /// Returns whether the bag is empty.
@@ -256,21 +269,21 @@ impl<T: Ord + Copy, const N: usize> Subsets<'_, T, N> {
                 pivot = Some(i);
                 break;
             }
-            moved += usize::from(*c);
-            room += usize::from(limit);
+            moved = moved.saturating_add(usize::from(*c));
+            room = room.saturating_add(usize::from(limit));
         }
         let Some(i) = pivot else {
             return false;
         };
-        let mut give = moved + 1;
+        let mut give = moved.saturating_add(1);
         let limits = self.bag.entries.iter().map(|&(_, n)| n);
         for (j, (c, limit)) in self.counts.iter_mut().zip(limits).enumerate() {
             if j == i {
-                *c -= 1;
+                *c = c.saturating_sub(1);
             } else if j > i {
                 let take = give.min(usize::from(limit));
                 *c = u16::try_from(take).unwrap_or(limit);
-                give -= take;
+                give = give.saturating_sub(take);
             }
         }
         true
@@ -300,10 +313,10 @@ impl<T: Ord + Copy, const N: usize> Iterator for Subsets<'_, T, N> {
 impl<T: fmt::Display, const N: usize> fmt::Display for SortedBag<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;
-        for (i, (e, n)) in self.entries.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
+        let mut separator = "";
+        for (e, n) in &self.entries {
+            f.write_str(separator)?;
+            separator = ", ";
             if *n > 1 {
                 write!(f, "{n}×")?;
             }

@@ -193,7 +193,8 @@ fn print_claims(r: &Route, several: bool, json: bool, io: &mut Io<'_>) -> CliRes
         return Ok(());
     }
     if several {
-        writeln!(io.out, "{} ({} claims)", r.id(), claims.len())?;
+        let plural = if claims.len() == 1 { "" } else { "s" };
+        writeln!(io.out, "{} ({} claim{plural})", r.id(), claims.len())?;
     }
     let indent = if several { "  " } else { "" };
     for c in &claims {

@@ -124,3 +124,46 @@ fn real_routes_are_the_map_fixture() {
     }
     assert_eq!(tchu::TOTAL_CARDS, plateau::tchu::TOTAL_CARDS);
 }
+
+#[test]
+fn claims_and_map_size_are_the_snapshot_and_the_fixtures() {
+    let path = workspace_root()
+        .join("tests/tests/snapshots/cli_snapshots__cli_on_fixtures@tchu__claims-all.cmd.snap");
+    let text = fs::read_to_string(&path).unwrap();
+    for (id, expected) in tchu::CLAIMS {
+        let listed: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{id} (")))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(str::trim)
+            .collect();
+        assert_eq!(listed, expected, "{id}");
+    }
+    let routes = fs::read_to_string(fixture("tchu/routes.tsv")).unwrap();
+    let rows: Vec<Vec<&str>> = routes
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let stations = fs::read_to_string(fixture("tchu/stations.tsv")).unwrap();
+    let tickets = fs::read_to_string(fixture("tchu/tickets.tsv")).unwrap();
+    let data_lines = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .count()
+    };
+    let size = (
+        data_lines(&stations),
+        rows.len(),
+        rows.iter().filter(|r| r[4] == "UNDERGROUND").count(),
+        rows.iter().filter(|r| r[5] == "NEUTRAL").count(),
+        rows.iter().map(|r| r[3].parse::<u32>().unwrap()).sum(),
+        data_lines(&tickets),
+    );
+    assert_eq!(size, tchu::MAP_SIZE);
+    // SPEC §2's example: claim {2×RED} → 2, claim {2×LOCOMOTIVE} → 1.
+    assert_eq!(tchu::ADDITIONAL_EXAMPLE, (2, 1));
+}

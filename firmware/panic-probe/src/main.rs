@@ -2,8 +2,7 @@
 //! the optimizer cannot see (`core::hint::black_box`), and keeps every result.
 //!
 //! Its panic handler calls `plateau_core_reached_a_panic`, which is declared and
-//! defined nowhere. Built with LTO (profile `probe`: release, plus overflow
-//! checks), the binary links only if the optimizer removed every path to a
+//! defined nowhere. Built with LTO (profile `probe`: the release build), the binary links only if the optimizer removed every path to a
 //! panic; otherwise the linker fails, naming that symbol.
 //!
 //! `cargo build --profile probe -p plateau-panic-probe --features must-fail`
@@ -196,6 +195,65 @@ fn probe_tchu() {
     }
 }
 
+fn probe_bag_and_claims() {
+    use plateau::bag::SortedBag;
+    use plateau::tchu::map;
+    let cards = opaque([Card::Red, Card::Locomotive, Card::Red, Card::Blue]);
+    let n = opaque(3usize);
+    let hand: Result<SortedBag<Card, 9>, _> =
+        SortedBag::from_elements(cards.iter().copied().take(n));
+    let hand = match hand {
+        Ok(h) => h,
+        Err(e) => {
+            show(e);
+            SortedBag::new()
+        }
+    };
+    let one: Result<SortedBag<Card, 9>, _> = SortedBag::of_n(opaque(2), opaque(Card::Red));
+    if let Ok(one) = one {
+        keep(hand.union(&one));
+        keep(hand.difference(&one));
+        keep(hand.contains_all(&one));
+        keep(SortedBag::<Card, 9>::of(opaque(Card::Blue)));
+    }
+    keep((
+        hand.len(),
+        hand.is_empty(),
+        hand.distinct_len(),
+        hand.count_of(&Card::Red),
+    ));
+    keep((hand.contains(&opaque(Card::Blue)), hand.get(opaque(1))));
+    for c in hand.iter().chain(hand.distinct()) {
+        keep(c);
+    }
+    for e in hand.entries() {
+        keep(e);
+    }
+    for sub in hand.subsets(opaque(2)) {
+        keep(sub.len());
+    }
+    show(hand.clone());
+    let id = opaque("BER_LUC_1");
+    keep(map::station(opaque("BER")));
+    keep(map::tickets().len());
+    for t in map::tickets().iter().take(opaque(2)) {
+        keep(t.points(|a, b| opaque(a == b)));
+        show(*t);
+        for trip in t.trips() {
+            keep((trip.from(), trip.to(), trip.points()));
+        }
+    }
+    if let Some(r) = map::route(id).or(map::ROUTES.get(opaque(40))) {
+        let claims = r.possible_claim_cards();
+        for c in &claims {
+            keep(r.is_possible_claim(c));
+            keep(r.additional_claim_cards_count(c, &hand));
+        }
+        keep(r.can_claim(opaque(40), &hand));
+        keep(r.payable_claims(opaque(40), &hand).len());
+    }
+}
+
 /// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
 #[cfg(feature = "must-fail")]
 fn probe_the_probe() {
@@ -210,6 +268,7 @@ fn main() -> ! {
     probe_bits();
     probe_jass();
     probe_tchu();
+    probe_bag_and_claims();
     loop {
         keep(());
     }

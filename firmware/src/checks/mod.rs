@@ -44,6 +44,10 @@ pub const ALL: &[Check] = &[
         name: "tchu/cards-and-stations",
         run: tchu::cards_and_stations,
     },
+    Check {
+        name: "tchu/claims-and-map",
+        run: tchu::claims_and_map,
+    },
     #[cfg(feature = "over-budget")]
     Check {
         name: "firmware/over-budget",

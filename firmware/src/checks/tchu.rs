@@ -3,7 +3,7 @@
 use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
 
 use crate::expected::tchu::{CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS};
-use crate::harness::{AtStep, Outcome, accepted, equal, holds};
+use crate::harness::{AtStep, Outcome, accepted, displays, equal, holds};
 
 /// One real route of each length: built, its ends and its claim points.
 pub fn claim_points() -> Outcome {
@@ -76,4 +76,56 @@ pub fn cards_and_stations() -> Outcome {
     let de2 = Station::new(35, "DE2", "Allemagne");
     holds("same name, other id", de1 != de2)?;
     holds("same id, other name", de1 == Station::new(34, "X", "Y"))
+}
+
+/// The real map's size, possible claims of real routes in the game's order, and
+/// SPEC §2's additional tunnel cards.
+pub fn claims_and_map() -> Outcome {
+    use plateau::bag::SortedBag;
+    use plateau::tchu::map;
+
+    use crate::expected::tchu::{ADDITIONAL_EXAMPLE, CLAIMS, MAP_SIZE};
+
+    let tunnels = map::ROUTES
+        .iter()
+        .filter(|r| r.level() == Level::Underground)
+        .count();
+    let neutral = map::ROUTES.iter().filter(|r| r.color().is_none()).count();
+    let length: u32 = map::ROUTES.iter().map(|r| u32::from(r.length())).sum();
+    let size = (
+        map::STATIONS.len(),
+        map::ROUTES.len(),
+        tunnels,
+        neutral,
+        length,
+        map::tickets().len(),
+    );
+    equal("map size", size, MAP_SIZE)?;
+    for (i, (id, expected)) in CLAIMS.iter().enumerate() {
+        let route = accepted("map::route", map::route(id).ok_or(*id)).at(i)?;
+        let claims = route.possible_claim_cards();
+        equal("claim count", claims.len(), expected.len()).at(i)?;
+        for (claim, text) in claims.iter().zip(expected.iter()) {
+            displays("claim", claim, text).at(i)?;
+        }
+    }
+    let (a, b) = (Station::new(0, "A", ""), Station::new(1, "B", ""));
+    let red = accepted(
+        "Route::new",
+        Route::new("A_B_1", a, b, 2, Level::Underground, Some(Color::Red)),
+    )?;
+    let drawn: SortedBag<Card, 3> = accepted(
+        "drawn",
+        SortedBag::from_elements([Card::Red, Card::Black, Card::Locomotive]),
+    )?;
+    let cars: SortedBag<Card, 2> = accepted("claim", SortedBag::of_n(2, Card::Red))?;
+    let locos: SortedBag<Card, 2> = accepted("claim", SortedBag::of_n(2, Card::Locomotive))?;
+    let got = (
+        accepted("2 red", red.additional_claim_cards_count(&cars, &drawn))?,
+        accepted(
+            "2 locomotives",
+            red.additional_claim_cards_count(&locos, &drawn),
+        )?,
+    );
+    equal("additional cards", got, ADDITIONAL_EXAMPLE)
 }

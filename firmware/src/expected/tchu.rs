@@ -19,3 +19,44 @@ pub const REAL_ROUTES: [(&str, (u8, &str), (u8, &str), u8, bool, Option<usize>, 
 
 /// Cards in the deck: 8 × 12 car cards and 14 locomotives.
 pub const TOTAL_CARDS: usize = 110;
+
+/// The real map's size (`fixtures/tchu/*.tsv`, SPEC §2): stations, routes,
+/// tunnels, neutral routes, total length, tickets.
+pub const MAP_SIZE: (usize, usize, usize, usize, u32, usize) = (51, 88, 42, 14, 205, 46);
+
+/// Possible claims of a real route, in the game's order (snapshot
+/// `tchu__claims-all`): a violet tunnel of length 2 and a neutral one (SPEC §2:
+/// 8 × 2 + 1 = 17 entries).
+pub const CLAIMS: [(&str, &[&str]); 2] = [
+    (
+        "COI_DAV_1",
+        &["{2×VIOLET}", "{VIOLET, LOCOMOTIVE}", "{2×LOCOMOTIVE}"],
+    ),
+    (
+        "FR1_MAR_1",
+        &[
+            "{2×BLACK}",
+            "{2×VIOLET}",
+            "{2×BLUE}",
+            "{2×GREEN}",
+            "{2×YELLOW}",
+            "{2×ORANGE}",
+            "{2×RED}",
+            "{2×WHITE}",
+            "{BLACK, LOCOMOTIVE}",
+            "{VIOLET, LOCOMOTIVE}",
+            "{BLUE, LOCOMOTIVE}",
+            "{GREEN, LOCOMOTIVE}",
+            "{YELLOW, LOCOMOTIVE}",
+            "{ORANGE, LOCOMOTIVE}",
+            "{RED, LOCOMOTIVE}",
+            "{WHITE, LOCOMOTIVE}",
+            "{2×LOCOMOTIVE}",
+        ],
+    ),
+];
+
+/// SPEC §2's additional-cards example on a red tunnel of length 2 (the real
+/// `AT2_VAD_1` is length 1, so the check builds one): drawn RED, BLACK,
+/// LOCOMOTIVE; a claim of 2 red cars asks 2 more, one of 2 locomotives 1 more.
+pub const ADDITIONAL_EXAMPLE: (usize, usize) = (2, 1);
