@@ -1,0 +1,53 @@
+//! The whole command line on hostile input: any arguments after a known command,
+//! any standard input. The answer is exit code 0, or exit code 2 with exactly one
+//! `error:` line; never a panic, never another code.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+/// Commands to start from; the fuzzer supplies the rest of the arguments.
+/// Unbounded searches (`camicia hunt`) are left out: they run until told to stop.
+const COMMANDS: &[&[&str]] = &[
+    &["jass", "score"],
+    &["jass", "pack"],
+    &["jass", "unpack"],
+    &["tchu", "claims"],
+    &["tchu", "additional"],
+    &["tchu", "payable"],
+    &["tchu", "routes"],
+    &[],
+];
+
+fuzz_target!(|data: (u8, Vec<String>, Vec<u8>, bool)| {
+    let (which, rest, stdin, json) = data;
+    let Some(prefix) = COMMANDS.get(usize::from(which) % COMMANDS.len()) else {
+        return;
+    };
+    let mut args: Vec<String> = std::iter::once("plateau".to_string())
+        .chain(prefix.iter().map(|s| s.to_string()))
+        .chain(rest.into_iter().take(8))
+        .collect();
+    if json {
+        args.push("--json".into());
+    }
+    let mut input = stdin.as_slice();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = plateau_cli::run(
+        args.clone(),
+        &mut plateau_cli::Io {
+            stdin: &mut input,
+            out: &mut out,
+            err: &mut err,
+            progress: false,
+        },
+    );
+    let err = String::from_utf8_lossy(&err);
+    match code {
+        0 => {}
+        2 => {
+            assert!(err.starts_with("error: "), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        }
+        _ => panic!("exit code {code} for {args:?}"),
+    }
+});
