@@ -13,7 +13,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   mapfile -t targets < <(cargo +nightly fuzz list)
 fi
-cargo +nightly fuzz build -O "${targets[@]/#/}" >/dev/null 2>&1 || cargo +nightly fuzz build -O
+cargo +nightly fuzz build -O >/dev/null
 status=0
 for t in "${targets[@]}"; do
   log=$(mktemp)
