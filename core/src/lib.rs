@@ -20,6 +20,16 @@
 //! assert_eq!(s.packed().total_points(TeamId::Team1), 13);
 //! # Ok::<(), plateau::jass::ScoreError>(())
 //! ```
+//!
+//! [`camicia`]: Beggar-my-neighbour played exactly, loops found in constant memory.
+//!
+//! ```
+//! use plateau::camicia::{Deal, Rank::*, Status};
+//! let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
+//! let outcome = deal.simulate(1_000);
+//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
+//! # Ok::<(), plateau::camicia::CamiciaError>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -37,5 +47,6 @@
 )]
 
 pub mod bits;
+pub mod camicia;
 pub mod jass;
 pub mod tchu;

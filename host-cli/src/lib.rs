@@ -9,6 +9,8 @@ use std::io::{BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
+pub mod camicia;
+pub mod camicia_hunt;
 pub mod demo;
 pub mod error;
 pub mod input;
@@ -47,6 +49,8 @@ enum Command {
     /// Bit-packed Jass scores.
     #[command(subcommand)]
     Jass(jass::JassCommand),
+    /// Camicia (Beggar-my-neighbour): simulate, trace, hunt for records.
+    Camicia(camicia::CamiciaArgs),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -63,6 +67,7 @@ where
     let result = match cli.command {
         Command::Demo => demo::run(io),
         Command::Jass(cmd) => jass::run(cmd, json, io),
+        Command::Camicia(args) => camicia::run(args, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {
