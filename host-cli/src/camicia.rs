@@ -284,14 +284,15 @@ pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
     }
 }
 
-/// Returns an outcome as the JSON object of the CLI.
-pub fn outcome_json(o: Outcome) -> serde_json::Value {
-    json!({ "status": o.status.to_string(), "cards": o.cards, "tricks": o.tricks })
-}
-
 fn print_outcome(o: Outcome, json: bool, io: &mut Io<'_>) -> CliResult {
     if json {
-        write_json(io.out, &outcome_json(o))
+        // Written by hand to keep the documented key order (status, cards, tricks).
+        writeln!(
+            io.out,
+            r#"{{"status":"{}","cards":{},"tricks":{}}}"#,
+            o.status, o.cards, o.tricks
+        )?;
+        Ok(())
     } else {
         writeln!(
             io.out,
@@ -407,7 +408,7 @@ fn trace(a: &[Rank], b: &[Rank], max_rounds: u64, json: bool, io: &mut Io<'_>) -
             }
             write_json(io.out, &v)?;
         }
-        return write_json(io.out, &outcome_json(outcome));
+        return print_outcome(outcome, true, io);
     }
     let header = Row {
         round: 0,

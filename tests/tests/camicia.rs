@@ -184,3 +184,238 @@ fn the_records_of_the_spec() {
         assert_eq!(figures(packed.simulate(1 << 20)), expected);
     }
 }
+
+/// Ranks by weight: mostly number cards, as in a deck, or many payment cards.
+fn rank_strategy() -> impl Strategy<Value = Rank> {
+    prop_oneof![
+        9 => Just(Rank::Number),
+        1 => Just(Rank::Jack),
+        1 => Just(Rank::Queen),
+        1 => Just(Rank::King),
+        1 => Just(Rank::Ace),
+    ]
+}
+
+fn dense_rank_strategy() -> impl Strategy<Value = Rank> {
+    prop::sample::select(vec![Rank::Two, Rank::Ten, Rank::Jack, Rank::Queen, Rank::King, Rank::Ace])
+}
+
+/// Checks every simulator on one deal against the reference.
+fn check_all(a: &[Rank], b: &[Rank]) -> Result<(Status, u64, u64), TestCaseError> {
+    let expected = reference(&penalties(a), &penalties(b));
+    let budget = 1 << 22;
+    let wide: Deal<8> = Deal::from_hands(a, b).expect("fits 512");
+    prop_assert_eq!(figures(wide.simulate(budget)), expected, "Deal<8>");
+    if a.len() + b.len() <= 64 {
+        let deal: Deal = Deal::from_hands(a, b).expect("fits 64");
+        prop_assert_eq!(figures(deal.simulate(budget)), expected, "Deal");
+        let packed = PackedDeal::from_deal(&deal).expect("fits 64");
+        prop_assert_eq!(figures(packed.simulate(budget)), expected, "PackedDeal");
+    }
+    Ok(expected)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_equals_reference_on_deck_like_deals(
+        a in prop::collection::vec(rank_strategy(), 0..40),
+        b in prop::collection::vec(rank_strategy(), 0..40),
+    ) {
+        check_all(&a, &b)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn fast_equals_reference_with_many_payment_cards(
+        a in prop::collection::vec(dense_rank_strategy(), 0..45),
+        b in prop::collection::vec(dense_rank_strategy(), 0..45),
+    ) {
+        check_all(&a, &b)?;
+    }
+
+    #[test]
+    fn fast_equals_reference_on_large_deals(
+        a in prop::collection::vec(rank_strategy(), 30..120),
+        b in prop::collection::vec(rank_strategy(), 30..120),
+    ) {
+        check_all(&a, &b)?;
+    }
+
+    #[test]
+    fn a_small_budget_is_exhausted_or_the_full_answer(
+        a in prop::collection::vec(rank_strategy(), 0..20),
+        b in prop::collection::vec(rank_strategy(), 0..20),
+        budget in 0u64..40,
+    ) {
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let full = deal.simulate(1 << 20);
+        let small = deal.simulate(budget);
+        prop_assert!(small == full || small.status == Status::Exhausted, "{small:?} vs {full:?}");
+    }
+
+    #[test]
+    fn the_trace_conserves_cards_and_agrees_with_simulate(
+        a in prop::collection::vec(rank_strategy(), 0..30),
+        b in prop::collection::vec(rank_strategy(), 0..30),
+    ) {
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let total = a.len() + b.len();
+        let mut trace = Trace::new(&deal, 1 << 20);
+        let outcome = trace.outcome();
+        let (mut plays, mut tricks) = (0u64, 0u64);
+        while let Some(event) = trace.next() {
+            match event {
+                Event::Play { .. } => plays += 1,
+                Event::Take { cards, .. } => tricks += u64::from(cards > 0),
+            }
+            let g = trace.game();
+            let held = g.hand(Player::A).count() + g.hand(Player::B).count() + g.pile().count();
+            prop_assert_eq!(held, total, "cards conserved");
+        }
+        prop_assert_eq!((plays, tricks), (outcome.cards, outcome.tricks));
+        let g = trace.game();
+        if outcome.status == Status::Finished {
+            prop_assert!(g.is_finished());
+            let (na, nb) = (g.hand(Player::A).count(), g.hand(Player::B).count());
+            prop_assert!(na == total || nb == total, "one player holds all: {na} / {nb}");
+        } else {
+            prop_assert!(!g.is_finished());
+        }
+    }
+}
+
+/// A seeded sweep of small deals: loops must show up, and agree with the reference.
+#[test]
+fn small_deals_include_loops_and_agree() {
+    let mut state = 0x2024_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    // Loops need few, low payment cards (like J 2 3 / 4 J 5).
+    let ranks = [Rank::Number, Rank::Number, Rank::Number, Rank::Number, Rank::Jack, Rank::Jack, Rank::Queen, Rank::Ace];
+    let mut loops = 0;
+    for _ in 0..60_000 {
+        let (la, lb) = ((next() % 9) as usize, (next() % 9) as usize);
+        let mut hand = |n: usize| -> Vec<Rank> {
+            (0..n).map(|_| ranks[(next() % ranks.len() as u64) as usize]).collect()
+        };
+        let (a, b) = (hand(la), hand(lb));
+        let expected = reference(&penalties(&a), &penalties(&b));
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        assert_eq!(figures(deal.simulate(1 << 20)), expected, "{deal}");
+        loops += usize::from(expected.0 == Status::Loop);
+    }
+    assert!(loops > 50, "only {loops} loops among small deals");
+}
+
+#[test]
+fn the_trace_of_the_loop_stops_at_the_repeated_round() {
+    use Rank::*;
+    let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
+    let events: Vec<Event> = Trace::new(&deal, 100).collect();
+    assert_eq!(events.len(), 8 + 3);
+    let mut game = Game::new(&deal);
+    for e in &events {
+        assert_eq!(game.step().as_ref(), Some(e));
+    }
+    let hands: Vec<Vec<Rank>> = [Player::A, Player::B]
+        .map(|p| game.hand(p).collect())
+        .to_vec();
+    assert_eq!(hands, [vec![Four, Five, Jack, Two], vec![Jack, Three]]);
+}
+
+#[test]
+fn capacity_and_errors() {
+    let many = vec![Rank::Number; 65];
+    assert!(Deal::<1>::from_hands(&many, &[]).is_err());
+    assert!(Deal::<2>::from_hands(&many, &many[..63]).is_ok());
+    assert!(PackedDeal::from_row(&many, 0).is_err());
+    let deal: Deal = Deal::from_hands(&[], &[]).expect("empty");
+    assert_eq!(figures(deal.simulate(10)), (Status::Finished, 0, 0));
+    let (a, b) = compact(CASELLA_2024);
+    let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+    assert_eq!(deal.simulate(0).status, Status::Exhausted);
+    assert_eq!(deal.simulate(66).status, Status::Exhausted);
+}
+
+#[test]
+fn batch_of_the_published_cases_gives_the_expected_json() {
+    std::env::set_current_dir(plateau_tests::workspace_root()).expect("root");
+    let run = run_cli(&["camicia", "--batch", "fixtures/camicia/published.txt", "--json"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let cases = published();
+    assert_eq!(lines.len(), cases.len());
+    for (line, (name, _, _, status, cards, tricks)) in lines.iter().zip(cases) {
+        let expected = format!(r#"{{"status":"{status}","cards":{cards},"tricks":{tricks}}}"#);
+        assert_eq!(*line, expected, "{name}");
+    }
+}
+
+fn hunt_lines(args: &[&str]) -> Vec<String> {
+    let run = run_cli(args, b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .filter(|l| !l.contains(r#""kind":"summary""#))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_hunt_is_deterministic_and_merges() {
+    let base = ["camicia", "hunt", "--deals", "40000", "--seed", "9", "--json"];
+    let one = hunt_lines(&[&base[..], &["--threads", "1"]].concat());
+    let three = hunt_lines(&[&base[..], &["--threads", "3"]].concat());
+    assert_eq!(one, three, "results do not depend on the threads");
+    assert!(!one.is_empty());
+    // Every reported deal plays as reported.
+    for line in &one {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        let deal = v["deal"].as_str().expect("deal");
+        let (a, b) = compact(deal);
+        assert_eq!(a.len() + b.len(), 52);
+        let o = Deal::<1>::from_hands(&a, &b).expect("fits").simulate(1 << 20);
+        assert_eq!((o.cards, o.tricks), (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap()));
+    }
+    // Two shards, merged, give the best of both.
+    let dir = std::env::temp_dir().join(format!("plateau-camicia-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut files = Vec::new();
+    let mut best = 0u64;
+    for shard in ["1/2", "2/2"] {
+        let run = run_cli(&["camicia", "hunt", "--deals", "20000", "--seed", "9", "--threads", "2", "--shard", shard, "--json"], b"");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let first = run.stdout.lines().find(|l| l.contains("by-cards")).expect("a best deal");
+        let v: serde_json::Value = serde_json::from_str(first).expect("json");
+        best = best.max(v["cards"].as_u64().expect("cards"));
+        let path = dir.join(format!("shard{}.json", files.len() + 1));
+        std::fs::write(&path, &run.stdout).expect("write");
+        files.push(path.display().to_string());
+    }
+    let merged = run_cli(&["camicia", "merge", &files[0], &files[1], "--json"], b"");
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let summary: serde_json::Value =
+        serde_json::from_str(merged.stdout.lines().next().expect("summary")).expect("json");
+    assert_eq!(summary["deals"].as_u64(), Some(40000));
+    let top = merged.stdout.lines().find(|l| l.contains("by-cards")).expect("best");
+    let v: serde_json::Value = serde_json::from_str(top).expect("json");
+    assert_eq!(v["cards"].as_u64(), Some(best));
+    // A tampered figure is refused.
+    let tampered = std::fs::read_to_string(&files[0]).expect("read").replacen(r#""cards":"#, r#""cards":1"#, 2);
+    let bad = dir.join("tampered.json");
+    std::fs::write(&bad, tampered).expect("write");
+    let run = run_cli(&["camicia", "merge", &bad.display().to_string()], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
