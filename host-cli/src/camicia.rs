@@ -169,21 +169,21 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
 /// Parses a hand: spaced ranks (`2 A 10`), or one compact word (`-A--J`).
 fn parse_hand(text: &str, player: Player, base: usize) -> Result<Vec<Rank>, CardError> {
     let words = tokens(text);
-    if let [(offset, word)] = words.as_slice() {
-        if Rank::from_symbol(word).is_none() {
-            return word
-                .char_indices()
-                .enumerate()
-                .map(|(n, (i, c))| {
-                    Rank::from_compact(c).ok_or_else(|| CardError {
-                        player,
-                        index: n + 1,
-                        offset: base + offset + i,
-                        card: c.to_string(),
-                    })
+    if let [(offset, word)] = words.as_slice()
+        && Rank::from_symbol(word).is_none()
+    {
+        return word
+            .char_indices()
+            .enumerate()
+            .map(|(n, (i, c))| {
+                Rank::from_compact(c).ok_or_else(|| CardError {
+                    player,
+                    index: n + 1,
+                    offset: base + offset + i,
+                    card: c.to_string(),
                 })
-                .collect();
-        }
+            })
+            .collect();
     }
     words
         .iter()

@@ -84,8 +84,11 @@ fn figures(o: Outcome) -> (Status, u64, u64) {
     (o.status, o.cards, o.tricks)
 }
 
-/// The 28 published cases: (description, A, B, status, cards, tricks).
-fn published() -> Vec<(String, Vec<Rank>, Vec<Rank>, Status, u64, u64)> {
+/// A published case: (description, A, B, status, cards, tricks).
+type Case = (String, Vec<Rank>, Vec<Rank>, Status, u64, u64);
+
+/// The 28 published cases.
+fn published() -> Vec<Case> {
     let text = std::fs::read_to_string(fixture("camicia/canonical-data.json")).expect("data");
     let data: serde_json::Value = serde_json::from_str(&text).expect("json");
     let hand = |v: &serde_json::Value| -> Vec<Rank> {
@@ -197,7 +200,14 @@ fn rank_strategy() -> impl Strategy<Value = Rank> {
 }
 
 fn dense_rank_strategy() -> impl Strategy<Value = Rank> {
-    prop::sample::select(vec![Rank::Two, Rank::Ten, Rank::Jack, Rank::Queen, Rank::King, Rank::Ace])
+    prop::sample::select(vec![
+        Rank::Two,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ])
 }
 
 /// Checks every simulator on one deal against the reference.
@@ -301,12 +311,23 @@ fn small_deals_include_loops_and_agree() {
         z ^ (z >> 31)
     };
     // Loops need few, low payment cards (like J 2 3 / 4 J 5).
-    let ranks = [Rank::Number, Rank::Number, Rank::Number, Rank::Number, Rank::Jack, Rank::Jack, Rank::Queen, Rank::Ace];
+    let ranks = [
+        Rank::Number,
+        Rank::Number,
+        Rank::Number,
+        Rank::Number,
+        Rank::Jack,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::Ace,
+    ];
     let mut loops = 0;
     for _ in 0..60_000 {
         let (la, lb) = ((next() % 9) as usize, (next() % 9) as usize);
         let mut hand = |n: usize| -> Vec<Rank> {
-            (0..n).map(|_| ranks[(next() % ranks.len() as u64) as usize]).collect()
+            (0..n)
+                .map(|_| ranks[(next() % ranks.len() as u64) as usize])
+                .collect()
         };
         let (a, b) = (hand(la), hand(lb));
         let expected = reference(&penalties(&a), &penalties(&b));
@@ -350,7 +371,15 @@ fn capacity_and_errors() {
 #[test]
 fn batch_of_the_published_cases_gives_the_expected_json() {
     std::env::set_current_dir(plateau_tests::workspace_root()).expect("root");
-    let run = run_cli(&["camicia", "--batch", "fixtures/camicia/published.txt", "--json"], b"");
+    let run = run_cli(
+        &[
+            "camicia",
+            "--batch",
+            "fixtures/camicia/published.txt",
+            "--json",
+        ],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     let cases = published();
@@ -373,7 +402,9 @@ fn hunt_lines(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn the_hunt_is_deterministic_and_merges() {
-    let base = ["camicia", "hunt", "--deals", "40000", "--seed", "9", "--json"];
+    let base = [
+        "camicia", "hunt", "--deals", "40000", "--seed", "9", "--json",
+    ];
     let one = hunt_lines(&[&base[..], &["--threads", "1"]].concat());
     let three = hunt_lines(&[&base[..], &["--threads", "3"]].concat());
     assert_eq!(one, three, "results do not depend on the threads");
@@ -384,8 +415,13 @@ fn the_hunt_is_deterministic_and_merges() {
         let deal = v["deal"].as_str().expect("deal");
         let (a, b) = compact(deal);
         assert_eq!(a.len() + b.len(), 52);
-        let o = Deal::<1>::from_hands(&a, &b).expect("fits").simulate(1 << 20);
-        assert_eq!((o.cards, o.tricks), (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap()));
+        let o = Deal::<1>::from_hands(&a, &b)
+            .expect("fits")
+            .simulate(1 << 20);
+        assert_eq!(
+            (o.cards, o.tricks),
+            (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap())
+        );
     }
     // Two shards, merged, give the best of both.
     let dir = std::env::temp_dir().join(format!("plateau-camicia-{}", std::process::id()));
@@ -393,9 +429,28 @@ fn the_hunt_is_deterministic_and_merges() {
     let mut files = Vec::new();
     let mut best = 0u64;
     for shard in ["1/2", "2/2"] {
-        let run = run_cli(&["camicia", "hunt", "--deals", "20000", "--seed", "9", "--threads", "2", "--shard", shard, "--json"], b"");
+        let run = run_cli(
+            &[
+                "camicia",
+                "hunt",
+                "--deals",
+                "20000",
+                "--seed",
+                "9",
+                "--threads",
+                "2",
+                "--shard",
+                shard,
+                "--json",
+            ],
+            b"",
+        );
         assert_eq!(run.code, 0, "{}", run.stderr);
-        let first = run.stdout.lines().find(|l| l.contains("by-cards")).expect("a best deal");
+        let first = run
+            .stdout
+            .lines()
+            .find(|l| l.contains("by-cards"))
+            .expect("a best deal");
         let v: serde_json::Value = serde_json::from_str(first).expect("json");
         best = best.max(v["cards"].as_u64().expect("cards"));
         let path = dir.join(format!("shard{}.json", files.len() + 1));
@@ -407,11 +462,19 @@ fn the_hunt_is_deterministic_and_merges() {
     let summary: serde_json::Value =
         serde_json::from_str(merged.stdout.lines().next().expect("summary")).expect("json");
     assert_eq!(summary["deals"].as_u64(), Some(40000));
-    let top = merged.stdout.lines().find(|l| l.contains("by-cards")).expect("best");
+    let top = merged
+        .stdout
+        .lines()
+        .find(|l| l.contains("by-cards"))
+        .expect("best");
     let v: serde_json::Value = serde_json::from_str(top).expect("json");
     assert_eq!(v["cards"].as_u64(), Some(best));
     // A tampered figure is refused.
-    let tampered = std::fs::read_to_string(&files[0]).expect("read").replacen(r#""cards":"#, r#""cards":1"#, 2);
+    let tampered = std::fs::read_to_string(&files[0]).expect("read").replacen(
+        r#""cards":"#,
+        r#""cards":1"#,
+        2,
+    );
     let bad = dir.join("tampered.json");
     std::fs::write(&bad, tampered).expect("write");
     let run = run_cli(&["camicia", "merge", &bad.display().to_string()], b"");

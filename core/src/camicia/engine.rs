@@ -89,10 +89,10 @@ impl<const W: usize> Lane for Wide<W> {
             if let Some(slot) = self.0.get_mut(j) {
                 *slot |= word << r;
             }
-            if r != 0 {
-                if let Some(slot) = j.checked_add(1).and_then(|k| self.0.get_mut(k)) {
-                    *slot |= word >> (64 - r);
-                }
+            if let Some(slot) = j.checked_add(1).and_then(|k| self.0.get_mut(k))
+                && r != 0
+            {
+                *slot |= word >> (64 - r);
             }
         }
     }

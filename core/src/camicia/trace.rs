@@ -28,11 +28,11 @@ impl<const W: usize> Ring<W> {
 
     /// Puts a card at the bottom; a full ring (impossible in a game) drops it.
     fn push_back(&mut self, rank: Rank) {
-        if self.len < Self::CAPACITY {
-            if let Some(slot) = self.slot(self.len) {
-                *slot = rank;
-                self.len += 1;
-            }
+        if self.len < Self::CAPACITY
+            && let Some(slot) = self.slot(self.len)
+        {
+            *slot = rank;
+            self.len += 1;
         }
     }
 
