@@ -47,7 +47,7 @@ enum CamiciaAction {
     #[command(after_help = "Example: plateau camicia trace \"J 2 3\" \"4 J 5\"")]
     Trace {
         /// A's hand and B's hand, or one deal (as for `plateau camicia`).
-        #[arg(value_name = "DEAL", num_args = 1.., required = true, allow_hyphen_values = true)]
+        #[arg(value_name = "DEAL", num_args = 1.., allow_hyphen_values = true)]
         deal: Vec<String>,
         /// Rounds to play at most.
         #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
@@ -80,6 +80,11 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             mut max_rounds,
         }) => {
             flags_among_hands(&mut deal, &mut json, &mut max_rounds)?;
+            if deal.is_empty() {
+                return Err(CliError::new(
+                    "give a deal to trace: two hands, or one deal A/B (see --help)",
+                ));
+            }
             let (a, b) = deal_from_args(&deal)?;
             trace(&a, &b, max_rounds, json, io)
         }
