@@ -482,3 +482,29 @@ fn the_hunt_is_deterministic_and_merges() {
     assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn a_packed_swap_is_a_swap_of_the_row(
+        row in prop::collection::vec(dense_rank_strategy(), 1..=64),
+        split in 0usize..=64,
+        swaps in prop::collection::vec((0usize..64, 0usize..64), 1..8),
+    ) {
+        let len_a = split.min(row.len());
+        let mut folded: Vec<Rank> = row.iter().map(|r| Rank::from_penalty(r.penalty())).collect();
+        let mut packed = PackedDeal::from_row(&row, len_a).expect("fits");
+        for (i, j) in swaps {
+            let (i, j) = (i % row.len(), j % row.len());
+            folded.swap(i, j);
+            packed.swap(i, j).expect("in range");
+            prop_assert_eq!(packed, PackedDeal::from_row(&folded, len_a).expect("fits"));
+        }
+        let ranks: Vec<Rank> = (0..row.len()).map(|i| packed.rank(i).expect("in range")).collect();
+        prop_assert_eq!(&ranks, &folded);
+        let (a, b) = folded.split_at(len_a);
+        prop_assert_eq!(figures(packed.simulate(1 << 20)), reference(&penalties(a), &penalties(b)));
+        prop_assert!(packed.swap(0, row.len()).is_err());
+    }
+}

@@ -3,14 +3,15 @@
 
 use core::fmt;
 
-use super::engine::{self, Hand, Table, Wide};
+use super::engine::{self, Quick, QuickTable};
 use super::{CARDS_PER_WORD, CamiciaError, Deal, Outcome, Player, Rank};
 
 /// A deal of at most 64 cards with every number card folded to one.
 ///
-/// The penalties (0 for number cards, 1..=4 for J, Q, K, A) of A's cards then
-/// B's lie in three bit planes, so swapping two cards or starting a simulation
-/// costs a few instructions: the step a search makes millions of times.
+/// One bit per card says whether it is a payment card (A's cards, then B's),
+/// and the payment cards' penalties follow in order, two bits each, so
+/// swapping two cards or starting a simulation costs a few dozen instructions:
+/// the step a search makes millions of times.
 ///
 /// ```
 /// use plateau::camicia::{PackedDeal, Rank, Status};
@@ -27,14 +28,26 @@ use super::{CARDS_PER_WORD, CamiciaError, Deal, Outcome, Player, Rank};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PackedDeal {
-    planes: [u64; 3],
+    /// Bit `i` is set when card `i` is a payment card.
+    pay: u64,
+    /// Penalty minus one of each payment card, two bits each, in card order.
+    codes: u128,
     len_a: u8,
     len_b: u8,
 }
 
 /// Returns a word with the low `n` bits set (`n` up to 64).
-const fn low_bits(n: usize) -> u64 {
+const fn low_bits(n: u32) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// Returns a double word with the low `n` bits set (`n` up to 128).
+const fn low_bits_128(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 impl PackedDeal {
@@ -52,19 +65,21 @@ impl PackedDeal {
         if len_a > row.len() {
             return Err(CamiciaError::NoSuchCard);
         }
-        let mut planes = [0u64; 3];
+        let mut deal = PackedDeal::default();
+        let mut payers = 0u32;
         for (i, rank) in row.iter().enumerate() {
             let p = rank.penalty();
-            for (bit, plane) in planes.iter_mut().enumerate() {
-                *plane |= u64::from((p >> bit) & 1) << i;
+            if p > 0 {
+                // At most 64 cards: i < 64 and payers < 64.
+                deal.pay |= 1 << i;
+                deal.codes |= u128::from(p - 1) << (2 * payers);
+                payers += 1;
             }
         }
         // Both lengths are at most 64, checked above.
-        Ok(PackedDeal {
-            planes,
-            len_a: len_a as u8,
-            len_b: (row.len() - len_a) as u8,
-        })
+        deal.len_a = len_a as u8;
+        deal.len_b = (row.len() - len_a) as u8;
+        Ok(deal)
     }
 
     /// Packs a deal of at most 64 cards ([`CamiciaError::TooManyCards`] otherwise).
@@ -109,12 +124,43 @@ impl PackedDeal {
         self.len_a as usize + self.len_b as usize
     }
 
+    /// Returns how many payment cards lie before card `i` (`i` up to 64).
+    const fn payers_before(&self, i: usize) -> u32 {
+        (self.pay & low_bits(i as u32)).count_ones()
+    }
+
+    /// Returns the code (penalty minus one) of the `r`-th payment card.
+    const fn code(&self, r: u32) -> u8 {
+        match self.codes.checked_shr(2 * r) {
+            Some(c) => (c & 3) as u8,
+            None => 0,
+        }
+    }
+
+    /// Removes the `r`-th payment card's code, moving the later ones down.
+    const fn remove_code(&mut self, r: u32) {
+        let high = match self.codes.checked_shr(2 * r + 2) {
+            Some(h) => h << (2 * r),
+            None => 0,
+        };
+        self.codes = self.codes & low_bits_128(2 * r) | high;
+    }
+
+    /// Inserts `code` as the `r`-th payment card's, moving the later ones up.
+    const fn insert_code(&mut self, r: u32, code: u8) {
+        let low = low_bits_128(2 * r);
+        let placed = match (code as u128).checked_shl(2 * r) {
+            Some(c) => c,
+            None => 0,
+        };
+        self.codes = self.codes & low | placed | (self.codes & !low) << 2;
+    }
+
     const fn penalty_at(&self, i: usize) -> u8 {
-        if i >= 64 {
+        if i >= 64 || (self.pay >> i) & 1 == 0 {
             return 0;
         }
-        let [p0, p1, p2] = self.planes;
-        ((p0 >> i) & 1 | ((p1 >> i) & 1) << 1 | ((p2 >> i) & 1) << 2) as u8
+        self.code(self.payers_before(i)) + 1
     }
 
     /// Returns card `i` (A's cards, then B's), number cards as [`Rank::Number`].
@@ -130,10 +176,26 @@ impl PackedDeal {
         if i >= self.total() || j >= self.total() {
             return Err(CamiciaError::NoSuchCard);
         }
-        // i, j < 64.
-        for plane in &mut self.planes {
-            let d = ((*plane >> i) ^ (*plane >> j)) & 1;
-            *plane ^= d << i | d << j;
+        let (i, j) = if i <= j { (i, j) } else { (j, i) };
+        // i <= j < 64.
+        let (pay_i, pay_j) = ((self.pay >> i) & 1 == 1, (self.pay >> j) & 1 == 1);
+        match (pay_i, pay_j) {
+            (false, false) => {}
+            (true, true) => {
+                let (ri, rj) = (self.payers_before(i), self.payers_before(j));
+                let d = u128::from(self.code(ri) ^ self.code(rj));
+                self.codes ^= d << (2 * ri) | d << (2 * rj);
+            }
+            (true, false) | (false, true) => {
+                // One payment card moves between positions i and j.
+                let from = if pay_i { i } else { j };
+                let r = self.payers_before(from);
+                let code = self.code(r);
+                self.remove_code(r);
+                self.pay ^= 1 << i | 1 << j;
+                let to = if pay_i { j } else { i };
+                self.insert_code(self.payers_before(to), code);
+            }
         }
         Ok(())
     }
@@ -142,44 +204,28 @@ impl PackedDeal {
     #[must_use]
     #[inline]
     pub fn simulate(&self, budget: u64) -> Outcome {
-        let len_a = usize::from(self.len_a);
-        let mask_a = low_bits(len_a);
-        let [p0, p1, p2] = self.planes;
-        let high = |p: u64| p.checked_shr(u32::from(self.len_a)).unwrap_or(0);
-        let table = Table {
-            starter: Hand {
-                len: len_a,
-                b0: p0 & mask_a,
-                b1: p1 & mask_a,
-                b2: p2 & mask_a,
-            },
-            other: Hand {
-                len: usize::from(self.len_b),
-                b0: high(p0),
-                b1: high(p1),
-                b2: high(p2),
-            },
-            a_starts: true,
-        };
-        if self.total() < CARDS_PER_WORD {
-            engine::simulate_narrow(table, budget)
-        } else {
-            // 64 cards: a shift by 64 needs the careful lanes.
-            let wide = |h: Hand<u64>| Hand {
-                len: h.len,
-                b0: Wide([h.b0]),
-                b1: Wide([h.b1]),
-                b2: Wide([h.b2]),
-            };
-            engine::simulate::<Table<Wide<1>>>(
-                Table {
-                    starter: wide(table.starter),
-                    other: wide(table.other),
-                    a_starts: true,
+        let (len_a, len_b) = (u32::from(self.len_a), u32::from(self.len_b));
+        let payers = self.pay.count_ones();
+        if len_a + len_b < 64 && payers <= 31 {
+            // The quick hands: every shift below is under 64.
+            let pay_a = self.pay & low_bits(len_a);
+            let k_a = pay_a.count_ones();
+            let k_b = payers - k_a;
+            let codes = self.codes as u64;
+            let table = QuickTable {
+                starter: Quick {
+                    pay: pay_a | 1 << len_a,
+                    penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
                 },
-                budget,
-            )
+                other: Quick {
+                    pay: self.pay >> len_a | 1 << len_b,
+                    penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
+                },
+                a_starts: true,
+            };
+            return engine::simulate(table, budget);
         }
+        self.to_deal().simulate(budget)
     }
 }
 
