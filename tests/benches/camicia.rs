@@ -111,12 +111,51 @@ fn bytes(deal: &PackedDeal) -> [u8; 52] {
     out
 }
 
+/// Returns the processor time of this thread in nanoseconds (Linux), if known.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Prints deals per second of processor time (not wall time): on a machine
+/// shared with other work, this is the figure that compares with a quiet core.
+fn processor_rate(name: &str, deals: usize, mut run: impl FnMut() -> u64) {
+    let Some(start) = thread_cpu_ns() else { return };
+    let mut played = 0usize;
+    let mut sink = 0u64;
+    let mut now = start;
+    while now - start < 2_000_000_000 {
+        sink = sink.wrapping_add(run());
+        played += deals;
+        now = thread_cpu_ns().unwrap_or(u64::MAX);
+    }
+    let rate = played as f64 / ((now - start) as f64 / 1e9);
+    eprintln!(
+        "processor time: {name}: {:.3} M deals/s ({sink})",
+        rate / 1e6
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let mut rng = Mix(2024);
     let swapped = chain(&mut rng);
     let fresh: Vec<PackedDeal> = (0..DEALS)
         .map(|_| PackedDeal::from_row(&shuffled(&mut rng), 26).expect("52 cards"))
         .collect();
+    for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
+        processor_rate(&format!("packed, loop detection, {name}"), DEALS, || {
+            deals
+                .iter()
+                .map(|d| black_box(d).simulate(BUDGET).cards)
+                .sum()
+        });
+        let raw: Vec<[u8; 52]> = deals.iter().map(bytes).collect();
+        processor_rate(
+            &format!("baseline, no loop detection, {name}"),
+            DEALS,
+            || raw.iter().map(|d| baseline(black_box(d)).0).sum(),
+        );
+    }
     let mut g = c.benchmark_group("camicia deals");
     g.throughput(Throughput::Elements(DEALS as u64));
     for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
