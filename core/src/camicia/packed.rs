@@ -103,7 +103,9 @@ impl PackedDeal {
         for (i, slot) in row.iter_mut().enumerate().take(self.total()) {
             *slot = Rank::from_penalty(self.penalty_at(i));
         }
-        let (a, b) = row.split_at(usize::from(self.len_a));
+        let Some((a, b)) = row.split_at_checked(usize::from(self.len_a)) else {
+            return Deal::EMPTY;
+        };
         let b = b.get(..usize::from(self.len_b)).unwrap_or_default();
         // At most 64 cards: always fits a `Deal`.
         Deal::from_hands(a, b).unwrap_or(Deal::EMPTY)
