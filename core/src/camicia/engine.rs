@@ -290,6 +290,12 @@ impl Counts {
     }
 }
 
+/// Plays one round, out of line: for the rare replays of a loop.
+#[inline(never)]
+fn replay_round<T: Round>(table: &mut T) -> (usize, bool, bool) {
+    table.play_round()
+}
+
 /// Rounds compared with the deal before the first save of Brent's method:
 /// most games end sooner, so their only save is the deal itself.
 const FIRST_WINDOW: u64 = 64;
@@ -340,7 +346,8 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
         }
         lambda += 1;
     }
-    // A loop of λ rounds: find where it starts.
+    // A loop of λ rounds (rare): find where it starts, with the round played
+    // out of line to keep the code small.
     let exhausted = counts.outcome(Status::Exhausted);
     let mut lead = start;
     let mut lead_counts = Counts::ZERO;
@@ -349,7 +356,7 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
             return exhausted;
         }
         used += 1;
-        lead_counts.add(lead.play_round());
+        lead_counts.add(replay_round(&mut lead));
     }
     let mut trail = start;
     while !lead.same(&trail) {
@@ -357,8 +364,8 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
             return exhausted;
         }
         used += 1;
-        lead_counts.add(lead.play_round());
-        trail.play_round();
+        lead_counts.add(replay_round(&mut lead));
+        replay_round(&mut trail);
     }
     lead_counts.outcome(Status::Loop)
 }
