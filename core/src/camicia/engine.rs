@@ -563,3 +563,66 @@ impl Round for QuickTable {
         (cards as usize, cards > 0, loser.is_empty())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn planes(penalties: &[u8]) -> Hand<u64> {
+        let mut h = Hand::EMPTY;
+        for &p in penalties {
+            h.push_bottom(p);
+        }
+        h
+    }
+
+    #[test]
+    fn wide_lanes_shift_like_words() {
+        let x = 0xDEAD_BEEF_0123_4567u64;
+        for n in [0usize, 1, 5, 63] {
+            let w = Wide([x, 0]).shr(n);
+            assert_eq!(w.0[0], x >> n);
+            let mut v = Wide([0u64; 2]);
+            v.or_shl(Wide([x, 0]), n);
+            assert_eq!(v.0[0], x << n);
+            assert_eq!(v.0[1], if n == 0 { 0 } else { x >> (64 - n) });
+            assert_eq!(v.shr(n).0, [x, 0]);
+        }
+        assert_eq!(Wide([0u64, 8]).first_one(), 67);
+        assert_eq!(Wide([0u64; 3]).first_one(), 192);
+        let mut s = Wide([0u64; 2]);
+        s.set_if(70, 1);
+        assert_eq!(s.0, [0, 1 << 6]);
+        assert_eq!(Wide([1u64, 0]).shr(128).0, [0, 0]);
+    }
+
+    #[test]
+    fn quick_hands_need_room_for_the_sentinels() {
+        let many = planes(&[1; 31]);
+        assert!(QuickTable::new(&many, &planes(&[0; 32])).is_some());
+        assert!(QuickTable::new(&many, &planes(&[2])).is_none());
+        assert!(QuickTable::new(&planes(&[0; 40]), &planes(&[0; 24])).is_none());
+    }
+
+    #[test]
+    fn every_engine_agrees_on_the_spec_loop() {
+        // J 2 3 / 4 J 5: a loop of two rounds after one.
+        let (a, b) = (planes(&[1, 0, 0]), planes(&[0, 1, 0]));
+        let plain = Table {
+            starter: a,
+            other: b,
+            a_starts: true,
+        };
+        let quick = QuickTable::new(&a, &b).unwrap();
+        let loop_8_3 = Outcome {
+            status: Status::Loop,
+            cards: 8,
+            tricks: 3,
+        };
+        assert_eq!(simulate(plain, 100), loop_8_3);
+        assert_eq!(simulate(quick, 100), loop_8_3);
+        // Three rounds find the repeat; the replay needs more.
+        assert_eq!(simulate(quick, 3).status, Status::Exhausted);
+        assert_eq!(simulate(quick, 0).status, Status::Exhausted);
+    }
+}

@@ -290,3 +290,36 @@ impl fmt::Display for CamiciaError {
 }
 
 impl core::error::Error for CamiciaError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_in_both_notations() {
+        for r in Rank::ALL {
+            assert_eq!(Rank::from_symbol(r.symbol()), Some(r));
+            assert_eq!(
+                Rank::from_compact(r.compact()).map(Rank::penalty),
+                Some(r.penalty())
+            );
+            assert_eq!(Rank::from_penalty(r.penalty()).penalty(), r.penalty());
+        }
+        assert_eq!(Rank::from_symbol("q"), Some(Rank::Queen));
+        assert_eq!(Rank::from_symbol("1"), None);
+        assert_eq!(Rank::from_compact('T'), Some(Rank::Ten));
+        assert_eq!(Rank::from_compact('X'), None);
+        assert_eq!(Rank::from_compact('1'), None);
+    }
+
+    #[test]
+    fn an_empty_hand_ends_at_once() {
+        let deal: Deal = Deal::from_hands(&[], &[Rank::Ace]).unwrap();
+        let o = deal.simulate(10);
+        assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 0, 0));
+        let deal: Deal = Deal::from_hands(&[Rank::Ace], &[]).unwrap();
+        let o = deal.simulate(10);
+        assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 1, 1));
+        assert_eq!(deal.to_string(), "A |");
+    }
+}
