@@ -31,6 +31,16 @@
 //! assert_eq!(claims.first().map(|c| c.to_string()).as_deref(), Some("{2×VIOLET}"));
 //! # Ok::<(), &str>(())
 //! ```
+//!
+//! [`camicia`]: Beggar-my-neighbour played exactly, loops found in constant memory.
+//!
+//! ```
+//! use plateau::camicia::{Deal, Rank::*, Status};
+//! let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
+//! let outcome = deal.simulate(1_000);
+//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
+//! # Ok::<(), plateau::camicia::CamiciaError>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -49,5 +59,6 @@
 
 pub mod bag;
 pub mod bits;
+pub mod camicia;
 pub mod jass;
 pub mod tchu;

@@ -11,6 +11,7 @@ pub fn run(io: &mut Io<'_>) -> CliResult {
     )?;
     jass(io)?;
     tchu(io)?;
+    camicia(io)?;
     Ok(())
 }
 
@@ -68,5 +69,44 @@ fn tchu(io: &mut Io<'_>) -> CliResult {
         io.out,
         "$ plateau tchu additional COI_DAV_1 --claim violet,locomotive --drawn violet,black,locomotive\n{n}"
     )?;
+    Ok(())
+}
+
+fn camicia(io: &mut Io<'_>) -> CliResult {
+    use plateau::camicia::Rank;
+    heading(
+        io,
+        "Camicia: Beggar-my-neighbour played exactly, loops found in constant memory",
+    )?;
+    let hand =
+        |text: &str| -> Vec<Rank> { text.split(' ').filter_map(Rank::from_symbol).collect() };
+    for (a, b) in [("2 A 7 8 Q 10", "3 4 5 6 K 9 J"), ("J 2 3", "4 J 5")] {
+        let o = crate::camicia::simulate(&hand(a), &hand(b), crate::camicia::DEFAULT_MAX_ROUNDS);
+        writeln!(io.out, "$ plateau camicia \"{a}\" \"{b}\"")?;
+        writeln!(
+            io.out,
+            "status: {}, cards: {}, tricks: {}",
+            o.status, o.cards, o.tricks
+        )?;
+    }
+    for (who, deal) in [
+        (
+            "Nessler 2022, the longest known game",
+            "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---",
+        ),
+        (
+            "Casella et al. 2024, the first game that never ends",
+            "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
+        ),
+    ] {
+        let packed = crate::camicia::parse_packed(deal).map_err(crate::CliError::new)?;
+        let o = packed.simulate(crate::camicia::DEFAULT_MAX_ROUNDS);
+        writeln!(io.out, "$ plateau camicia {deal}      # {who}")?;
+        writeln!(
+            io.out,
+            "status: {}, cards: {}, tricks: {}",
+            o.status, o.cards, o.tricks
+        )?;
+    }
     Ok(())
 }

@@ -9,6 +9,8 @@ use std::io::{BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
+pub mod camicia;
+pub mod camicia_hunt;
 pub mod demo;
 pub mod error;
 pub mod input;
@@ -51,6 +53,8 @@ enum Command {
     /// tCHu (Ticket to Ride Switzerland): routes, claims, tunnel cards.
     #[command(subcommand)]
     Tchu(tchu::TchuCommand),
+    /// Camicia (Beggar-my-neighbour): simulate, trace, hunt for records.
+    Camicia(camicia::CamiciaArgs),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -68,6 +72,7 @@ where
         Command::Demo => demo::run(io),
         Command::Jass(cmd) => jass::run(cmd, json, io),
         Command::Tchu(cmd) => tchu::run(cmd, json, io),
+        Command::Camicia(args) => camicia::run(args, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {

@@ -1,0 +1,143 @@
+//! A deal: the two hands, top card first, of any size up to a capacity.
+
+use core::fmt;
+
+use super::engine::{self, Hand, Lane, Table, Wide};
+use super::{CARDS_PER_WORD, CamiciaError, Outcome, Player, Rank};
+
+/// The two hands at the start of a game, with room for `64 * W` cards in all.
+///
+/// `Deal` (W = 1) holds up to 64 cards, enough for the 52-card deck; a larger
+/// `W` serves larger games (`Deal<6>` holds 384). The simulation's memory is a
+/// few copies of the state, fixed by `W`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Deal<const W: usize = 1> {
+    /// A's cards then B's, 64 to a block.
+    cards: [[Rank; CARDS_PER_WORD]; W],
+    len_a: usize,
+    len_b: usize,
+}
+
+impl<const W: usize> Deal<W> {
+    /// Cards the deal can hold in all.
+    pub const CAPACITY: usize = CARDS_PER_WORD * W;
+
+    /// The deal with two empty hands.
+    pub const EMPTY: Self = Deal {
+        cards: [[Rank::Number; CARDS_PER_WORD]; W],
+        len_a: 0,
+        len_b: 0,
+    };
+
+    /// Makes a deal from A's and B's hands, top card first.
+    ///
+    /// Fails with [`CamiciaError::TooManyCards`] if they hold more than
+    /// [`Self::CAPACITY`] cards. An empty hand is allowed.
+    pub fn from_hands(a: &[Rank], b: &[Rank]) -> Result<Self, CamiciaError> {
+        let total = a.len().checked_add(b.len());
+        if total.is_none_or(|t| t > Self::CAPACITY) {
+            return Err(CamiciaError::TooManyCards);
+        }
+        let mut deal = Deal {
+            len_a: a.len(),
+            len_b: b.len(),
+            ..Self::EMPTY
+        };
+        let slots = deal.cards.iter_mut().flat_map(|block| block.iter_mut());
+        for (slot, &rank) in slots.zip(a.iter().chain(b)) {
+            *slot = rank;
+        }
+        Ok(deal)
+    }
+
+    /// Returns how many cards `player` holds.
+    #[must_use]
+    pub const fn len(&self, player: Player) -> usize {
+        match player {
+            Player::A => self.len_a,
+            Player::B => self.len_b,
+        }
+    }
+
+    /// Returns how many cards the deal holds in all.
+    #[must_use]
+    pub const fn total(&self) -> usize {
+        // Both lengths are at most CAPACITY, checked on creation.
+        self.len_a + self.len_b
+    }
+
+    /// Returns `player`'s hand, top card first.
+    pub fn hand(&self, player: Player) -> impl Iterator<Item = Rank> + '_ {
+        let (skip, take) = match player {
+            Player::A => (0, self.len_a),
+            Player::B => (self.len_a, self.len_b),
+        };
+        self.cards
+            .iter()
+            .flat_map(|block| block.iter().copied())
+            .skip(skip)
+            .take(take)
+    }
+
+    /// Returns the `i`-th card of the deal (A's cards, then B's).
+    pub fn card(&self, i: usize) -> Result<Rank, CamiciaError> {
+        if i >= self.total() {
+            return Err(CamiciaError::NoSuchCard);
+        }
+        self.cards
+            .get(i / CARDS_PER_WORD)
+            .and_then(|block| block.get(i % CARDS_PER_WORD))
+            .copied()
+            .ok_or(CamiciaError::NoSuchCard)
+    }
+
+    fn folded_hand<L: Lane>(&self, player: Player) -> Hand<L> {
+        let mut hand = Hand::EMPTY;
+        for rank in self.hand(player) {
+            hand.push_bottom(rank.penalty());
+        }
+        hand
+    }
+
+    fn table<L: Lane>(&self) -> Table<L> {
+        Table {
+            starter: self.folded_hand(Player::A),
+            other: self.folded_hand(Player::B),
+            a_starts: true,
+        }
+    }
+
+    /// Plays the game for at most `budget` rounds and says how it ends.
+    ///
+    /// A round runs from a start (the deal, or a trick) to the next trick, so
+    /// it plays at most [`Self::total`] cards. Loops are found in constant memory
+    /// (Brent's method plus a replay, about three times the rounds before the
+    /// repeat); [`super::Status::Exhausted`] means the budget ran out first.
+    #[must_use]
+    pub fn simulate(&self, budget: u64) -> Outcome {
+        if self.total() < CARDS_PER_WORD {
+            engine::simulate_narrow(self.table(), budget)
+        } else {
+            engine::simulate::<Table<Wide<W>>>(self.table(), budget)
+        }
+    }
+}
+
+impl<const W: usize> fmt::Display for Deal<W> {
+    /// Writes the deal in the spaced notation: `2 A 7 | 3 K`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, r) in self.hand(Player::A).enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(r.symbol())?;
+        }
+        f.write_str(" |")?;
+        for r in self.hand(Player::B) {
+            f.write_str(" ")?;
+            f.write_str(r.symbol())?;
+        }
+        Ok(())
+    }
+}

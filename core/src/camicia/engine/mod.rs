@@ -1,0 +1,169 @@
+//! The simulation engine: one round at a time from a round-start state, and
+//! Brent's cycle detection over round-start states.
+//!
+//! A card is its penalty (0 for every number card, 1..=4 for J, Q, K, A).
+//! Number cards are all alike to the game, so the folded state is the whole
+//! state: a run of number cards is played with one shift, and two round-start
+//! states compare as a handful of words. [`quick`] holds games of at most 63
+//! cards (31 payment cards) in two words per hand; [`planes`] holds any size
+//! in three bit planes per hand.
+
+mod planes;
+mod quick;
+
+pub(crate) use planes::{Hand, Lane, Table, Wide};
+pub(crate) use quick::{Quick, QuickTable};
+
+use super::{Outcome, Status};
+
+/// A round-start state that can play its round.
+pub(crate) trait Round: Copy {
+    /// Returns whether two round-start states are the same.
+    fn same(&self, o: &Self) -> bool;
+    /// Plays one round to its trick; returns the cards played, whether the
+    /// pile was a trick, and whether the game is finished.
+    fn play_round(&mut self) -> (usize, bool, bool);
+}
+
+/// Game figures so far.
+#[derive(Clone, Copy)]
+struct Counts {
+    cards: u64,
+    tricks: u64,
+}
+
+impl Counts {
+    const ZERO: Counts = Counts {
+        cards: 0,
+        tricks: 0,
+    };
+
+    #[inline(always)]
+    fn add(&mut self, (cards, trick, _): (usize, bool, bool)) {
+        self.cards = self.cards.saturating_add(cards as u64);
+        self.tricks = self.tricks.saturating_add(u64::from(trick));
+    }
+
+    const fn outcome(self, status: Status) -> Outcome {
+        Outcome {
+            status,
+            cards: self.cards,
+            tricks: self.tricks,
+        }
+    }
+}
+
+/// Plays one round, out of line: for the rare replays of a loop.
+#[inline(never)]
+fn replay_round<T: Round>(table: &mut T) -> (usize, bool, bool) {
+    table.play_round()
+}
+
+/// Rounds compared with the deal before the first save of Brent's method:
+/// most games end sooner, so their only save is the deal itself.
+const FIRST_WINDOW: u64 = 64;
+
+/// Plays a game of penalty planes on the quick hands when they fit, else on the planes.
+#[inline(always)]
+pub(crate) fn simulate_narrow(start: Table<u64>, budget: u64) -> Outcome {
+    match QuickTable::new(&start.starter, &start.other) {
+        Some(quick) => simulate(quick, budget),
+        None => simulate(start, budget),
+    }
+}
+
+/// Plays the game from `start` for at most `budget` rounds in all.
+///
+/// Brent's method: a saved state is compared with every later round start; it
+/// is replaced by the current state after windows of doubling length, so a
+/// cycle is seen within about twice the rounds before its first repeat. The
+/// distance at the first match is the cycle length λ (a state before the
+/// cycle never recurs). The first repeat then comes from two replays λ rounds
+/// apart: they meet at the first round whose state recurs, and the leading
+/// replay stands at its repeat.
+#[inline(always)]
+pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
+    let mut hare = start;
+    let mut counts = Counts::ZERO;
+    let mut saved = start;
+    let mut power: u64 = FIRST_WINDOW;
+    let mut lambda: u64 = 1;
+    let mut used: u64 = 0;
+    loop {
+        if used >= budget {
+            return counts.outcome(Status::Exhausted);
+        }
+        used += 1;
+        let step = hare.play_round();
+        counts.add(step);
+        if step.2 {
+            return counts.outcome(Status::Finished);
+        }
+        if hare.same(&saved) {
+            break;
+        }
+        if lambda == power {
+            saved = hare;
+            power = power.saturating_mul(2);
+            lambda = 0;
+        }
+        lambda += 1;
+    }
+    // A loop of λ rounds (rare): find where it starts, with the round played
+    // out of line to keep the code small.
+    let exhausted = counts.outcome(Status::Exhausted);
+    let mut lead = start;
+    let mut lead_counts = Counts::ZERO;
+    for _ in 0..lambda {
+        if used >= budget {
+            return exhausted;
+        }
+        used += 1;
+        lead_counts.add(replay_round(&mut lead));
+    }
+    let mut trail = start;
+    while !lead.same(&trail) {
+        if used >= budget {
+            return exhausted;
+        }
+        used += 1;
+        lead_counts.add(replay_round(&mut lead));
+        replay_round(&mut trail);
+    }
+    lead_counts.outcome(Status::Loop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn planes(penalties: &[u8]) -> Hand<u64> {
+        let mut h = Hand::EMPTY;
+        for &p in penalties {
+            h.push_bottom(p);
+        }
+        h
+    }
+
+    #[test]
+    fn every_engine_agrees_on_the_spec_loop() {
+        // J 2 3 / 4 J 5: a loop of two rounds after one.
+        let (a, b) = (planes(&[1, 0, 0]), planes(&[0, 1, 0]));
+        let plain = Table {
+            starter: a,
+            other: b,
+            a_starts: true,
+        };
+        let quick = QuickTable::new(&a, &b).unwrap();
+        let loop_8_3 = Outcome {
+            status: Status::Loop,
+            cards: 8,
+            tricks: 3,
+        };
+        assert_eq!(simulate(plain, 100), loop_8_3);
+        assert_eq!(simulate(quick, 100), loop_8_3);
+        // Three rounds find the repeat; the replay needs more.
+        assert_eq!(simulate(quick, 3).status, Status::Exhausted);
+        assert_eq!(simulate(quick, 0).status, Status::Exhausted);
+    }
+}

@@ -1,0 +1,325 @@
+//! Camicia (two-player Beggar-my-neighbour): deals, exact simulation, and loop
+//! detection in constant memory.
+//!
+//! Player A plays first; both players alternately put their top card on the pile.
+//! A payment card (J, Q, K, A) makes the opponent pay 1, 2, 3 or 4 cards; a payer
+//! who turns up a payment card stops paying and the other player now owes. When
+//! a debt is paid in full, the player who laid the last payment card takes the
+//! pile under their hand and starts the next round. A player who must play and
+//! has no card loses the pile to the other. A game ends when, after a trick, one
+//! player holds every card ([`Status::Finished`]), or it is a [`Status::Loop`]
+//! when a round starts in a state seen before (number cards all counted as one).
+//!
+//! [`Deal::simulate`] plays a game on bit planes, a whole run of number cards at
+//! a time, and finds loops with Brent's cycle detection: it keeps two game
+//! states, never a list of past ones, so it runs on a chip. [`Trace`] replays a
+//! game card by card for display. [`PackedDeal`] is the fast path of a search
+//! over deals of at most 64 cards (a swap of two cards costs a few instructions).
+//!
+//! ```
+//! use plateau::camicia::{Deal, Rank, Status};
+//! use Rank::*;
+//! let deal: Deal = Deal::from_hands(
+//!     &[Two, Ace, Seven, Eight, Queen, Ten],
+//!     &[Three, Four, Five, Six, King, Nine, Jack],
+//! )?;
+//! let outcome = deal.simulate(1_000);
+//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
+//!
+//! let looping: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
+//! let outcome = looping.simulate(1_000);
+//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
+//! # Ok::<(), plateau::camicia::CamiciaError>(())
+//! ```
+
+use core::fmt;
+
+mod deal;
+mod engine;
+mod packed;
+mod trace;
+
+pub use deal::Deal;
+pub use packed::PackedDeal;
+pub use trace::{Event, Game, Trace};
+
+/// Cards in the standard deck.
+pub const DECK_SIZE: usize = 52;
+/// Cards a bit-plane word holds; a [`Deal<W>`] holds `64 * W` cards.
+pub const CARDS_PER_WORD: usize = 64;
+
+/// A card's rank; only the four payment ranks change the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Rank {
+    /// A number card whose value does not matter (`-` in the compact notation).
+    #[default]
+    Number,
+    /// 2.
+    Two,
+    /// 3.
+    Three,
+    /// 4.
+    Four,
+    /// 5.
+    Five,
+    /// 6.
+    Six,
+    /// 7.
+    Seven,
+    /// 8.
+    Eight,
+    /// 9.
+    Nine,
+    /// 10.
+    Ten,
+    /// Jack: the opponent pays 1 card.
+    Jack,
+    /// Queen: the opponent pays 2 cards.
+    Queen,
+    /// King: the opponent pays 3 cards.
+    King,
+    /// Ace: the opponent pays 4 cards.
+    Ace,
+}
+
+impl Rank {
+    /// Every rank, the unspecified number card first.
+    pub const ALL: [Rank; 14] = [
+        Rank::Number,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// Returns how many cards the opponent must pay: 0 for a number card.
+    #[must_use]
+    pub const fn penalty(self) -> u8 {
+        match self {
+            Rank::Jack => 1,
+            Rank::Queen => 2,
+            Rank::King => 3,
+            Rank::Ace => 4,
+            _ => 0,
+        }
+    }
+
+    /// Returns the payment rank of a penalty 1..=4, or an unspecified number card.
+    #[must_use]
+    pub const fn from_penalty(penalty: u8) -> Rank {
+        match penalty {
+            1 => Rank::Jack,
+            2 => Rank::Queen,
+            3 => Rank::King,
+            4 => Rank::Ace,
+            _ => Rank::Number,
+        }
+    }
+
+    /// Returns whether this is a number card (2 to 10, or unspecified).
+    #[must_use]
+    pub const fn is_number(self) -> bool {
+        self.penalty() == 0
+    }
+
+    /// Returns the rank's symbol in the spaced notation: `2`..`10`, `J`, `Q`, `K`, `A`, `-`.
+    #[must_use]
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Rank::Number => "-",
+            Rank::Two => "2",
+            Rank::Three => "3",
+            Rank::Four => "4",
+            Rank::Five => "5",
+            Rank::Six => "6",
+            Rank::Seven => "7",
+            Rank::Eight => "8",
+            Rank::Nine => "9",
+            Rank::Ten => "10",
+            Rank::Jack => "J",
+            Rank::Queen => "Q",
+            Rank::King => "K",
+            Rank::Ace => "A",
+        }
+    }
+
+    /// Returns the rank of a spaced-notation symbol (letters in either case), or `None`.
+    #[must_use]
+    pub fn from_symbol(symbol: &str) -> Option<Rank> {
+        Rank::ALL
+            .into_iter()
+            .find(|r| r.symbol().eq_ignore_ascii_case(symbol))
+    }
+
+    /// Returns the rank's letter in the compact notation: `-` for every number card.
+    #[must_use]
+    pub const fn compact(self) -> char {
+        match self {
+            Rank::Jack => 'J',
+            Rank::Queen => 'Q',
+            Rank::King => 'K',
+            Rank::Ace => 'A',
+            _ => '-',
+        }
+    }
+
+    /// Returns the rank of a compact-notation letter (`-`, `2`..`9`, `T`, `J`, `Q`,
+    /// `K`, `A`, letters in either case), or `None`.
+    #[must_use]
+    pub const fn from_compact(letter: char) -> Option<Rank> {
+        Some(match letter.to_ascii_uppercase() {
+            '-' => Rank::Number,
+            '2' => Rank::Two,
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            'T' => Rank::Ten,
+            'J' => Rank::Jack,
+            'Q' => Rank::Queen,
+            'K' => Rank::King,
+            'A' => Rank::Ace,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Player {
+    /// The player who plays first.
+    A,
+    /// The other player.
+    B,
+}
+
+impl Player {
+    /// Returns the other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::A => "A",
+            Player::B => "B",
+        })
+    }
+}
+
+/// How a simulated game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Status {
+    /// One player holds every card after a trick.
+    Finished,
+    /// A round started in the state of an earlier round: the game never ends.
+    Loop,
+    /// The round budget ran out first: neither an end nor a loop was proven.
+    Exhausted,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Finished => "finished",
+            Status::Loop => "loop",
+            Status::Exhausted => "exhausted",
+        })
+    }
+}
+
+/// The result of a simulation.
+///
+/// For a loop, `cards` and `tricks` count what was played before the repeated
+/// round starts; when exhausted, what was played within the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Outcome {
+    /// How the game ended.
+    pub status: Status,
+    /// Cards put on the pile.
+    pub cards: u64,
+    /// Takes of a non-empty pile.
+    pub tricks: u64,
+}
+
+/// Why a deal was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum CamiciaError {
+    /// The two hands hold more cards than the deal's capacity.
+    TooManyCards,
+    /// A card position is past the end of the deal.
+    NoSuchCard,
+}
+
+impl fmt::Display for CamiciaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::TooManyCards => "the hands hold more cards than the deal's capacity",
+            Self::NoSuchCard => "no card at this position of the deal",
+        })
+    }
+}
+
+impl core::error::Error for CamiciaError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_in_both_notations() {
+        for r in Rank::ALL {
+            assert_eq!(Rank::from_symbol(r.symbol()), Some(r));
+            assert_eq!(
+                Rank::from_compact(r.compact()).map(Rank::penalty),
+                Some(r.penalty())
+            );
+            assert_eq!(Rank::from_penalty(r.penalty()).penalty(), r.penalty());
+        }
+        assert_eq!(Rank::from_symbol("q"), Some(Rank::Queen));
+        assert_eq!(Rank::from_symbol("1"), None);
+        assert_eq!(Rank::from_compact('T'), Some(Rank::Ten));
+        assert_eq!(Rank::from_compact('X'), None);
+        assert_eq!(Rank::from_compact('1'), None);
+    }
+
+    #[test]
+    fn an_empty_hand_ends_at_once() {
+        let deal: Deal = Deal::from_hands(&[], &[Rank::Ace]).unwrap();
+        let o = deal.simulate(10);
+        assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 0, 0));
+        let deal: Deal = Deal::from_hands(&[Rank::Ace], &[]).unwrap();
+        let o = deal.simulate(10);
+        assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 1, 1));
+        assert_eq!(deal.to_string(), "A |");
+    }
+}

@@ -1,0 +1,459 @@
+//! `plateau camicia`: simulate Beggar-my-neighbour deals, trace a game, hunt for
+//! record deals and merge hunts.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use plateau::camicia::{Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
+use serde_json::json;
+
+use crate::camicia_hunt::{self, HuntArgs};
+use crate::error::{CliError, CliResult, bad};
+use crate::input::{content_lines, read_text};
+use crate::{Io, write_json};
+
+/// Rounds played at most by default: the longest known game has 1,165.
+pub const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
+/// Blocks of 64 cards of the largest deal the tool takes.
+const WIDE: usize = 16;
+/// Cards the tool takes in one deal.
+pub const MAX_CARDS: usize = Deal::<WIDE>::CAPACITY;
+
+/// Simulate a deal to its end or to a loop: status, cards played, tricks.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+#[command(after_help = "Examples:
+  plateau camicia \"2 A 7 8 Q 10\" \"3 4 5 6 K 9 J\"     (status: finished, cards: 13, tricks: 1)
+  plateau camicia ---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---
+  plateau camicia --batch deals.txt")]
+pub struct CamiciaArgs {
+    #[command(subcommand)]
+    action: Option<CamiciaAction>,
+    /// A's hand and B's hand (`"2 A 7 8 Q 10" "3 4 5 6 K 9 J"`), or one deal:
+    /// compact `---AJ--Q/-K--` (`-` any number card) or spaced `2 A 7 | 3 K`.
+    #[arg(value_name = "DEAL", num_args = 1.., allow_hyphen_values = true)]
+    deal: Vec<String>,
+    /// Read one deal per line from FILE, or from standard input (`-` or nothing).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with = "deal")]
+    batch: Option<PathBuf>,
+    /// Rounds to play at most before giving up (status `exhausted`).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+    max_rounds: u64,
+}
+
+#[derive(Subcommand, Debug)]
+enum CamiciaAction {
+    /// Play a deal card by card: round, A's hand, B's hand, pile, penalty owed.
+    #[command(after_help = "Example: plateau camicia trace \"J 2 3\" \"4 J 5\"")]
+    Trace {
+        /// A's hand and B's hand, or one deal (as for `plateau camicia`).
+        #[arg(value_name = "DEAL", num_args = 1.., allow_hyphen_values = true)]
+        deal: Vec<String>,
+        /// Rounds to play at most.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+        max_rounds: u64,
+    },
+    /// Search 52-card deals for the longest games and for loops.
+    #[command(
+        after_help = "Example: plateau camicia hunt --seconds 5 --threads 1 --seed 7 --shard 1/4"
+    )]
+    Hunt(HuntArgs),
+    /// Combine the JSON outputs of hunts (`hunt --json`), checking every deal.
+    #[command(after_help = "Example: plateau camicia merge shard1.json shard2.json --json")]
+    Merge {
+        /// Files written by `plateau camicia hunt --json` (or by `merge --json`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Deals to list by cards and by tricks.
+        #[arg(long, default_value_t = camicia_hunt::DEFAULT_TOP)]
+        top: usize,
+    },
+}
+
+/// Runs a `plateau camicia` command.
+pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+    let mut args = args;
+    let mut json = json;
+    match args.action {
+        Some(CamiciaAction::Trace {
+            mut deal,
+            mut max_rounds,
+        }) => {
+            flags_among_hands(&mut deal, &mut json, &mut max_rounds)?;
+            if deal.is_empty() {
+                return Err(CliError::new(
+                    "give a deal to trace: two hands, or one deal A/B (see --help)",
+                ));
+            }
+            let (a, b) = deal_from_args(&deal)?;
+            trace(&a, &b, max_rounds, json, io)
+        }
+        Some(CamiciaAction::Hunt(hunt)) => camicia_hunt::run(&hunt, json, io),
+        Some(CamiciaAction::Merge { files, top }) => camicia_hunt::merge(&files, top, json, io),
+        None => {
+            if let Some(path) = &args.batch {
+                return batch(path, args.max_rounds, json, io);
+            }
+            flags_among_hands(&mut args.deal, &mut json, &mut args.max_rounds)?;
+            if args.deal.is_empty() {
+                return Err(CliError::new(
+                    "give a deal (two hands, or A/B), --batch FILE, or a subcommand (see --help)",
+                ));
+            }
+            let (a, b) = deal_from_args(&args.deal)?;
+            print_outcome(simulate(&a, &b, args.max_rounds), json, io)
+        }
+    }
+}
+
+/// Takes `--json` and `--max-rounds N` out of the hands: the hands accept values
+/// starting with `-` (compact deals do), so clap hands these flags over as hands
+/// when they come after them.
+fn flags_among_hands(deal: &mut Vec<String>, json: &mut bool, max_rounds: &mut u64) -> CliResult {
+    let mut kept = Vec::new();
+    let mut words = std::mem::take(deal).into_iter();
+    while let Some(word) = words.next() {
+        if word == "--json" {
+            *json = true;
+        } else if word == "--max-rounds" || word.starts_with("--max-rounds=") {
+            let value = match word.strip_prefix("--max-rounds=") {
+                Some(v) => v.to_string(),
+                None => words.next().unwrap_or_default(),
+            };
+            *max_rounds = value
+                .parse()
+                .map_err(|_| bad("--max-rounds", &value, "not a whole number from 0 upwards"))?;
+        } else {
+            kept.push(word);
+        }
+    }
+    *deal = kept;
+    Ok(())
+}
+
+/// A card that is not one, at a position of a hand.
+struct CardError {
+    player: Player,
+    index: usize,
+    /// Byte offset of the card in the text it came from.
+    offset: usize,
+    card: String,
+}
+
+impl CardError {
+    fn describe(&self) -> String {
+        format!(
+            "{}'s card {} '{}' is not a card (2-10, J, Q, K, A, or - for any number card)",
+            self.player,
+            self.index,
+            crate::error::shorten(&self.card)
+        )
+    }
+}
+
+/// Splits `text` into (byte offset, token) at white space.
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, text.get(s..i).unwrap_or_default()));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, text.get(s..).unwrap_or_default()));
+    }
+    out
+}
+
+/// Parses a hand: spaced ranks (`2 A 10`), or one compact word (`-A--J`).
+fn parse_hand(text: &str, player: Player, base: usize) -> Result<Vec<Rank>, CardError> {
+    let words = tokens(text);
+    if let [(offset, word)] = words.as_slice()
+        && Rank::from_symbol(word).is_none()
+    {
+        return word
+            .char_indices()
+            .enumerate()
+            .map(|(n, (i, c))| {
+                Rank::from_compact(c).ok_or_else(|| CardError {
+                    player,
+                    index: n + 1,
+                    offset: base + offset + i,
+                    card: c.to_string(),
+                })
+            })
+            .collect();
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(n, (offset, word))| {
+            Rank::from_symbol(word).ok_or_else(|| CardError {
+                player,
+                index: n + 1,
+                offset: base + offset,
+                card: (*word).to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Why a deal's text was refused, with the byte offset where it went wrong.
+enum DealError {
+    Card(CardError),
+    NoSeparator,
+    TooMany(usize),
+}
+
+impl DealError {
+    fn describe(&self) -> String {
+        match self {
+            DealError::Card(e) => e.describe(),
+            DealError::NoSeparator => {
+                "missing '/' between A's and B's hands (compact A/B, or spaced A | B)".to_string()
+            }
+            DealError::TooMany(n) => {
+                format!("{n} cards, more than the {MAX_CARDS} a deal may hold")
+            }
+        }
+    }
+
+    fn offset(&self) -> usize {
+        match self {
+            DealError::Card(e) => e.offset,
+            _ => 0,
+        }
+    }
+}
+
+/// Parses one deal: `A/B` or `A | B`, each hand compact or spaced.
+fn parse_deal(text: &str) -> Result<(Vec<Rank>, Vec<Rank>), DealError> {
+    let at = text
+        .find('/')
+        .or_else(|| text.find('|'))
+        .ok_or(DealError::NoSeparator)?;
+    let (a, b) = (
+        text.get(..at).unwrap_or_default(),
+        text.get(at + 1..).unwrap_or_default(),
+    );
+    let a = parse_hand(a, Player::A, 0).map_err(DealError::Card)?;
+    let b = parse_hand(b, Player::B, at + 1).map_err(DealError::Card)?;
+    check_size(&a, &b)?;
+    Ok((a, b))
+}
+
+fn check_size(a: &[Rank], b: &[Rank]) -> Result<(), DealError> {
+    let total = a.len() + b.len();
+    if total > MAX_CARDS {
+        return Err(DealError::TooMany(total));
+    }
+    Ok(())
+}
+
+/// Reads the deal of the command line: two hands, or one deal.
+fn deal_from_args(args: &[String]) -> CliResult<(Vec<Rank>, Vec<Rank>)> {
+    match args {
+        [deal] => parse_deal(deal).map_err(|e| bad("deal", deal, e.describe())),
+        [a, b] => {
+            let ha = parse_hand(a, Player::A, 0).map_err(|e| bad("A's hand", a, e.describe()))?;
+            let hb = parse_hand(b, Player::B, 0).map_err(|e| bad("B's hand", b, e.describe()))?;
+            check_size(&ha, &hb).map_err(|e| CliError::new(e.describe()))?;
+            Ok((ha, hb))
+        }
+        _ => Err(CliError::new(format!(
+            "expected two hands or one deal A/B, not {} arguments (quote each hand: \"2 A 7\")",
+            args.len()
+        ))),
+    }
+}
+
+/// Simulates a parsed deal (at most [`MAX_CARDS`] cards).
+pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
+    if let Ok(deal) = Deal::<1>::from_hands(a, b) {
+        return deal.simulate(max_rounds);
+    }
+    match Deal::<WIDE>::from_hands(a, b) {
+        Ok(deal) => deal.simulate(max_rounds),
+        // Sizes are checked when parsing.
+        Err(_) => Outcome {
+            status: plateau::camicia::Status::Exhausted,
+            cards: 0,
+            tricks: 0,
+        },
+    }
+}
+
+fn print_outcome(o: Outcome, json: bool, io: &mut Io<'_>) -> CliResult {
+    if json {
+        // Written by hand to keep the documented key order (status, cards, tricks).
+        writeln!(
+            io.out,
+            r#"{{"status":"{}","cards":{},"tricks":{}}}"#,
+            o.status, o.cards, o.tricks
+        )?;
+        Ok(())
+    } else {
+        writeln!(
+            io.out,
+            "status: {}, cards: {}, tricks: {}",
+            o.status, o.cards, o.tricks
+        )?;
+        Ok(())
+    }
+}
+
+fn batch(path: &std::path::Path, max_rounds: u64, json: bool, io: &mut Io<'_>) -> CliResult {
+    let text = read_text(Some(path), io)?;
+    let name = if path == std::path::Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    for (n, line) in content_lines(&text) {
+        let (a, b) = parse_deal(line).map_err(|e| {
+            // `content_lines` trims the line: find where it starts in the raw line.
+            let raw = crate::input::numbered_lines(&text)
+                .nth(n - 1)
+                .map_or("", |(_, l)| l);
+            let lead = raw.len() - raw.trim_start().len();
+            let column = raw
+                .get(..lead + e.offset())
+                .map_or(1, |s| s.chars().count() + 1);
+            CliError::new(format!(
+                "{name}: line {n}, column {column}: {}",
+                e.describe()
+            ))
+        })?;
+        print_outcome(simulate(&a, &b, max_rounds), json, io)?;
+    }
+    Ok(())
+}
+
+fn spaced(cards: impl Iterator<Item = Rank>) -> String {
+    cards.map(Rank::symbol).collect::<Vec<_>>().join(" ")
+}
+
+/// One row of a trace: the state after an event.
+struct Row {
+    round: u64,
+    event: String,
+    a: String,
+    b: String,
+    pile: String,
+    owed: u8,
+}
+
+fn trace_rows<const W: usize>(
+    deal: &Deal<W>,
+    max_rounds: u64,
+) -> (Vec<(Row, Option<Event>)>, Outcome) {
+    let mut trace = Trace::new(deal, max_rounds);
+    let row = |trace: &Trace<W>, round: u64, event: String| Row {
+        round,
+        event,
+        a: spaced(trace.game().hand(Player::A)),
+        b: spaced(trace.game().hand(Player::B)),
+        pile: spaced(trace.game().pile()),
+        owed: trace.game().owed(),
+    };
+    let mut rows = vec![(row(&trace, 1, "deal".to_string()), None)];
+    loop {
+        let round = trace.game().round();
+        let Some(event) = trace.next() else { break };
+        let text = match event {
+            Event::Play { player, card } => format!("{player} plays {card}"),
+            Event::Take { player, cards } => format!("{player} takes {cards}"),
+        };
+        rows.push((row(&trace, round, text), Some(event)));
+    }
+    (rows, trace.outcome())
+}
+
+fn trace(a: &[Rank], b: &[Rank], max_rounds: u64, json: bool, io: &mut Io<'_>) -> CliResult {
+    let (rows, outcome) = match Deal::<1>::from_hands(a, b) {
+        Ok(deal) => trace_rows(&deal, max_rounds),
+        Err(_) => {
+            let deal = Deal::<WIDE>::from_hands(a, b)
+                .map_err(|e| CliError::new(format!("cannot trace this deal: {e}")))?;
+            trace_rows(&deal, max_rounds)
+        }
+    };
+    if json {
+        for (row, event) in &rows {
+            let (kind, player, card, cards) = match event {
+                None => ("deal", None, None, None),
+                Some(Event::Play { player, card }) => (
+                    "play",
+                    Some(player.to_string()),
+                    Some(card.to_string()),
+                    None,
+                ),
+                Some(Event::Take { player, cards }) => {
+                    ("take", Some(player.to_string()), None, Some(*cards))
+                }
+            };
+            let mut v = json!({ "round": row.round, "event": kind, "a": row.a, "b": row.b,
+                                "pile": row.pile, "owed": row.owed });
+            if let Some(map) = v.as_object_mut() {
+                if let Some(p) = player {
+                    map.insert("player".into(), json!(p));
+                }
+                if let Some(c) = card {
+                    map.insert("card".into(), json!(c));
+                }
+                if let Some(n) = cards {
+                    map.insert("cards".into(), json!(n));
+                }
+            }
+            write_json(io.out, &v)?;
+        }
+        return print_outcome(outcome, true, io);
+    }
+    let header = Row {
+        round: 0,
+        event: "event".into(),
+        a: "A's hand".into(),
+        b: "B's hand".into(),
+        pile: "pile".into(),
+        owed: 0,
+    };
+    let width = |f: fn(&Row) -> usize| {
+        rows.iter()
+            .map(|(r, _)| f(r))
+            .chain([f(&header)])
+            .max()
+            .unwrap_or(0)
+    };
+    let (we, wa, wb, wp) = (
+        width(|r| r.event.len()),
+        width(|r| r.a.len()),
+        width(|r| r.b.len()),
+        width(|r| r.pile.len()),
+    );
+    writeln!(
+        io.out,
+        "{:>5}  {:<we$}  {:<wa$}  {:<wb$}  {:<wp$}  owed",
+        "round", header.event, header.a, header.b, header.pile
+    )?;
+    for (r, _) in &rows {
+        writeln!(
+            io.out,
+            "{:>5}  {:<we$}  {:<wa$}  {:<wb$}  {:<wp$}  {}",
+            r.round, r.event, r.a, r.b, r.pile, r.owed
+        )?;
+    }
+    print_outcome(outcome, false, io)
+}
+
+/// Parses a compact 52-card-or-smaller deal for the hunt's files: `A/B`.
+pub fn parse_packed(text: &str) -> Result<PackedDeal, String> {
+    let (a, b) = parse_deal(text).map_err(|e| e.describe())?;
+    let row: Vec<Rank> = a.iter().chain(&b).copied().collect();
+    PackedDeal::from_row(&row, a.len()).map_err(|e| e.to_string())
+}

@@ -1,0 +1,552 @@
+//! `plateau camicia hunt` and `merge`: a search of 52-card deals for the
+//! longest games and for loops, on threads, split into shards.
+//!
+//! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
+//! climbs: each step swaps two different cards of the current deal, plays the
+//! new deal, and keeps it if its game is at least as long. Chunk `g`'s random
+//! numbers come from `(seed, g)` only, shard K of N takes the chunks
+//! `g = K-1, K-1+N, ...`, and the results are merged in a fixed order, so a
+//! hunt's answer depends on the seed, the shard and the number of chunks, never
+//! on the threads or on timing (a timed hunt reports its chunk count).
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use plateau::camicia::{DECK_SIZE, Outcome, PackedDeal, Rank, Status};
+use serde_json::{Value, json};
+
+use crate::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
+use crate::error::{CliError, CliResult, bad};
+use crate::input::{content_lines, read_text};
+use crate::{Io, write_json};
+
+/// Deals listed by cards and by tricks, by default.
+pub const DEFAULT_TOP: usize = 5;
+/// Deals played per chunk: one fresh shuffle, then swaps.
+pub const CHUNK_DEALS: u64 = 1 << 14;
+/// Loop deals kept in a report.
+const LOOPS_KEPT: usize = 20;
+/// Tries to find a swap of two different cards before giving up on a step.
+const SWAP_TRIES: usize = 16;
+
+/// Options of `plateau camicia hunt`.
+#[derive(Args, Debug)]
+pub struct HuntArgs {
+    /// Stop after about this many seconds (the default: 10).
+    #[arg(long, value_name = "S", conflicts_with = "deals")]
+    seconds: Option<f64>,
+    /// Stop after exactly this many deals (reproducible).
+    #[arg(long, value_name = "N")]
+    deals: Option<u64>,
+    /// Seed of the random deals.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (the default: every core).
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// This machine's part of a larger hunt: shard K of N (from 1/1 to N/N).
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    shard: Shard,
+    /// Deals to list by cards and by tricks.
+    #[arg(long, default_value_t = DEFAULT_TOP)]
+    top: usize,
+    /// Rounds a game may last before it counts as exhausted.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+    max_rounds: u64,
+}
+
+/// Shard K of N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    k: u64,
+    n: u64,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("expected K/N like 2/8, not '{s}'"))?;
+        let k: u64 = k
+            .parse()
+            .map_err(|_| format!("K in '{s}' is not a whole number"))?;
+        let n: u64 = n
+            .parse()
+            .map_err(|_| format!("N in '{s}' is not a whole number"))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("shard '{s}' must have 1 <= K <= N"));
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+/// splitmix64: a tiny generator whose streams are fixed by their seed.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Returns a number below `n` (`n` at most 2^32).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// A deal with its game, ordered best first: more cards (or tricks), then the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    deal: String,
+    outcome: Outcome,
+}
+
+/// What a hunt (or several) found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    deals: u64,
+    finished: u64,
+    loops: u64,
+    exhausted: u64,
+    cards_of_finished: u64,
+    seconds: f64,
+    thread_seconds: f64,
+    /// Processor time the threads got (less than `thread_seconds` on a busy machine).
+    cpu_seconds: f64,
+    chunks: u64,
+    by_cards: Vec<Found>,
+    by_tricks: Vec<Found>,
+    loop_deals: Vec<Found>,
+}
+
+fn keep_best(list: &mut Vec<Found>, found: Found, top: usize, key: fn(&Found) -> (u64, u64)) {
+    if list.iter().any(|f| f.deal == found.deal) {
+        return;
+    }
+    list.push(found);
+    list.sort_by(|x, y| key(y).cmp(&key(x)).then_with(|| x.deal.cmp(&y.deal)));
+    list.truncate(top);
+}
+
+fn cards_first(f: &Found) -> (u64, u64) {
+    (f.outcome.cards, f.outcome.tricks)
+}
+
+fn tricks_first(f: &Found) -> (u64, u64) {
+    (f.outcome.tricks, f.outcome.cards)
+}
+
+impl Report {
+    fn add(&mut self, deal: &PackedDeal, o: Outcome, top: usize) {
+        self.deals += 1;
+        match o.status {
+            Status::Finished => {
+                self.finished += 1;
+                self.cards_of_finished += o.cards;
+                let beats = |list: &[Found], key: fn(&Found) -> (u64, u64)| {
+                    list.len() < top
+                        || list.last().is_some_and(|w| {
+                            key(&Found {
+                                deal: String::new(),
+                                outcome: o,
+                            }) >= key(w)
+                        })
+                };
+                if beats(&self.by_cards, cards_first) {
+                    let f = Found {
+                        deal: deal.to_string(),
+                        outcome: o,
+                    };
+                    keep_best(&mut self.by_cards, f, top, cards_first);
+                }
+                if beats(&self.by_tricks, tricks_first) {
+                    let f = Found {
+                        deal: deal.to_string(),
+                        outcome: o,
+                    };
+                    keep_best(&mut self.by_tricks, f, top, tricks_first);
+                }
+            }
+            Status::Loop => {
+                self.loops += 1;
+                let f = Found {
+                    deal: deal.to_string(),
+                    outcome: o,
+                };
+                keep_best(&mut self.loop_deals, f, LOOPS_KEPT, cards_first);
+            }
+            Status::Exhausted => self.exhausted += 1,
+        }
+    }
+
+    /// Adds another report (the result does not depend on the order).
+    fn absorb(&mut self, other: Report, top: usize) {
+        self.deals += other.deals;
+        self.finished += other.finished;
+        self.loops += other.loops;
+        self.exhausted += other.exhausted;
+        self.cards_of_finished += other.cards_of_finished;
+        self.chunks += other.chunks;
+        self.thread_seconds += other.thread_seconds;
+        self.cpu_seconds += other.cpu_seconds;
+        for f in other.by_cards {
+            keep_best(&mut self.by_cards, f, top, cards_first);
+        }
+        for f in other.by_tricks {
+            keep_best(&mut self.by_tricks, f, top, tricks_first);
+        }
+        for f in other.loop_deals {
+            keep_best(&mut self.loop_deals, f, LOOPS_KEPT, cards_first);
+        }
+    }
+}
+
+/// The 52-card deck folded: 36 number cards and four of each payment rank.
+fn deck() -> [Rank; DECK_SIZE] {
+    let mut d = [Rank::Number; DECK_SIZE];
+    let payers = [Rank::Jack, Rank::Queen, Rank::King, Rank::Ace];
+    for (slot, rank) in d
+        .iter_mut()
+        .skip(36)
+        .zip(payers.iter().flat_map(|&r| [r; 4]))
+    {
+        *slot = rank;
+    }
+    d
+}
+
+/// Plays chunk `g` of `len` deals.
+fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
+    let mut rng = SplitMix(seed ^ g.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    rng.next();
+    let mut row = deck();
+    for i in (1..row.len()).rev() {
+        row.swap(i, rng.below(i + 1));
+    }
+    let mut report = Report {
+        chunks: 1,
+        ..Report::default()
+    };
+    let Ok(mut current) = PackedDeal::from_row(&row, DECK_SIZE / 2) else {
+        return report;
+    };
+    let mut score = current.simulate(max_rounds);
+    report.add(&current, score, top);
+    for _ in 1..len {
+        let mut candidate = current;
+        for _ in 0..SWAP_TRIES {
+            let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
+            if candidate.rank(i) != candidate.rank(j) {
+                let _ = candidate.swap(i, j);
+                break;
+            }
+        }
+        let o = candidate.simulate(max_rounds);
+        report.add(&candidate, o, top);
+        let longer = o.status == Status::Finished
+            && (score.status != Status::Finished || o.cards >= score.cards);
+        if longer {
+            current = candidate;
+            score = o;
+        }
+    }
+    report
+}
+
+/// Returns the processor time of the calling thread (Linux `/proc`), if known.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which ends with the last ')'): utime is the
+    // 12th, stime the 13th, in clock ticks of 1/100 s.
+    let rest = stat.get(stat.rfind(')')? + 1..)?;
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: f64 = fields.next()?.parse().ok()?;
+    let stime: f64 = fields.next()?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// Runs the hunt.
+pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > 1024 {
+        return Err(bad(
+            "--threads",
+            &threads.to_string(),
+            "must be from 1 to 1024",
+        ));
+    }
+    let seconds = match (args.seconds, args.deals) {
+        (Some(s), _) if !(s.is_finite() && s > 0.0 && s <= 1e7) => {
+            return Err(bad(
+                "--seconds",
+                &s.to_string(),
+                "must be a positive number of seconds",
+            ));
+        }
+        (Some(s), _) => Some(s),
+        (None, None) => Some(10.0),
+        (None, Some(_)) => None,
+    };
+    let total_chunks = args.deals.map(|d| d.div_ceil(CHUNK_DEALS));
+    let next = AtomicU64::new(0);
+    let done_deals = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let deadline = seconds.map(|s| start + Duration::from_secs_f64(s));
+    let Shard { k, n } = args.shard;
+    let top = args.top.max(1);
+    let mut report = Report::default();
+    std::thread::scope(|scope| -> CliResult {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Report::default();
+                    let began = Instant::now();
+                    let cpu_began = thread_cpu_seconds();
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let idx = next.fetch_add(1, Ordering::Relaxed);
+                        let len = match (total_chunks, args.deals) {
+                            (Some(c), Some(d)) if idx < c => {
+                                (d - idx * CHUNK_DEALS).min(CHUNK_DEALS)
+                            }
+                            (Some(_), _) => break,
+                            _ => CHUNK_DEALS,
+                        };
+                        let g = idx.saturating_mul(n).saturating_add(k - 1);
+                        let r = chunk(args.seed, g, len, args.max_rounds, top);
+                        done_deals.fetch_add(r.deals, Ordering::Relaxed);
+                        mine.absorb(r, top);
+                    }
+                    mine.thread_seconds = began.elapsed().as_secs_f64();
+                    mine.cpu_seconds = match (cpu_began, thread_cpu_seconds()) {
+                        (Some(a), Some(b)) if b > a => b - a,
+                        _ => mine.thread_seconds,
+                    };
+                    mine
+                })
+            })
+            .collect();
+        let bar = io.progress.then(|| {
+            let bar = match (seconds, args.deals) {
+                (Some(s), _) => indicatif::ProgressBar::new((s * 10.0) as u64),
+                (None, Some(d)) => indicatif::ProgressBar::new(d),
+                (None, None) => indicatif::ProgressBar::new(0),
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar
+        });
+        while !workers.iter().all(|w| w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(50));
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if let Some(bar) = &bar {
+                let deals = done_deals.load(Ordering::Relaxed);
+                let elapsed = now.duration_since(start).as_secs_f64();
+                match seconds {
+                    Some(_) => bar.set_position((elapsed * 10.0) as u64),
+                    None => bar.set_position(deals),
+                }
+                bar.set_message(format!(
+                    "{deals} deals, {:.2} M/s",
+                    deals as f64 / elapsed / 1e6
+                ));
+            }
+        }
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        for w in workers {
+            let mine = w
+                .join()
+                .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?;
+            report.absorb(mine, top);
+        }
+        Ok(())
+    })?;
+    report.seconds = start.elapsed().as_secs_f64();
+    print_report(&report, Some((args, threads)), json, io)
+}
+
+fn found_json(kind: &str, f: &Found) -> Value {
+    json!({ "kind": kind, "deal": f.deal, "status": f.outcome.status.to_string(),
+            "cards": f.outcome.cards, "tricks": f.outcome.tricks })
+}
+
+fn print_report(
+    r: &Report,
+    hunt: Option<(&HuntArgs, usize)>,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let rate = r.deals as f64 / r.seconds.max(1e-9);
+    let per_thread = r.deals as f64 / r.thread_seconds.max(1e-9);
+    let per_cpu = r.deals as f64 / r.cpu_seconds.max(1e-9);
+    let average = r.cards_of_finished as f64 / r.finished.max(1) as f64;
+    if json {
+        let mut summary = json!({
+            "kind": "summary", "deals": r.deals, "chunks": r.chunks, "finished": r.finished,
+            "loops": r.loops, "exhausted": r.exhausted, "cards_of_finished": r.cards_of_finished,
+            "seconds": r.seconds, "thread_seconds": r.thread_seconds, "cpu_seconds": r.cpu_seconds,
+            "deals_per_second": rate.round(), "deals_per_second_per_thread": per_thread.round(),
+            "deals_per_cpu_second": per_cpu.round(),
+        });
+        if let (Some((args, threads)), Some(map)) = (hunt, summary.as_object_mut()) {
+            map.insert("seed".into(), json!(args.seed));
+            map.insert(
+                "shard".into(),
+                json!(format!("{}/{}", args.shard.k, args.shard.n)),
+            );
+            map.insert("threads".into(), json!(threads));
+        }
+        write_json(io.out, &summary)?;
+        for f in &r.by_cards {
+            write_json(io.out, &found_json("by-cards", f))?;
+        }
+        for f in &r.by_tricks {
+            write_json(io.out, &found_json("by-tricks", f))?;
+        }
+        for f in &r.loop_deals {
+            write_json(io.out, &found_json("loop", f))?;
+        }
+        return Ok(());
+    }
+    match hunt {
+        Some((args, threads)) => writeln!(
+            io.out,
+            "hunt: {} deals ({} chunks) in {:.1} s on {threads} thread{} (seed {}, shard {}/{})",
+            r.deals,
+            r.chunks,
+            r.seconds,
+            if threads == 1 { "" } else { "s" },
+            args.seed,
+            args.shard.k,
+            args.shard.n
+        )?,
+        None => writeln!(io.out, "merged: {} deals ({} chunks)", r.deals, r.chunks)?,
+    }
+    writeln!(
+        io.out,
+        "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
+        rate / 1e6,
+        per_thread / 1e6,
+        per_cpu / 1e6
+    )?;
+    writeln!(
+        io.out,
+        "finished: {}, loops: {}, exhausted: {}; {average:.1} cards per finished game",
+        r.finished, r.loops, r.exhausted
+    )?;
+    for (title, list) in [
+        ("longest by cards", &r.by_cards),
+        ("longest by tricks", &r.by_tricks),
+        ("loops", &r.loop_deals),
+    ] {
+        writeln!(io.out, "{title}:")?;
+        if list.is_empty() {
+            writeln!(io.out, "  none found")?;
+        }
+        for f in list {
+            writeln!(
+                io.out,
+                "  {:>5} cards {:>4} tricks  {}",
+                f.outcome.cards, f.outcome.tricks, f.deal
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads hunts' JSON outputs, checks every deal by playing it, and prints the union.
+pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliResult {
+    let top = top.max(1);
+    let mut total = Report::default();
+    for path in files {
+        let text = read_text(Some(path), io)?;
+        let name = path.display().to_string();
+        let mut part = Report::default();
+        for (n, line) in content_lines(&text) {
+            let at = |why: &str| CliError::new(format!("{name}: line {n}: {why}"));
+            let v: Value = serde_json::from_str(line).map_err(|_| at("not a JSON object"))?;
+            let num = |key: &str| {
+                v.get(key)
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| at(&format!("missing whole number '{key}'")))
+            };
+            match v.get("kind").and_then(Value::as_str) {
+                Some("summary") => {
+                    part.deals += num("deals")?;
+                    part.chunks += num("chunks")?;
+                    part.finished += num("finished")?;
+                    part.loops += num("loops")?;
+                    part.exhausted += num("exhausted")?;
+                    part.cards_of_finished += num("cards_of_finished")?;
+                    let secs = |key: &str| v.get(key).and_then(Value::as_f64).unwrap_or(0.0);
+                    part.seconds = part.seconds.max(secs("seconds"));
+                    part.thread_seconds += secs("thread_seconds");
+                    part.cpu_seconds += secs("cpu_seconds");
+                }
+                Some(kind @ ("by-cards" | "by-tricks" | "loop")) => {
+                    let deal = v
+                        .get("deal")
+                        .and_then(Value::as_str)
+                        .ok_or_else(|| at("missing 'deal'"))?;
+                    let packed =
+                        parse_packed(deal).map_err(|e| at(&format!("deal '{deal}': {e}")))?;
+                    let o = packed.simulate(DEFAULT_MAX_ROUNDS);
+                    let claimed = (num("cards")?, num("tricks")?);
+                    if (o.cards, o.tricks) != claimed {
+                        return Err(at(&format!(
+                            "deal '{deal}' plays {} cards and {} tricks, not {} and {}",
+                            o.cards, o.tricks, claimed.0, claimed.1
+                        )));
+                    }
+                    let f = Found {
+                        deal: packed.to_string(),
+                        outcome: o,
+                    };
+                    match (kind, o.status) {
+                        ("loop", Status::Loop) => {
+                            keep_best(&mut part.loop_deals, f, LOOPS_KEPT, cards_first)
+                        }
+                        ("by-cards", Status::Finished) => {
+                            keep_best(&mut part.by_cards, f, top, cards_first)
+                        }
+                        ("by-tricks", Status::Finished) => {
+                            keep_best(&mut part.by_tricks, f, top, tricks_first)
+                        }
+                        _ => {
+                            return Err(at(&format!(
+                                "deal '{deal}' is a {} game, not a {kind} entry",
+                                o.status
+                            )));
+                        }
+                    }
+                }
+                _ => return Err(at("expected an object of `plateau camicia hunt --json`")),
+            }
+        }
+        let seconds = part.seconds;
+        total.absorb(part, top);
+        total.seconds = total.seconds.max(seconds);
+    }
+    print_report(&total, None, json, io)
+}

@@ -1,0 +1,206 @@
+//! Camicia deals per second: the core's packed simulator (loop detection on)
+//! against a plain card-by-card baseline without loop detection, in the same run.
+//!
+//! Two workloads of 26/26 deals: a chain made by swapping two random cards of
+//! the previous deal (as the published searcher does), and fresh shuffles.
+
+use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+use plateau::camicia::{PackedDeal, Rank};
+
+const DEALS: usize = 4096;
+const BUDGET: u64 = 1 << 20;
+
+/// splitmix64: a small deterministic generator.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+fn deck() -> Vec<Rank> {
+    let mut d = vec![Rank::Number; 36];
+    for r in [Rank::Jack, Rank::Queen, Rank::King, Rank::Ace] {
+        d.extend([r; 4]);
+    }
+    d
+}
+
+fn shuffled(rng: &mut Mix) -> Vec<Rank> {
+    let mut d = deck();
+    for i in (1..d.len()).rev() {
+        d.swap(i, rng.below(i + 1));
+    }
+    d
+}
+
+/// The baseline: byte hands in 64-slot rings, card by card, no loop detection.
+fn baseline(deal: &[u8; 52]) -> (u64, u64) {
+    let mut hands = [[0u8; 64]; 2];
+    let mut head = [0usize; 2];
+    let mut len = [26usize; 2];
+    hands[0][..26].copy_from_slice(&deal[..26]);
+    hands[1][..26].copy_from_slice(&deal[26..]);
+    let mut pile = [0u8; 64];
+    let (mut cards, mut tricks) = (0u64, 0u64);
+    let mut starter = 0usize;
+    loop {
+        let mut n = 0usize;
+        let mut turn = starter;
+        let mut owed = 0u8;
+        let mut creditor = starter;
+        let taker = loop {
+            if len[turn] == 0 {
+                break 1 - turn;
+            }
+            let card = hands[turn][head[turn] & 63];
+            head[turn] += 1;
+            len[turn] -= 1;
+            pile[n & 63] = card;
+            n += 1;
+            if card > 0 {
+                owed = card;
+                creditor = turn;
+                turn = 1 - turn;
+            } else if owed > 0 {
+                owed -= 1;
+                if owed == 0 {
+                    break creditor;
+                }
+            } else {
+                turn = 1 - turn;
+            }
+        };
+        cards += n as u64;
+        tricks += 1;
+        for &c in &pile[..n] {
+            hands[taker][(head[taker] + len[taker]) & 63] = c;
+            len[taker] += 1;
+        }
+        if len[1 - taker] == 0 || cards > 1 << 24 {
+            return (cards, tricks);
+        }
+        starter = taker;
+    }
+}
+
+fn chain(rng: &mut Mix) -> Vec<PackedDeal> {
+    let mut deal = PackedDeal::from_row(&shuffled(rng), 26).expect("52 cards");
+    (0..DEALS)
+        .map(|_| {
+            let (i, j) = (rng.below(52), rng.below(52));
+            deal.swap(i, j).expect("in range");
+            deal
+        })
+        .collect()
+}
+
+fn bytes(deal: &PackedDeal) -> [u8; 52] {
+    let mut out = [0u8; 52];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = deal.rank(i).expect("in range").penalty();
+    }
+    out
+}
+
+/// Returns the processor time of this thread in nanoseconds (Linux), if known.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Prints deals per second of processor time (not wall time): on a machine
+/// shared with other work, this is the figure that compares with a quiet core.
+fn processor_rate(name: &str, deals: usize, mut run: impl FnMut() -> u64) {
+    let Some(start) = thread_cpu_ns() else { return };
+    let mut played = 0usize;
+    let mut sink = 0u64;
+    let mut now = start;
+    while now - start < 2_000_000_000 {
+        sink = sink.wrapping_add(run());
+        played += deals;
+        now = thread_cpu_ns().unwrap_or(u64::MAX);
+    }
+    let rate = played as f64 / ((now - start) as f64 / 1e9);
+    eprintln!(
+        "processor time: {name}: {:.3} M deals/s ({sink})",
+        rate / 1e6
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    let mut rng = Mix(2024);
+    let swapped = chain(&mut rng);
+    let fresh: Vec<PackedDeal> = (0..DEALS)
+        .map(|_| PackedDeal::from_row(&shuffled(&mut rng), 26).expect("52 cards"))
+        .collect();
+    for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
+        processor_rate(&format!("packed, loop detection, {name}"), DEALS, || {
+            deals
+                .iter()
+                .map(|d| black_box(d).simulate(BUDGET).cards)
+                .sum()
+        });
+        let raw: Vec<[u8; 52]> = deals.iter().map(bytes).collect();
+        processor_rate(
+            &format!("baseline, no loop detection, {name}"),
+            DEALS,
+            || raw.iter().map(|d| baseline(black_box(d)).0).sum(),
+        );
+    }
+    let mut g = c.benchmark_group("camicia deals");
+    g.throughput(Throughput::Elements(DEALS as u64));
+    for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
+        g.bench_with_input(
+            BenchmarkId::new("packed, loop detection", name),
+            deals,
+            |b, deals| {
+                b.iter(|| {
+                    deals
+                        .iter()
+                        .map(|d| black_box(d).simulate(BUDGET).cards)
+                        .sum::<u64>()
+                })
+            },
+        );
+        let raw: Vec<[u8; 52]> = deals.iter().map(bytes).collect();
+        g.bench_with_input(
+            BenchmarkId::new("baseline, no loop detection", name),
+            &raw,
+            |b, raw| b.iter(|| raw.iter().map(|d| baseline(black_box(d)).0).sum::<u64>()),
+        );
+    }
+    // Whole hunt step: swap two cards and simulate.
+    g.bench_function("swap + simulate", |b| {
+        let mut deal = swapped[0];
+        let mut rng = Mix(7);
+        b.iter(|| {
+            let mut sum = 0u64;
+            for _ in 0..DEALS {
+                let (i, j) = (rng.below(52), rng.below(52));
+                let _ = deal.swap(i, j);
+                sum += deal.simulate(BUDGET).cards;
+            }
+            sum
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);

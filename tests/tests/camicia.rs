@@ -1,0 +1,510 @@
+//! Camicia: the published cases, the records, and the fast simulator against a
+//! slow obviously-right one on random deals of many sizes, loops included.
+
+use std::collections::{HashSet, VecDeque};
+
+use plateau::camicia::{Deal, Event, Game, Outcome, PackedDeal, Player, Rank, Status, Trace};
+use plateau_tests::{fixture, run_cli};
+use proptest::prelude::*;
+
+const NESSLER_2022: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+const CASELLA_2024: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+
+/// The rules of SPEC §4 written plainly: card by card, every round-start state
+/// kept in a set. Returns (status, cards, tricks).
+fn reference(a: &[u8], b: &[u8]) -> (Status, u64, u64) {
+    let mut hands = [
+        a.iter().copied().collect::<VecDeque<u8>>(),
+        b.iter().copied().collect::<VecDeque<u8>>(),
+    ];
+    let total = a.len() + b.len();
+    let (mut cards, mut tricks) = (0u64, 0u64);
+    let mut seen: HashSet<(Vec<u8>, Vec<u8>, usize)> = HashSet::new();
+    let mut starter = 0usize;
+    loop {
+        let state = (
+            hands[0].iter().copied().collect(),
+            hands[1].iter().copied().collect(),
+            starter,
+        );
+        if !seen.insert(state) {
+            return (Status::Loop, cards, tricks);
+        }
+        // One round.
+        let mut pile: Vec<u8> = Vec::new();
+        let mut turn = starter;
+        let mut owed = 0u8;
+        let mut creditor = starter;
+        let taker = loop {
+            let Some(card) = hands[turn].pop_front() else {
+                break 1 - turn;
+            };
+            pile.push(card);
+            cards += 1;
+            if card > 0 {
+                owed = card;
+                creditor = turn;
+                turn = 1 - turn;
+            } else if owed > 0 {
+                owed -= 1;
+                if owed == 0 {
+                    break creditor;
+                }
+            } else {
+                turn = 1 - turn;
+            }
+        };
+        if !pile.is_empty() {
+            tricks += 1;
+        }
+        hands[taker].extend(pile);
+        if hands[taker].len() == total {
+            return (Status::Finished, cards, tricks);
+        }
+        starter = taker;
+    }
+}
+
+fn penalties(ranks: &[Rank]) -> Vec<u8> {
+    ranks.iter().map(|r| r.penalty()).collect()
+}
+
+fn compact_hand(text: &str) -> Vec<Rank> {
+    text.chars()
+        .map(|c| Rank::from_compact(c).expect("compact card"))
+        .collect()
+}
+
+fn compact(deal: &str) -> (Vec<Rank>, Vec<Rank>) {
+    let (a, b) = deal.split_once('/').expect("a '/'");
+    (compact_hand(a), compact_hand(b))
+}
+
+fn figures(o: Outcome) -> (Status, u64, u64) {
+    (o.status, o.cards, o.tricks)
+}
+
+/// A published case: (description, A, B, status, cards, tricks).
+type Case = (String, Vec<Rank>, Vec<Rank>, Status, u64, u64);
+
+/// The 28 published cases.
+fn published() -> Vec<Case> {
+    let text = std::fs::read_to_string(fixture("camicia/canonical-data.json")).expect("data");
+    let data: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let hand = |v: &serde_json::Value| -> Vec<Rank> {
+        v.as_array()
+            .expect("hand")
+            .iter()
+            .map(|c| Rank::from_symbol(c.as_str().expect("card")).expect("rank"))
+            .collect()
+    };
+    data["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| {
+            let status = match c["expected"]["status"].as_str() {
+                Some("finished") => Status::Finished,
+                Some("loop") => Status::Loop,
+                s => panic!("status {s:?}"),
+            };
+            (
+                c["description"].as_str().expect("description").to_string(),
+                hand(&c["input"]["playerA"]),
+                hand(&c["input"]["playerB"]),
+                status,
+                c["expected"]["cards"].as_u64().expect("cards"),
+                c["expected"]["tricks"].as_u64().expect("tricks"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_28_published_cases() {
+    let cases = published();
+    assert_eq!(cases.len(), 28);
+    for (name, a, b, status, cards, tricks) in cases {
+        let expected = (status, cards, tricks);
+        let got = if a.len() + b.len() <= 64 {
+            let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+            let packed = PackedDeal::from_deal(&deal).expect("fits");
+            assert_eq!(
+                figures(packed.simulate(1 << 20)),
+                expected,
+                "{name} (packed)"
+            );
+            figures(deal.simulate(1 << 20))
+        } else {
+            assert!(
+                Deal::<1>::from_hands(&a, &b).is_err(),
+                "{name}: over capacity"
+            );
+            figures(
+                Deal::<6>::from_hands(&a, &b)
+                    .expect("fits")
+                    .simulate(1 << 20),
+            )
+        };
+        assert_eq!(got, expected, "{name}");
+        assert_eq!(
+            reference(&penalties(&a), &penalties(&b)),
+            expected,
+            "{name} (reference)"
+        );
+    }
+}
+
+#[test]
+fn the_records_of_the_spec() {
+    use Rank::*;
+    let deal: Deal = Deal::from_hands(
+        &[Two, Ace, Seven, Eight, Queen, Ten],
+        &[Three, Four, Five, Six, King, Nine, Jack],
+    )
+    .expect("fits");
+    assert_eq!(figures(deal.simulate(100)), (Status::Finished, 13, 1));
+    let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
+    assert_eq!(figures(deal.simulate(100)), (Status::Loop, 8, 3));
+    for (text, expected) in [
+        (NESSLER_2022, (Status::Finished, 8344, 1164)),
+        (CASELLA_2024, (Status::Loop, 474, 66)),
+    ] {
+        let (a, b) = compact(text);
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        assert_eq!(figures(deal.simulate(1 << 20)), expected, "{text}");
+        assert_eq!(
+            figures(
+                Deal::<3>::from_hands(&a, &b)
+                    .expect("fits")
+                    .simulate(1 << 20)
+            ),
+            expected
+        );
+        assert_eq!(reference(&penalties(&a), &penalties(&b)), expected);
+        let packed = PackedDeal::from_deal(&deal).expect("fits");
+        assert_eq!(packed.to_string(), text);
+        assert_eq!(figures(packed.simulate(1 << 20)), expected);
+    }
+}
+
+/// Ranks by weight: mostly number cards, as in a deck, or many payment cards.
+fn rank_strategy() -> impl Strategy<Value = Rank> {
+    prop_oneof![
+        9 => Just(Rank::Number),
+        1 => Just(Rank::Jack),
+        1 => Just(Rank::Queen),
+        1 => Just(Rank::King),
+        1 => Just(Rank::Ace),
+    ]
+}
+
+fn dense_rank_strategy() -> impl Strategy<Value = Rank> {
+    prop::sample::select(vec![
+        Rank::Two,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ])
+}
+
+/// Checks every simulator on one deal against the reference.
+fn check_all(a: &[Rank], b: &[Rank]) -> Result<(Status, u64, u64), TestCaseError> {
+    let expected = reference(&penalties(a), &penalties(b));
+    let budget = 1 << 22;
+    let wide: Deal<8> = Deal::from_hands(a, b).expect("fits 512");
+    prop_assert_eq!(figures(wide.simulate(budget)), expected, "Deal<8>");
+    if a.len() + b.len() <= 64 {
+        let deal: Deal = Deal::from_hands(a, b).expect("fits 64");
+        prop_assert_eq!(figures(deal.simulate(budget)), expected, "Deal");
+        let packed = PackedDeal::from_deal(&deal).expect("fits 64");
+        prop_assert_eq!(figures(packed.simulate(budget)), expected, "PackedDeal");
+    }
+    Ok(expected)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_equals_reference_on_deck_like_deals(
+        a in prop::collection::vec(rank_strategy(), 0..40),
+        b in prop::collection::vec(rank_strategy(), 0..40),
+    ) {
+        check_all(&a, &b)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn fast_equals_reference_with_many_payment_cards(
+        a in prop::collection::vec(dense_rank_strategy(), 0..45),
+        b in prop::collection::vec(dense_rank_strategy(), 0..45),
+    ) {
+        check_all(&a, &b)?;
+    }
+
+    #[test]
+    fn fast_equals_reference_on_large_deals(
+        a in prop::collection::vec(rank_strategy(), 30..120),
+        b in prop::collection::vec(rank_strategy(), 30..120),
+    ) {
+        check_all(&a, &b)?;
+    }
+
+    #[test]
+    fn a_small_budget_is_exhausted_or_the_full_answer(
+        a in prop::collection::vec(rank_strategy(), 0..20),
+        b in prop::collection::vec(rank_strategy(), 0..20),
+        budget in 0u64..40,
+    ) {
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let full = deal.simulate(1 << 20);
+        let small = deal.simulate(budget);
+        prop_assert!(small == full || small.status == Status::Exhausted, "{small:?} vs {full:?}");
+    }
+
+    #[test]
+    fn the_trace_conserves_cards_and_agrees_with_simulate(
+        a in prop::collection::vec(rank_strategy(), 0..30),
+        b in prop::collection::vec(rank_strategy(), 0..30),
+    ) {
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let total = a.len() + b.len();
+        let mut trace = Trace::new(&deal, 1 << 20);
+        let outcome = trace.outcome();
+        let (mut plays, mut tricks) = (0u64, 0u64);
+        while let Some(event) = trace.next() {
+            match event {
+                Event::Play { .. } => plays += 1,
+                Event::Take { cards, .. } => tricks += u64::from(cards > 0),
+            }
+            let g = trace.game();
+            let held = g.hand(Player::A).count() + g.hand(Player::B).count() + g.pile().count();
+            prop_assert_eq!(held, total, "cards conserved");
+        }
+        prop_assert_eq!((plays, tricks), (outcome.cards, outcome.tricks));
+        let g = trace.game();
+        if outcome.status == Status::Finished {
+            prop_assert!(g.is_finished());
+            let (na, nb) = (g.hand(Player::A).count(), g.hand(Player::B).count());
+            prop_assert!(na == total || nb == total, "one player holds all: {na} / {nb}");
+        } else {
+            prop_assert!(!g.is_finished());
+        }
+    }
+}
+
+/// A seeded sweep of small deals: loops must show up, and agree with the reference.
+#[test]
+fn small_deals_include_loops_and_agree() {
+    let mut state = 0x2024_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    // Loops need few, low payment cards (like J 2 3 / 4 J 5).
+    let ranks = [
+        Rank::Number,
+        Rank::Number,
+        Rank::Number,
+        Rank::Number,
+        Rank::Jack,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::Ace,
+    ];
+    let mut loops = 0;
+    for _ in 0..60_000 {
+        let (la, lb) = ((next() % 9) as usize, (next() % 9) as usize);
+        let mut hand = |n: usize| -> Vec<Rank> {
+            (0..n)
+                .map(|_| ranks[(next() % ranks.len() as u64) as usize])
+                .collect()
+        };
+        let (a, b) = (hand(la), hand(lb));
+        let expected = reference(&penalties(&a), &penalties(&b));
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        assert_eq!(figures(deal.simulate(1 << 20)), expected, "{deal}");
+        loops += usize::from(expected.0 == Status::Loop);
+    }
+    assert!(loops > 50, "only {loops} loops among small deals");
+}
+
+#[test]
+fn the_trace_of_the_loop_stops_at_the_repeated_round() {
+    use Rank::*;
+    let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
+    let events: Vec<Event> = Trace::new(&deal, 100).collect();
+    assert_eq!(events.len(), 8 + 3);
+    let mut game = Game::new(&deal);
+    for e in &events {
+        assert_eq!(game.step().as_ref(), Some(e));
+    }
+    let hands: Vec<Vec<Rank>> = [Player::A, Player::B]
+        .map(|p| game.hand(p).collect())
+        .to_vec();
+    assert_eq!(hands, [vec![Four, Five, Jack, Two], vec![Jack, Three]]);
+}
+
+#[test]
+fn capacity_and_errors() {
+    let many = vec![Rank::Number; 65];
+    assert!(Deal::<1>::from_hands(&many, &[]).is_err());
+    assert!(Deal::<2>::from_hands(&many, &many[..63]).is_ok());
+    assert!(PackedDeal::from_row(&many, 0).is_err());
+    let deal: Deal = Deal::from_hands(&[], &[]).expect("empty");
+    assert_eq!(figures(deal.simulate(10)), (Status::Finished, 0, 0));
+    let (a, b) = compact(CASELLA_2024);
+    let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+    assert_eq!(deal.simulate(0).status, Status::Exhausted);
+    assert_eq!(deal.simulate(66).status, Status::Exhausted);
+}
+
+#[test]
+fn batch_of_the_published_cases_gives_the_expected_json() {
+    std::env::set_current_dir(plateau_tests::workspace_root()).expect("root");
+    let run = run_cli(
+        &[
+            "camicia",
+            "--batch",
+            "fixtures/camicia/published.txt",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let cases = published();
+    assert_eq!(lines.len(), cases.len());
+    for (line, (name, _, _, status, cards, tricks)) in lines.iter().zip(cases) {
+        let expected = format!(r#"{{"status":"{status}","cards":{cards},"tricks":{tricks}}}"#);
+        assert_eq!(*line, expected, "{name}");
+    }
+}
+
+fn hunt_lines(args: &[&str]) -> Vec<String> {
+    let run = run_cli(args, b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .filter(|l| !l.contains(r#""kind":"summary""#))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_hunt_is_deterministic_and_merges() {
+    let base = [
+        "camicia", "hunt", "--deals", "40000", "--seed", "9", "--json",
+    ];
+    let one = hunt_lines(&[&base[..], &["--threads", "1"]].concat());
+    let three = hunt_lines(&[&base[..], &["--threads", "3"]].concat());
+    assert_eq!(one, three, "results do not depend on the threads");
+    assert!(!one.is_empty());
+    // Every reported deal plays as reported.
+    for line in &one {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        let deal = v["deal"].as_str().expect("deal");
+        let (a, b) = compact(deal);
+        assert_eq!(a.len() + b.len(), 52);
+        let o = Deal::<1>::from_hands(&a, &b)
+            .expect("fits")
+            .simulate(1 << 20);
+        assert_eq!(
+            (o.cards, o.tricks),
+            (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap())
+        );
+    }
+    // Two shards, merged, give the best of both.
+    let dir = std::env::temp_dir().join(format!("plateau-camicia-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut files = Vec::new();
+    let mut best = 0u64;
+    for shard in ["1/2", "2/2"] {
+        let run = run_cli(
+            &[
+                "camicia",
+                "hunt",
+                "--deals",
+                "20000",
+                "--seed",
+                "9",
+                "--threads",
+                "2",
+                "--shard",
+                shard,
+                "--json",
+            ],
+            b"",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let first = run
+            .stdout
+            .lines()
+            .find(|l| l.contains("by-cards"))
+            .expect("a best deal");
+        let v: serde_json::Value = serde_json::from_str(first).expect("json");
+        best = best.max(v["cards"].as_u64().expect("cards"));
+        let path = dir.join(format!("shard{}.json", files.len() + 1));
+        std::fs::write(&path, &run.stdout).expect("write");
+        files.push(path.display().to_string());
+    }
+    let merged = run_cli(&["camicia", "merge", &files[0], &files[1], "--json"], b"");
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let summary: serde_json::Value =
+        serde_json::from_str(merged.stdout.lines().next().expect("summary")).expect("json");
+    assert_eq!(summary["deals"].as_u64(), Some(40000));
+    let top = merged
+        .stdout
+        .lines()
+        .find(|l| l.contains("by-cards"))
+        .expect("best");
+    let v: serde_json::Value = serde_json::from_str(top).expect("json");
+    assert_eq!(v["cards"].as_u64(), Some(best));
+    // A tampered figure is refused.
+    let tampered = std::fs::read_to_string(&files[0]).expect("read").replacen(
+        r#""cards":"#,
+        r#""cards":1"#,
+        2,
+    );
+    let bad = dir.join("tampered.json");
+    std::fs::write(&bad, tampered).expect("write");
+    let run = run_cli(&["camicia", "merge", &bad.display().to_string()], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn a_packed_swap_is_a_swap_of_the_row(
+        row in prop::collection::vec(dense_rank_strategy(), 1..=64),
+        split in 0usize..=64,
+        swaps in prop::collection::vec((0usize..64, 0usize..64), 1..8),
+    ) {
+        let len_a = split.min(row.len());
+        let mut folded: Vec<Rank> = row.iter().map(|r| Rank::from_penalty(r.penalty())).collect();
+        let mut packed = PackedDeal::from_row(&row, len_a).expect("fits");
+        for (i, j) in swaps {
+            let (i, j) = (i % row.len(), j % row.len());
+            folded.swap(i, j);
+            packed.swap(i, j).expect("in range");
+            prop_assert_eq!(packed, PackedDeal::from_row(&folded, len_a).expect("fits"));
+        }
+        let ranks: Vec<Rank> = (0..row.len()).map(|i| packed.rank(i).expect("in range")).collect();
+        prop_assert_eq!(&ranks, &folded);
+        let (a, b) = folded.split_at(len_a);
+        prop_assert_eq!(figures(packed.simulate(1 << 20)), reference(&penalties(a), &penalties(b)));
+        prop_assert!(packed.swap(0, row.len()).is_err());
+    }
+}
