@@ -13,6 +13,11 @@ mod jass {
 }
 
 #[allow(dead_code)]
+mod camicia {
+    include!("../../firmware/src/expected/camicia.rs");
+}
+
+#[allow(dead_code)]
 mod tchu {
     include!("../../firmware/src/expected/tchu.rs");
 }
@@ -166,4 +171,51 @@ fn claims_and_map_size_are_the_snapshot_and_the_fixtures() {
     assert_eq!(size, tchu::MAP_SIZE);
     // SPEC §2's example: claim {2×RED} → 2, claim {2×LOCOMOTIVE} → 1.
     assert_eq!(tchu::ADDITIONAL_EXAMPLE, (2, 1));
+}
+
+#[test]
+fn camicia_cases_are_the_published_ones_that_fit_52_cards() {
+    let text = fs::read_to_string(fixture("camicia/canonical-data.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let hand = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    let fitting: Vec<_> = json["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| {
+            let (a, b) = (hand(&c["input"]["playerA"]), hand(&c["input"]["playerB"]));
+            (a.len() + b.len() <= 52).then(|| {
+                let e = &c["expected"];
+                (
+                    c["description"].as_str().unwrap().to_string(),
+                    a.join(" "),
+                    b.join(" "),
+                    e["status"].as_str().unwrap().to_string(),
+                    e["cards"].as_u64().unwrap(),
+                    e["tricks"].as_u64().unwrap(),
+                )
+            })
+        })
+        .collect();
+    let on_chip: Vec<_> = camicia::CASES
+        .iter()
+        .map(|&(d, a, b, s, c, t)| {
+            (
+                d.to_string(),
+                a.to_string(),
+                b.to_string(),
+                s.to_string(),
+                c,
+                t,
+            )
+        })
+        .collect();
+    assert_eq!(on_chip, fitting);
+    assert_eq!(camicia::CASES_THAT_FIT, 27);
 }

@@ -254,6 +254,80 @@ fn probe_bag_and_claims() {
     }
 }
 
+fn probe_camicia() {
+    use plateau::camicia::{Deal, Game, PackedDeal, Player, Rank, Trace};
+    let ranks = opaque([Rank::Jack, Rank::Two, Rank::Three, Rank::Four, Rank::Ace]);
+    let (na, nb) = (opaque(3usize), opaque(2usize));
+    let a = ranks.get(..na).unwrap_or(&[]);
+    let b = ranks.get(na..na.saturating_add(nb)).unwrap_or(&[]);
+    let r = opaque(Rank::Queen);
+    keep((
+        r.penalty(),
+        Rank::from_penalty(opaque(3)),
+        r.is_number(),
+        r.symbol(),
+    ));
+    keep((
+        Rank::from_symbol(opaque("10")),
+        r.compact(),
+        Rank::from_compact(opaque('T')),
+    ));
+    show(r);
+    show(opaque(Player::B).other());
+    let deal: Deal = match Deal::from_hands(a, b) {
+        Ok(d) => d,
+        Err(e) => {
+            show(e);
+            return;
+        }
+    };
+    keep((deal.len(Player::A), deal.total(), deal.card(opaque(1))));
+    for c in deal.hand(Player::B) {
+        keep(c);
+    }
+    let outcome = deal.simulate(opaque(1000));
+    show(outcome.status);
+    debug(outcome);
+    show(deal);
+    let mut game = Game::new(&deal);
+    keep(game.step());
+    keep((
+        game.owed(),
+        game.to_play(),
+        game.round(),
+        game.cards(),
+        game.tricks(),
+    ));
+    keep((game.is_finished(), game.at_round_start()));
+    for c in game.hand(Player::A).chain(game.pile()) {
+        keep(c);
+    }
+    let mut trace = Trace::new(&deal, opaque(100));
+    for e in trace.by_ref().take(opaque(50)) {
+        debug(e);
+    }
+    keep((trace.outcome(), trace.game().cards()));
+    let big: Result<Deal<6>, _> = Deal::from_hands(a, b);
+    if let Ok(big) = big {
+        keep(big.simulate(opaque(10)));
+    }
+    match PackedDeal::from_deal(&deal) {
+        Ok(mut p) => {
+            keep(p.swap(opaque(0), opaque(4)));
+            keep((
+                p.len(Player::A),
+                p.total(),
+                p.rank(opaque(2)),
+                p.simulate(opaque(1000)),
+            ));
+            keep(p.to_deal());
+            show(p);
+        }
+        Err(e) => show(e),
+    }
+    keep(PackedDeal::from_row(&ranks, opaque(2)));
+}
+
 /// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
 #[cfg(feature = "must-fail")]
 fn probe_the_probe() {
@@ -269,6 +343,7 @@ fn main() -> ! {
     probe_jass();
     probe_tchu();
     probe_bag_and_claims();
+    probe_camicia();
     loop {
         keep(());
     }

@@ -7,6 +7,7 @@
 use crate::harness::Check;
 
 mod bits;
+mod camicia;
 mod jass;
 mod tchu;
 
@@ -47,6 +48,10 @@ pub const ALL: &[Check] = &[
     Check {
         name: "tchu/claims-and-map",
         run: tchu::claims_and_map,
+    },
+    Check {
+        name: "camicia/published-cases",
+        run: camicia::published_cases,
     },
     #[cfg(feature = "over-budget")]
     Check {

@@ -5,5 +5,6 @@
 //! CLI snapshots in `tests/tests/snapshots/`: the chip and the host are held to
 //! the same answers.
 
+pub mod camicia;
 pub mod jass;
 pub mod tchu;

@@ -1,0 +1,50 @@
+//! Camicia: the published cases that fit 52 cards, through both engines (the
+//! general `Deal` and the packed one the hunt uses), loops included.
+
+use plateau::camicia::{Deal, PackedDeal, Rank, Status};
+
+use crate::expected::camicia::{CASES, CASES_THAT_FIT};
+use crate::harness::{AtStep, Outcome, accepted, equal};
+
+/// Rounds either engine may play before answering `Exhausted`.
+const BUDGET: u64 = 100_000;
+
+/// Reads a spaced hand (`2 A 7 8 Q 10`) into `out`; returns the cards read.
+fn hand<'a>(text: &str, out: &'a mut [Rank; 52]) -> Result<&'a [Rank], &'static str> {
+    let mut n = 0;
+    for symbol in text.split_ascii_whitespace() {
+        let rank = Rank::from_symbol(symbol).ok_or("not a card")?;
+        *out.get_mut(n).ok_or("more than 52 cards")? = rank;
+        n += 1;
+    }
+    out.get(..n).ok_or("more than 52 cards")
+}
+
+fn status(text: &str) -> Status {
+    match text {
+        "finished" => Status::Finished,
+        "loop" => Status::Loop,
+        _ => Status::Exhausted,
+    }
+}
+
+/// The 27 published cases that fit 52 cards, records and loops included.
+pub fn published_cases() -> Outcome {
+    equal("cases", CASES.len(), CASES_THAT_FIT)?;
+    let (mut a, mut b) = ([Rank::Two; 52], [Rank::Two; 52]);
+    for (i, (_, text_a, text_b, expected, cards, tricks)) in CASES.iter().enumerate() {
+        let a = accepted("A's hand", hand(text_a, &mut a)).at(i)?;
+        let b = accepted("B's hand", hand(text_b, &mut b)).at(i)?;
+        let deal: Deal = accepted("Deal::from_hands", Deal::from_hands(a, b)).at(i)?;
+        let got = deal.simulate(BUDGET);
+        equal(
+            "status, cards, tricks",
+            (got.status, got.cards, got.tricks),
+            (status(expected), *cards, *tricks),
+        )
+        .at(i)?;
+        let packed = accepted("PackedDeal::from_deal", PackedDeal::from_deal(&deal)).at(i)?;
+        equal("packed engine", packed.simulate(BUDGET), got).at(i)?;
+    }
+    Ok(())
+}
