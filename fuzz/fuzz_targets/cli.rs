@@ -15,6 +15,10 @@ const COMMANDS: &[&[&str]] = &[
     &["tchu", "additional"],
     &["tchu", "payable"],
     &["tchu", "routes"],
+    &["camicia"],
+    &["camicia", "--batch", "-"],
+    &["camicia", "trace"],
+    &["camicia", "merge", "-"],
     &[],
 ];
 

@@ -1,6 +1,7 @@
 //! Shared helpers of plateau's tests: running the CLI in process, and slow
 //! obviously-right reference implementations to compare the core against.
 
+use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 
 /// What one in-process run of the CLI printed and returned.
@@ -57,4 +58,60 @@ pub fn workspace_root() -> PathBuf {
 /// Returns the path of a file below `fixtures/`.
 pub fn fixture(relative: &str) -> PathBuf {
     workspace_root().join("fixtures").join(relative)
+}
+
+/// Camicia by the rules of SPEC §4 written plainly: card by card, every
+/// round-start state kept in a set. Hands hold penalties (0 for a number card,
+/// 1 to 4 for J, Q, K, A), top card first. Returns (status, cards, tricks).
+pub fn camicia_reference(a: &[u8], b: &[u8]) -> (plateau::camicia::Status, u64, u64) {
+    let mut hands = [
+        a.iter().copied().collect::<VecDeque<u8>>(),
+        b.iter().copied().collect::<VecDeque<u8>>(),
+    ];
+    let total = a.len() + b.len();
+    let (mut cards, mut tricks) = (0u64, 0u64);
+    let mut seen: HashSet<(Vec<u8>, Vec<u8>, usize)> = HashSet::new();
+    let mut starter = 0usize;
+    loop {
+        let state = (
+            hands[0].iter().copied().collect(),
+            hands[1].iter().copied().collect(),
+            starter,
+        );
+        if !seen.insert(state) {
+            return (plateau::camicia::Status::Loop, cards, tricks);
+        }
+        // One round.
+        let mut pile: Vec<u8> = Vec::new();
+        let mut turn = starter;
+        let mut owed = 0u8;
+        let mut creditor = starter;
+        let taker = loop {
+            let Some(card) = hands[turn].pop_front() else {
+                break 1 - turn;
+            };
+            pile.push(card);
+            cards += 1;
+            if card > 0 {
+                owed = card;
+                creditor = turn;
+                turn = 1 - turn;
+            } else if owed > 0 {
+                owed -= 1;
+                if owed == 0 {
+                    break creditor;
+                }
+            } else {
+                turn = 1 - turn;
+            }
+        };
+        if !pile.is_empty() {
+            tricks += 1;
+        }
+        hands[taker].extend(pile);
+        if hands[taker].len() == total {
+            return (plateau::camicia::Status::Finished, cards, tricks);
+        }
+        starter = taker;
+    }
 }

@@ -1,69 +1,12 @@
 //! Camicia: the published cases, the records, and the fast simulator against a
 //! slow obviously-right one on random deals of many sizes, loops included.
 
-use std::collections::{HashSet, VecDeque};
-
 use plateau::camicia::{Deal, Event, Game, Outcome, PackedDeal, Player, Rank, Status, Trace};
-use plateau_tests::{fixture, run_cli};
+use plateau_tests::{camicia_reference as reference, fixture, run_cli};
 use proptest::prelude::*;
 
 const NESSLER_2022: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const CASELLA_2024: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
-
-/// The rules of SPEC §4 written plainly: card by card, every round-start state
-/// kept in a set. Returns (status, cards, tricks).
-fn reference(a: &[u8], b: &[u8]) -> (Status, u64, u64) {
-    let mut hands = [
-        a.iter().copied().collect::<VecDeque<u8>>(),
-        b.iter().copied().collect::<VecDeque<u8>>(),
-    ];
-    let total = a.len() + b.len();
-    let (mut cards, mut tricks) = (0u64, 0u64);
-    let mut seen: HashSet<(Vec<u8>, Vec<u8>, usize)> = HashSet::new();
-    let mut starter = 0usize;
-    loop {
-        let state = (
-            hands[0].iter().copied().collect(),
-            hands[1].iter().copied().collect(),
-            starter,
-        );
-        if !seen.insert(state) {
-            return (Status::Loop, cards, tricks);
-        }
-        // One round.
-        let mut pile: Vec<u8> = Vec::new();
-        let mut turn = starter;
-        let mut owed = 0u8;
-        let mut creditor = starter;
-        let taker = loop {
-            let Some(card) = hands[turn].pop_front() else {
-                break 1 - turn;
-            };
-            pile.push(card);
-            cards += 1;
-            if card > 0 {
-                owed = card;
-                creditor = turn;
-                turn = 1 - turn;
-            } else if owed > 0 {
-                owed -= 1;
-                if owed == 0 {
-                    break creditor;
-                }
-            } else {
-                turn = 1 - turn;
-            }
-        };
-        if !pile.is_empty() {
-            tricks += 1;
-        }
-        hands[taker].extend(pile);
-        if hands[taker].len() == total {
-            return (Status::Finished, cards, tricks);
-        }
-        starter = taker;
-    }
-}
 
 fn penalties(ranks: &[Rank]) -> Vec<u8> {
     ranks.iter().map(|r| r.penalty()).collect()

@@ -1,0 +1,37 @@
+//! Camicia deals of any shape: both engines agree with the plain reference
+//! simulator (every state kept in a set), a finished game has played at least one
+//! card per trick, and a budget too small never claims a loop or an end.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plateau::camicia::{Deal, PackedDeal, Rank, Status};
+use plateau_tests::camicia_reference;
+
+fuzz_target!(|data: (Vec<u8>, u8, u8)| {
+    let (cards, split, budget) = data;
+    let ranks: Vec<Rank> = cards
+        .iter()
+        .take(120)
+        .map(|&c| Rank::ALL[usize::from(c) % Rank::ALL.len()])
+        .collect();
+    let cut = usize::from(split).min(ranks.len());
+    let (a, b) = ranks.split_at(cut);
+    let Ok(deal) = Deal::<2>::from_hands(a, b) else {
+        panic!("128 cards fit a Deal<2>");
+    };
+    let penalties = |h: &[Rank]| h.iter().map(|r| r.penalty()).collect::<Vec<u8>>();
+    let (status, n, tricks) = camicia_reference(&penalties(a), &penalties(b));
+    let got = deal.simulate(1_000_000);
+    assert_eq!((got.status, got.cards, got.tricks), (status, n, tricks), "{deal}");
+    if status == Status::Finished {
+        assert!(got.cards >= got.tricks);
+    }
+    if let Ok(packed) = PackedDeal::from_deal(&deal) {
+        assert_eq!(packed.simulate(1_000_000), got);
+    }
+    // A small budget: an honest answer or Exhausted.
+    let small = deal.simulate(u64::from(budget));
+    if small.status != Status::Exhausted {
+        assert_eq!(small, got);
+    }
+});
