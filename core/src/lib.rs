@@ -20,6 +20,17 @@
 //! assert_eq!(s.packed().total_points(TeamId::Team1), 13);
 //! # Ok::<(), plateau::jass::ScoreError>(())
 //! ```
+//!
+//! [`grid`]: one tree search (breadth-first in a lent queue or depth-first on an
+//! explicit stack, with a step budget) and four puzzles on it: margins (black
+//! cells counted per row and column), sudoku, minesweeper and snake.
+//!
+//! ```
+//! use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+//! let report = Sudoku::new(Shape::Four, &[0; 16])?.solve(Limits::ALL)?;
+//! assert!(matches!(report.outcome, Outcome::Multiple { count: 288, .. }));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -37,5 +48,6 @@
 )]
 
 pub mod bits;
+pub mod grid;
 pub mod jass;
 pub mod tchu;
