@@ -10,11 +10,12 @@
 //! ```
 //! use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Snake, Strategy};
 //! // 3×3: the snake goes from the top left corner to the bottom right one.
-//! let counts = [Some(2), Some(1), Some(2)];
-//! let puzzle = Snake::new(&counts, &counts, (0, 0), (2, 2))?;
+//! let rows = [Some(2), Some(1), Some(2)];
+//! let cols = [Some(1), Some(3), Some(1)];
+//! let puzzle = Snake::new(&rows, &cols, (0, 0), (2, 2))?;
 //! let mut stack = [Frame::new(puzzle); 10];
 //! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::ALL, |_| {})?;
-//! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(0, 2)));
+//! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(1, 1)));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
