@@ -229,6 +229,17 @@ impl Iterator for Candidates {
     }
 }
 
+/// `1 << i` for every cell `i`.
+static CELL_BITS: [u128; MAX_CELLS] = {
+    let mut bits = [0u128; MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        bits[i] = 1u128 << i;
+        i += 1;
+    }
+    bits
+};
+
 const fn bit128(i: u8) -> u128 {
     1u128 << (i & 127)
 }
@@ -365,7 +376,9 @@ impl Sudoku {
             *pc = left;
             emptied |= old == bit;
             let single = (old != left) & (left & left.wrapping_sub(1) == 0);
-            singles |= u128::from(single) << (p & 127);
+            // A table load and a mask: cheaper than a variable 128-bit shift.
+            let cell_bit = CELL_BITS.get(usize::from(p)).copied().unwrap_or(0);
+            singles |= cell_bit & 0u128.wrapping_sub(u128::from(single));
         }
         self.pending |= singles;
         !emptied
