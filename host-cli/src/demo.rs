@@ -42,7 +42,10 @@ fn grid(io: &mut Io<'_>) -> CliResult {
     use plateau::grid::Limits;
     heading(io, "Grid puzzles: one tree search, four puzzles")?;
     let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-    writeln!(io.out, "$ plateau solve sudoku   # Arto Inkala's 2012 puzzle")?;
+    writeln!(
+        io.out,
+        "$ plateau solve sudoku   # Arto Inkala's 2012 puzzle"
+    )?;
     writeln!(io.out, "{line}")?;
     let (_, givens) = solve::parse_sudokus(line, "demo")?
         .into_iter()
@@ -56,16 +59,35 @@ fn grid(io: &mut Io<'_>) -> CliResult {
         }
     }
 
-    writeln!(io.out, "\n$ plateau solve margins --rows 2,2,1 --cols 2,2,1")?;
+    writeln!(
+        io.out,
+        "\n$ plateau solve margins --rows 2,2,1 --cols 2,2,1"
+    )?;
     let m = solve::solve_margins(&[2, 2, 1], &[2, 2, 1], solve::Walk::Dfs, 5, 1, u64::MAX)?;
-    writeln!(io.out, "{} grids: {}", m.count, m.solutions.iter().map(|g| g.join("/")).collect::<Vec<_>>().join("  "))?;
+    writeln!(
+        io.out,
+        "{} grids: {}",
+        m.count,
+        m.solutions
+            .iter()
+            .map(|g| g.join("/"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    )?;
 
     let board = "???\n121\n";
-    writeln!(io.out, "\n$ plateau solve minesweeper   # '?' hidden, digits revealed")?;
+    writeln!(
+        io.out,
+        "\n$ plateau solve minesweeper   # '?' hidden, digits revealed"
+    )?;
     write!(io.out, "{board}")?;
     let b = solve::parse_minefield(board, "demo")?;
     let s = solve::survey_minefield(&b, u64::MAX)?;
-    writeln!(io.out, "{} layout(s); M = mine in every layout, S = safe in every layout:", s.layouts)?;
+    writeln!(
+        io.out,
+        "{} layout(s); M = mine in every layout, S = safe in every layout:",
+        s.layouts
+    )?;
     for row in &s.marked {
         writeln!(io.out, "{row}")?;
     }

@@ -286,7 +286,9 @@ fn sudoku_reason(e: SudokuError, side: usize) -> String {
             } else {
                 "a box".to_string()
             };
-            format!("digit {digit} is given twice in {unit} (row {r1} column {c1}, row {r2} column {c2})")
+            format!(
+                "digit {digit} is given twice in {unit} (row {r1} column {c1}, row {r2} column {c2})"
+            )
         }
         other => other.to_string(),
     }
@@ -302,7 +304,10 @@ fn print_sudoku(line: usize, a: &SudokuAnswer, json: bool, io: &mut Io<'_>) -> C
     }
     let status = match (a.status, &a.reason) {
         ("multiple", _) => format!("multiple ({} solutions found)", a.count),
-        ("exhausted", _) => format!("exhausted ({} solutions found before the step budget ran out)", a.count),
+        ("exhausted", _) => format!(
+            "exhausted ({} solutions found before the step budget ran out)",
+            a.count
+        ),
         (s, Some(r)) => format!("{s}: {r}"),
         (s, None) => s.to_string(),
     };
@@ -361,14 +366,22 @@ pub fn solve_margins(
     if rows.len() > 16 || cols.len() > 16 {
         return Err(CliError::new("a grid has at most 16 rows and 16 columns"));
     }
-    if let Some((i, n)) = rows.iter().enumerate().find(|(_, n)| usize::from(**n) > cols.len()) {
+    if let Some((i, n)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, n)| usize::from(**n) > cols.len())
+    {
         return Err(CliError::new(format!(
             "--rows: row {} asks for {n} black cells but there are {} columns",
             i + 1,
             cols.len()
         )));
     }
-    if let Some((i, n)) = cols.iter().enumerate().find(|(_, n)| usize::from(**n) > rows.len()) {
+    if let Some((i, n)) = cols
+        .iter()
+        .enumerate()
+        .find(|(_, n)| usize::from(**n) > rows.len())
+    {
         return Err(CliError::new(format!(
             "--cols: column {} asks for {n} black cells but there are {} rows",
             i + 1,
@@ -401,7 +414,11 @@ pub fn solve_margins(
             BreadthFirst::new(&mut q).run(puzzle, limits, visit)
         }
     }
-    .map_err(|e| CliError::new(format!("{e} ({queue} grids); use --strategy dfs or a larger --queue")))?;
+    .map_err(|e| {
+        CliError::new(format!(
+            "{e} ({queue} grids); use --strategy dfs or a larger --queue"
+        ))
+    })?;
     Ok(MarginsAnswer {
         count: report.outcome.count(),
         solutions,
@@ -417,11 +434,19 @@ fn print_margins(a: &MarginsAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
         }
         return write_json(io.out, &v);
     }
-    let noun = if a.count == 1 { "solution" } else { "solutions" };
+    let noun = if a.count == 1 {
+        "solution"
+    } else {
+        "solutions"
+    };
     if a.complete {
         writeln!(io.out, "{} {noun}", a.count)?;
     } else {
-        writeln!(io.out, "{} {noun} found before the step budget ran out", a.count)?;
+        writeln!(
+            io.out,
+            "{} {noun} found before the step budget ran out",
+            a.count
+        )?;
     }
     for (i, grid) in a.solutions.iter().enumerate() {
         writeln!(io.out)?;
@@ -456,7 +481,9 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
         if let Some(rest) = content.strip_prefix("mines") {
             let n = rest.trim();
             if total.is_some() {
-                return Err(CliError::new(format!("{name}: line {line}: the total of mines is given twice")));
+                return Err(CliError::new(format!(
+                    "{name}: line {line}: the total of mines is given twice"
+                )));
             }
             total = Some(n.parse::<u16>().map_err(|_| {
                 CliError::new(format!(
@@ -478,7 +505,9 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
             Some(_) => {}
         }
         if chars.len() > 32 {
-            return Err(CliError::new(format!("{name}: line {line}: more than 32 squares in a row")));
+            return Err(CliError::new(format!(
+                "{name}: line {line}: more than 32 squares in a row"
+            )));
         }
         for (col, ch) in chars.iter().enumerate() {
             let sq = match ch {
@@ -500,11 +529,15 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
         }
         rows += 1;
         if rows > 32 {
-            return Err(CliError::new(format!("{name}: line {line}: more than 32 rows")));
+            return Err(CliError::new(format!(
+                "{name}: line {line}: more than 32 rows"
+            )));
         }
     }
     let Some(width) = width else {
-        return Err(CliError::new(format!("{name}: no board (expected rows of ?, *, . and 0-8)")));
+        return Err(CliError::new(format!(
+            "{name}: no board (expected rows of ?, *, . and 0-8)"
+        )));
     };
     Ok(Board {
         width,
@@ -536,7 +569,9 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
     let height = board.squares.len() / w;
     let field = Minefield::new(board.width, height, &board.squares, board.total)
         .map_err(|e| CliError::new(e.to_string()))?;
-    let survey = field.survey(max_steps).map_err(|e| CliError::new(e.to_string()))?;
+    let survey = field
+        .survey(max_steps)
+        .map_err(|e| CliError::new(e.to_string()))?;
     let interior = survey.interior_forced();
     let frontier: std::collections::BTreeSet<usize> = field.frontier().collect();
     let mut answer = MinefieldAnswer {
@@ -585,7 +620,8 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
 
 fn print_minefield(a: &MinefieldAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
     if json {
-        let cells = |v: &[(usize, usize)]| v.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
+        let cells =
+            |v: &[(usize, usize)]| v.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
         let freq: Vec<Value> = a
             .frequencies
             .iter()
@@ -607,11 +643,18 @@ fn print_minefield(a: &MinefieldAnswer, json: bool, io: &mut Io<'_>) -> CliResul
         return Ok(());
     }
     let noun = if a.layouts == 1 { "layout" } else { "layouts" };
-    writeln!(io.out, "{} {noun} of the squares next to numbers fit", a.layouts)?;
+    writeln!(
+        io.out,
+        "{} {noun} of the squares next to numbers fit",
+        a.layouts
+    )?;
     for row in &a.marked {
         writeln!(io.out, "{row}")?;
     }
-    writeln!(io.out, "M: a mine in every layout, S: safe in every layout, ?: undecided")?;
+    writeln!(
+        io.out,
+        "M: a mine in every layout, S: safe in every layout, ?: undecided"
+    )?;
     for &(r, c, m) in &a.frequencies {
         writeln!(
             io.out,
@@ -655,9 +698,17 @@ pub fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
                     .iter()
                     .map(|v| match *v {
                         "-" => Ok(None),
-                        v => v.parse::<u8>().ok().filter(|&n| n <= 16).map(Some).ok_or_else(|| {
-                            err(format!("'{}' is not a count from 0 to 16 or -", crate::error::shorten(v)))
-                        }),
+                        v => v
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&n| n <= 16)
+                            .map(Some)
+                            .ok_or_else(|| {
+                                err(format!(
+                                    "'{}' is not a count from 0 to 16 or -",
+                                    crate::error::shorten(v)
+                                ))
+                            }),
                     })
                     .collect::<CliResult<Vec<_>>>()?;
                 if counts.is_empty() || counts.len() > 16 {
@@ -670,7 +721,9 @@ pub fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
             }
             "head" | "tail" => {
                 let [r, c] = values.as_slice() else {
-                    return Err(err(format!("{key} needs a row and a column, like '{key} 1 1'")));
+                    return Err(err(format!(
+                        "{key} needs a row and a column, like '{key} 1 1'"
+                    )));
                 };
                 let num = |v: &str| v.parse::<u8>().ok().filter(|&n| (1..=16).contains(&n));
                 let (Some(r), Some(c)) = (num(r), num(c)) else {
@@ -707,7 +760,11 @@ pub fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
         }
     }
     for (what, counts, width) in [("row", &spec.rows, w), ("column", &spec.cols, h)] {
-        if let Some((i, n)) = counts.iter().enumerate().find_map(|(i, n)| n.filter(|&n| n > width).map(|n| (i, n))) {
+        if let Some((i, n)) = counts
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| n.filter(|&n| n > width).map(|n| (i, n)))
+        {
             return Err(CliError::new(format!(
                 "{name}: {what} {} counts {n} cells but has only {width}",
                 i + 1
@@ -735,11 +792,15 @@ pub fn solve_snake(spec: &SnakeSpec, limit: usize, max_steps: u64) -> CliResult<
     let mut solutions = Vec::new();
     let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
     let report = DepthFirst::new(&mut stack)
-        .run(puzzle, Limits::ALL.with_max_steps(max_steps), |s: &Snake| {
-            if solutions.len() < limit {
-                solutions.push(snake_picture(s, spec));
-            }
-        })
+        .run(
+            puzzle,
+            Limits::ALL.with_max_steps(max_steps),
+            |s: &Snake| {
+                if solutions.len() < limit {
+                    solutions.push(snake_picture(s, spec));
+                }
+            },
+        )
         .map_err(|e| CliError::new(e.to_string()))?;
     let status = match report.outcome {
         Outcome::None => "none",
@@ -784,9 +845,18 @@ fn print_snake(a: &SnakeAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
         );
     }
     match a.status {
-        "exhausted" => writeln!(io.out, "exhausted: {} snakes found before the step budget ran out", a.count)?,
+        "exhausted" => writeln!(
+            io.out,
+            "exhausted: {} snakes found before the step budget ran out",
+            a.count
+        )?,
         "none" => writeln!(io.out, "none: no snake fits")?,
-        s => writeln!(io.out, "{s}: {} {}", a.count, if a.count == 1 { "snake" } else { "snakes" })?,
+        s => writeln!(
+            io.out,
+            "{s}: {} {}",
+            a.count,
+            if a.count == 1 { "snake" } else { "snakes" }
+        )?,
     }
     for (i, grid) in a.solutions.iter().enumerate() {
         writeln!(io.out)?;

@@ -16,7 +16,11 @@ fn read_set(name: &str) -> Vec<Vec<u8>> {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect())
+        .map(|l| {
+            l.bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect()
+        })
         .collect()
 }
 
@@ -66,7 +70,9 @@ fn bench(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3))
             .throughput(Throughput::Elements(set.len() as u64));
-        group.bench_function("plateau", |b| b.iter(|| assert_eq!(unique_count(&set), set.len())));
+        group.bench_function("plateau", |b| {
+            b.iter(|| assert_eq!(unique_count(&set), set.len()))
+        });
         group.finish();
         if name == "easy" {
             // The baseline is slow: 10 puzzles are enough to measure it.
@@ -77,7 +83,9 @@ fn bench(c: &mut Criterion) {
                 .measurement_time(Duration::from_secs(3))
                 .throughput(Throughput::Elements(10));
             let first = &set[..10];
-            group.bench_function("plateau", |b| b.iter(|| assert_eq!(unique_count(first), 10)));
+            group.bench_function("plateau", |b| {
+                b.iter(|| assert_eq!(unique_count(first), 10))
+            });
             group.bench_function("plain backtracker", |b| {
                 b.iter(|| {
                     for p in first {

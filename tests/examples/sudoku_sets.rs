@@ -57,7 +57,11 @@ fn random_grid(base: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
     let mut g = [0; 81];
     for r in 0..9 {
         for c in 0..9 {
-            let (sr, sc) = if transpose { (cols[c], rows[r]) } else { (rows[r], cols[c]) };
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
             g[r * 9 + c] = digits[usize::from(base[sr * 9 + sc]) - 1];
         }
     }
@@ -82,13 +86,22 @@ fn reduce(grid: &[u8; 81], rng: &mut Rng, singles_only: bool) -> ([u8; 81], u64)
 }
 
 fn line(g: &[u8; 81]) -> String {
-    g.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect()
+    g.iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect()
 }
 
 fn main() {
-    let dir = std::env::args().nth(1).unwrap_or_else(|| "fixtures/sudoku".into());
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "fixtures/sudoku".into());
     let (_, _) = solve(&[0; 81]);
-    let base = match Sudoku::new(Shape::Nine, &[0; 81]).unwrap().solve(Limits::UNIQUENESS).unwrap().outcome {
+    let base = match Sudoku::new(Shape::Nine, &[0; 81])
+        .unwrap()
+        .solve(Limits::UNIQUENESS)
+        .unwrap()
+        .outcome
+    {
         Outcome::Multiple { first, .. } => first.digits(),
         _ => panic!("the empty grid has many solutions"),
     };

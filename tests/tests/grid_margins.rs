@@ -126,7 +126,10 @@ fn gale_ryser_answers_none_in_one_step() {
     for (rows, cols) in [
         (&[2u8, 0][..], &[2u8, 0][..]),
         (&[16; 16][..], &[15; 16][..]),
-        (&[16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][..], &[2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0][..]),
+        (
+            &[16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][..],
+            &[2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0][..],
+        ),
     ] {
         let (r, all) = dfs(rows, cols, Limits::ALL);
         assert_eq!(r.outcome, Outcome::None);
@@ -153,9 +156,15 @@ fn brute_force(rows: &[u8], cols: &[u8]) -> BTreeSet<Grid> {
     let (h, w) = (rows.len(), cols.len());
     let mut out = BTreeSet::new();
     for bits in 0u32..1 << (h * w) {
-        let g: Grid = (0..h).map(|r| ((bits >> (r * w)) & ((1 << w) - 1)) as u16).collect();
-        let rows_ok = g.iter().zip(rows).all(|(b, &n)| b.count_ones() == u32::from(n));
-        let cols_ok = (0..w).all(|c| g.iter().filter(|&&b| b >> c & 1 == 1).count() == usize::from(cols[c]));
+        let g: Grid = (0..h)
+            .map(|r| ((bits >> (r * w)) & ((1 << w) - 1)) as u16)
+            .collect();
+        let rows_ok = g
+            .iter()
+            .zip(rows)
+            .all(|(b, &n)| b.count_ones() == u32::from(n));
+        let cols_ok =
+            (0..w).all(|c| g.iter().filter(|&&b| b >> c & 1 == 1).count() == usize::from(cols[c]));
         if rows_ok && cols_ok {
             out.insert(g);
         }

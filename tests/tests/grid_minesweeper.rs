@@ -45,11 +45,17 @@ fn brute_force(case: &Case) -> Vec<BTreeSet<usize>> {
         let is_mine = |j: usize| case.squares[j] == Square::Mine || mines.contains(&j);
         let numbers_ok = case.squares.iter().enumerate().all(|(i, s)| match s {
             Square::Number(n) => {
-                neighbours(case.w, case.h, i).into_iter().filter(|&j| is_mine(j)).count() == usize::from(*n)
+                neighbours(case.w, case.h, i)
+                    .into_iter()
+                    .filter(|&j| is_mine(j))
+                    .count()
+                    == usize::from(*n)
             }
             _ => true,
         });
-        let total_ok = case.total.is_none_or(|t| usize::from(t) == flags + mines.len());
+        let total_ok = case
+            .total
+            .is_none_or(|t| usize::from(t) == flags + mines.len());
         if numbers_ok && total_ok {
             out.push(mines);
         }
@@ -76,9 +82,16 @@ fn cases() -> impl Strategy<Value = Case> {
             let mut squares = Vec::new();
             for i in 0..n {
                 let s = if mines[i] {
-                    if show_roll[i] < 2 { Square::Mine } else { Square::Hidden }
+                    if show_roll[i] < 2 {
+                        Square::Mine
+                    } else {
+                        Square::Hidden
+                    }
                 } else if show_roll[i] < 5 {
-                    let k = neighbours(w, h, i).into_iter().filter(|&j| mines[j]).count();
+                    let k = neighbours(w, h, i)
+                        .into_iter()
+                        .filter(|&j| mines[j])
+                        .count();
                     Square::Number(k as u8)
                 } else {
                     Square::Hidden
@@ -86,14 +99,17 @@ fn cases() -> impl Strategy<Value = Case> {
                 squares.push(s);
             }
             // Now and then a number that lies, so that some boards have no layout.
-            if show_roll[0] == 9 {
-                if let Some(Square::Number(k)) = squares.first_mut() {
-                    *k = (*k + 1) % 4;
-                }
+            if let (9, Some(Square::Number(k))) = (show_roll[0], squares.first_mut()) {
+                *k = (*k + 1) % 4;
             }
             let real = mines.iter().filter(|&&m| m).count() as u16;
             let total = with_total.then(|| (real + total_shift).saturating_sub(1));
-            Case { w, h, squares, total }
+            Case {
+                w,
+                h,
+                squares,
+                total,
+            }
         })
 }
 
@@ -141,19 +157,35 @@ fn one_two_one() {
     let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None).unwrap();
     let s = field.survey(u64::MAX).unwrap();
     assert_eq!(s.layouts(), 1);
-    assert_eq!((s.forced(0), s.forced(1), s.forced(2)), (Some(true), Some(false), Some(true)));
+    assert_eq!(
+        (s.forced(0), s.forced(1), s.forced(2)),
+        (Some(true), Some(false), Some(true))
+    );
 }
 
 #[test]
 fn errors_and_budget() {
     use Square::{Hidden as H, Number as N};
     assert_eq!(Minefield::new(0, 1, &[], None), Err(MinefieldError::Empty));
-    assert_eq!(Minefield::new(2, 1, &[H], None), Err(MinefieldError::WrongLength));
-    assert_eq!(Minefield::new(1, 1, &[N(9)], None), Err(MinefieldError::NumberTooLarge));
-    assert_eq!(Minefield::new(33, 1, &[H; 33], None), Err(MinefieldError::TooLarge));
+    assert_eq!(
+        Minefield::new(2, 1, &[H], None),
+        Err(MinefieldError::WrongLength)
+    );
+    assert_eq!(
+        Minefield::new(1, 1, &[N(9)], None),
+        Err(MinefieldError::NumberTooLarge)
+    );
+    assert_eq!(
+        Minefield::new(33, 1, &[H; 33], None),
+        Err(MinefieldError::TooLarge)
+    );
     // A row of alternating numbers and hidden squares: many layouts, a tiny budget.
     let row: Vec<Square> = (0..32).map(|i| if i % 2 == 0 { N(1) } else { H }).collect();
-    let board: Vec<Square> = row.iter().chain(std::iter::repeat_n(&H, 32)).copied().collect();
+    let board: Vec<Square> = row
+        .iter()
+        .chain(std::iter::repeat_n(&H, 32))
+        .copied()
+        .collect();
     let field = Minefield::new(32, 2, &board, None).unwrap();
     assert_eq!(field.survey(5), Err(MinefieldError::Exhausted));
     assert!(field.survey(u64::MAX).unwrap().layouts() > 1);

@@ -15,7 +15,11 @@ fn read_set(name: &str) -> Vec<Vec<u8>> {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect())
+        .map(|l| {
+            l.bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect()
+        })
         .collect()
 }
 
@@ -40,7 +44,9 @@ fn check_solution(givens: &[u8], grid: &[u8]) {
         let row: BTreeSet<u8> = (0..side).map(|j| grid[i * side + j]).collect();
         let col: BTreeSet<u8> = (0..side).map(|j| grid[j * side + i]).collect();
         let (r0, c0) = ((i / (side / bc)) * br, (i % (side / bc)) * bc);
-        let bx: BTreeSet<u8> = (0..side).map(|j| grid[(r0 + j / bc) * side + c0 + j % bc]).collect();
+        let bx: BTreeSet<u8> = (0..side)
+            .map(|j| grid[(r0 + j / bc) * side + c0 + j % bc])
+            .collect();
         assert_eq!(row, want, "row {i}");
         assert_eq!(col, want, "column {i}");
         assert_eq!(bx, want, "box {i}");
@@ -105,7 +111,9 @@ fn shape_of(givens: &[u8]) -> Shape {
 }
 
 fn solve(givens: &[u8], limits: Limits) -> Result<plateau::grid::Report<Sudoku>, SudokuError> {
-    Ok(Sudoku::new(shape_of(givens), givens)?.solve(limits).unwrap())
+    Ok(Sudoku::new(shape_of(givens), givens)?
+        .solve(limits)
+        .unwrap())
 }
 
 fn grid(s: &Sudoku) -> Vec<u8> {
@@ -163,7 +171,9 @@ fn benchmark_sets_are_unique_for_both_solvers() {
                 assert_eq!(agree(p), "unique", "{name}");
             } else {
                 let r = solve(p, Limits::UNIQUENESS).unwrap();
-                let Outcome::Unique(s) = r.outcome else { panic!("{name}: not unique") };
+                let Outcome::Unique(s) = r.outcome else {
+                    panic!("{name}: not unique")
+                };
                 check_solution(p, &grid(&s));
             }
         }
@@ -176,7 +186,11 @@ fn benchmark_sets_are_unique_for_both_solvers() {
         assert!(solve(&p, Limits::UNIQUENESS).unwrap().steps > 10);
     }
     let fewest = read_set("fewest-clues.txt");
-    assert!(fewest.iter().all(|p| p.iter().filter(|&&d| d != 0).count() <= 23));
+    assert!(
+        fewest
+            .iter()
+            .all(|p| p.iter().filter(|&&d| d != 0).count() <= 23)
+    );
 }
 
 #[test]
@@ -198,7 +212,11 @@ fn duplicates_are_none_with_the_reason() {
     g[8] = 8; // a second 8 in row 1
     assert_eq!(
         Sudoku::new(Shape::Nine, &g),
-        Err(SudokuError::Duplicate { digit: 8, first: 0, second: 8 })
+        Err(SudokuError::Duplicate {
+            digit: 8,
+            first: 0,
+            second: 8
+        })
     );
     assert_eq!(agree(&g), "none");
     let mut g = [0u8; 81];
@@ -206,15 +224,28 @@ fn duplicates_are_none_with_the_reason() {
     g[20] = 4; // the same box
     assert_eq!(
         Sudoku::new(Shape::Nine, &g),
-        Err(SudokuError::Duplicate { digit: 4, first: 10, second: 20 })
+        Err(SudokuError::Duplicate {
+            digit: 4,
+            first: 10,
+            second: 20
+        })
     );
     g[20] = 0;
     g[73] = 4; // the same column
-    assert!(matches!(Sudoku::new(Shape::Nine, &g), Err(SudokuError::Duplicate { .. })));
-    assert_eq!(Sudoku::new(Shape::Nine, &[0; 80]), Err(SudokuError::WrongLength));
+    assert!(matches!(
+        Sudoku::new(Shape::Nine, &g),
+        Err(SudokuError::Duplicate { .. })
+    ));
+    assert_eq!(
+        Sudoku::new(Shape::Nine, &[0; 80]),
+        Err(SudokuError::WrongLength)
+    );
     let mut g = [0u8; 16];
     g[3] = 5;
-    assert_eq!(Sudoku::new(Shape::Four, &g), Err(SudokuError::DigitTooLarge { cell: 3 }));
+    assert_eq!(
+        Sudoku::new(Shape::Four, &g),
+        Err(SudokuError::DigitTooLarge { cell: 3 })
+    );
 }
 
 #[test]
@@ -235,7 +266,13 @@ fn no_candidate_left_is_none() {
 fn a_tiny_budget_is_not_no_solution() {
     let p = &read_set("famous.txt")[0];
     let r = solve(p, Limits::UNIQUENESS.with_max_steps(2)).unwrap();
-    assert!(matches!(r.outcome, Outcome::Exhausted { first: None, count: 0 }));
+    assert!(matches!(
+        r.outcome,
+        Outcome::Exhausted {
+            first: None,
+            count: 0
+        }
+    ));
     assert!(!r.complete);
 }
 
@@ -279,31 +316,36 @@ fn six_by_six_has_28_200_960_grids() {
 
 /// A random complete 9×9 or 4×4 grid with random cells blanked.
 fn puzzles() -> impl Strategy<Value = Vec<u8>> {
-    (prop_oneof![Just(4usize), Just(9usize)], any::<u64>(), 0.3f64..0.8).prop_map(|(side, seed, blank)| {
-        let mut rng = seed | 1;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
-        // Solve the empty grid from a random prefix of digits to get a random grid.
-        let mut g = vec![0u8; side * side];
-        for _ in 0..side {
-            let cell = (next() % g.len() as u64) as usize;
-            g[cell] = (next() % side as u64) as u8 + 1;
-            if slow_solutions(&g, 1).is_empty() {
-                g[cell] = 0;
+    (
+        prop_oneof![Just(4usize), Just(9usize)],
+        any::<u64>(),
+        0.3f64..0.8,
+    )
+        .prop_map(|(side, seed, blank)| {
+            let mut rng = seed | 1;
+            let mut next = move || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            // Solve the empty grid from a random prefix of digits to get a random grid.
+            let mut g = vec![0u8; side * side];
+            for _ in 0..side {
+                let cell = (next() % g.len() as u64) as usize;
+                g[cell] = (next() % side as u64) as u8 + 1;
+                if slow_solutions(&g, 1).is_empty() {
+                    g[cell] = 0;
+                }
             }
-        }
-        let mut full = slow_solutions(&g, 1).pop().unwrap();
-        for cell in full.iter_mut() {
-            if (next() % 1000) as f64 / 1000.0 < blank {
-                *cell = 0;
+            let mut full = slow_solutions(&g, 1).pop().unwrap();
+            for cell in full.iter_mut() {
+                if (next() % 1000) as f64 / 1000.0 < blank {
+                    *cell = 0;
+                }
             }
-        }
-        full
-    })
+            full
+        })
 }
 
 proptest! {

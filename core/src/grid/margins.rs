@@ -113,8 +113,14 @@ impl Margins {
             white_t: [0; MAX_SIDE],
             feasible: false,
         };
-        m.row_sums.iter_mut().zip(row_sums).for_each(|(d, s)| *d = *s);
-        m.col_sums.iter_mut().zip(col_sums).for_each(|(d, s)| *d = *s);
+        m.row_sums
+            .iter_mut()
+            .zip(row_sums)
+            .for_each(|(d, s)| *d = *s);
+        m.col_sums
+            .iter_mut()
+            .zip(col_sums)
+            .for_each(|(d, s)| *d = *s);
         Ok(m)
     }
 

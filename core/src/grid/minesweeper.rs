@@ -72,9 +72,7 @@ impl fmt::Display for MinefieldError {
             MinefieldError::TooLarge => "the board has more than 32 rows or columns",
             MinefieldError::WrongLength => "the squares do not fill the board",
             MinefieldError::NumberTooLarge => "a number is above 8",
-            MinefieldError::FrontierTooLarge => {
-                "more than 128 hidden squares are next to numbers"
-            }
+            MinefieldError::FrontierTooLarge => "more than 128 hidden squares are next to numbers",
             MinefieldError::TooManyClues => "more than 256 numbers are next to hidden squares",
             MinefieldError::Exhausted => "the step budget ran out before every layout was seen",
         })
@@ -355,7 +353,8 @@ impl Puzzle for Minesweeper<'_> {
             }
             if let Some(unflagged) = self.field.unflagged {
                 let open = self.all() & !(self.mine | self.safe);
-                let most = self.mine.count_ones() + open.count_ones() + u32::from(self.field.interior);
+                let most =
+                    self.mine.count_ones() + open.count_ones() + u32::from(self.field.interior);
                 if self.mine.count_ones() > u32::from(unflagged) || most < u32::from(unflagged) {
                     return false;
                 }

@@ -117,7 +117,8 @@ impl Snake {
         if head.0 >= rows || head.1 >= cols || tail.0 >= rows || tail.1 >= cols {
             return Err(SnakeError::OutsideGrid);
         }
-        let too_large = |counts: &[Option<u8>], width: u8| counts.iter().flatten().any(|&n| n > width);
+        let too_large =
+            |counts: &[Option<u8>], width: u8| counts.iter().flatten().any(|&n| n > width);
         if too_large(row_counts, cols) || too_large(col_counts, rows) {
             return Err(SnakeError::CountTooLarge);
         }

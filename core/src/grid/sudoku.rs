@@ -230,6 +230,8 @@ impl Iterator for Candidates {
 }
 
 /// `1 << i` for every cell `i`.
+// Evaluated at compile time: an index out of range is a compile error, not a panic.
+#[allow(clippy::indexing_slicing)]
 static CELL_BITS: [u128; MAX_CELLS] = {
     let mut bits = [0u128; MAX_CELLS];
     let mut i = 0;
@@ -281,7 +283,10 @@ impl Sudoku {
                     continue;
                 };
                 if *mask & bit != 0 {
-                    let unit = t.units.get(usize::from(u)).map_or(&[][..], |x| x.as_slice());
+                    let unit = t
+                        .units
+                        .get(usize::from(u))
+                        .map_or(&[][..], |x| x.as_slice());
                     let first = unit
                         .iter()
                         .copied()
