@@ -123,7 +123,29 @@ struct Tables {
     units: [[u8; 9]; 27],
     /// The row, column and box (unit indices) of each cell.
     cell_units: [[u8; 3]; MAX_CELLS],
+    /// Every meeting of a box and a line, for locked candidates.
+    meetings: [Meeting; 54],
+    meeting_count: u8,
 }
+
+/// Where a box and a row (or column) meet: the shared cells, the rest of the
+/// box and the rest of the line (as many cells as the rest of the box).
+#[derive(Clone, Copy)]
+struct Meeting {
+    shared: [u8; 3],
+    shared_len: u8,
+    rest_of_box: [u8; 6],
+    rest_of_line: [u8; 6],
+    rest_len: u8,
+}
+
+const NO_MEETING: Meeting = Meeting {
+    shared: [0; 3],
+    shared_len: 0,
+    rest_of_box: [0; 6],
+    rest_of_line: [0; 6],
+    rest_len: 0,
+};
 
 // Runs only in const evaluation: an index out of range is a compile error, not a panic.
 #[allow(clippy::indexing_slicing)]
@@ -136,6 +158,8 @@ const fn tables(box_rows: usize, box_cols: usize) -> Tables {
         peers: [[0; 20]; MAX_CELLS],
         units: [[0; 9]; 27],
         cell_units: [[0; 3]; MAX_CELLS],
+        meetings: [NO_MEETING; 54],
+        meeting_count: 0,
     };
     let mut cell = 0;
     while cell < n * n {
@@ -178,6 +202,42 @@ const fn tables(box_rows: usize, box_cols: usize) -> Tables {
         }
         i += 1;
     }
+    // Box meets row: (r0 + i, c0..c0 + box_cols); box meets column likewise.
+    let mut b = 0;
+    let mut m = 0;
+    while b < n {
+        let (r0, c0) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
+        let mut line = 0;
+        while line < box_rows + box_cols {
+            let by_row = line < box_rows;
+            let mut x = NO_MEETING;
+            let mut cell = 0;
+            let (mut ns, mut nb, mut nl) = (0, 0, 0);
+            while cell < n * n {
+                let (r, c) = (cell / n, cell % n);
+                let in_box = r >= r0 && r < r0 + box_rows && c >= c0 && c < c0 + box_cols;
+                let on_line = if by_row { r == r0 + line } else { c == c0 + line - box_rows };
+                if in_box && on_line {
+                    x.shared[ns] = cell as u8;
+                    ns += 1;
+                } else if in_box {
+                    x.rest_of_box[nb] = cell as u8;
+                    nb += 1;
+                } else if on_line {
+                    x.rest_of_line[nl] = cell as u8;
+                    nl += 1;
+                }
+                cell += 1;
+            }
+            x.shared_len = ns as u8;
+            x.rest_len = nb as u8;
+            t.meetings[m] = x;
+            m += 1;
+            line += 1;
+        }
+        b += 1;
+    }
+    t.meeting_count = m as u8;
     t
 }
 
@@ -402,6 +462,63 @@ impl Sudoku {
         true
     }
 
+    /// Strikes digits `mask` from `cells`; `false` if a cell is left without candidates.
+    fn strike(&mut self, cells: &[u8], mask: u16) -> bool {
+        for &cell in cells {
+            let Some(c) = self.candidates.get_mut(usize::from(cell)) else {
+                continue;
+            };
+            if *c & mask != 0 {
+                let left = *c & !mask;
+                if left == 0 {
+                    return false;
+                }
+                *c = left;
+                if left & (left - 1) == 0 {
+                    self.pending |= bit128(cell);
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies locked candidates: a digit that, within a box, lies only on one
+    /// line leaves the rest of that line (pointing), and one that, within a line,
+    /// lies only in one box leaves the rest of that box (claiming). `None` on a
+    /// contradiction, else whether any candidate was struck.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let t = self.shape.tables();
+        let mut changed = false;
+        for x in t.meetings.iter().take(usize::from(t.meeting_count)) {
+            let union = |s: &Sudoku, cells: &[u8]| {
+                cells.iter().fold(0u16, |m, &c| m | s.candidates(usize::from(c)))
+            };
+            let shared_cells = x.shared.get(..usize::from(x.shared_len))?;
+            let shared = union(self, shared_cells);
+            if shared == 0 {
+                continue;
+            }
+            let rest_of_box = x.rest_of_box.get(..usize::from(x.rest_len))?;
+            let rest_of_line = x.rest_of_line.get(..usize::from(x.rest_len))?;
+            let (in_box, on_line) = (union(self, rest_of_box), union(self, rest_of_line));
+            let pointing = shared & !in_box & on_line;
+            if pointing != 0 {
+                if !self.strike(rest_of_line, pointing) {
+                    return None;
+                }
+                changed = true;
+            }
+            let claiming = shared & !on_line & in_box;
+            if claiming != 0 {
+                if !self.strike(rest_of_box, claiming) {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+
     /// Places the hidden singles of every unit; `None` on a contradiction, else
     /// whether any was placed.
     fn hidden_singles(&mut self) -> Option<bool> {
@@ -455,6 +572,11 @@ impl Puzzle for Sudoku {
                 return true;
             }
             match self.hidden_singles() {
+                None => return false,
+                Some(false) if self.pending == 0 => {}
+                Some(_) => continue,
+            }
+            match self.locked_candidates() {
                 None => return false,
                 Some(false) if self.pending == 0 => return true,
                 Some(_) => {}
