@@ -4,7 +4,8 @@
 //!
 //! Every puzzle is a random relabelling of one solved grid with clues removed in a
 //! random order as long as the solution stays unique:
-//! - `easy.txt`: removal also keeps the puzzle solvable by singles alone (no guess);
+//! - `easy.txt`: removal also keeps the puzzle solvable without a guess (singles
+//!   and locked candidates);
 //! - `hard.txt`: of many minimal puzzles, those whose search expands the most nodes;
 //! - `fewest-clues.txt`: of the same minimal puzzles, those with the fewest clues
 //!   (the "17-clue-like" set: random removal rarely goes below 21).
@@ -132,7 +133,7 @@ fn main() {
     };
     write(
         "easy.txt",
-        "# 200 easy sudokus: unique, solved by naked and hidden singles alone.\n# Made by tests/examples/sudoku_sets.rs (seed 2026).\n",
+        "# 200 easy sudokus: unique, solved without a guess (singles, locked candidates).\n# Made by tests/examples/sudoku_sets.rs (seed 2026).\n",
         easy.iter().map(line).collect(),
     );
     write(

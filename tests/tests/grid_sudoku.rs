@@ -178,7 +178,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
             }
         }
     }
-    // The easy set needs no guess, the hard set does.
+    // The easy set needs no guess, the hard set much search.
     for p in read_set("easy.txt") {
         assert_eq!(solve(&p, Limits::UNIQUENESS).unwrap().steps, 1);
     }

@@ -216,7 +216,11 @@ const fn tables(box_rows: usize, box_cols: usize) -> Tables {
             while cell < n * n {
                 let (r, c) = (cell / n, cell % n);
                 let in_box = r >= r0 && r < r0 + box_rows && c >= c0 && c < c0 + box_cols;
-                let on_line = if by_row { r == r0 + line } else { c == c0 + line - box_rows };
+                let on_line = if by_row {
+                    r == r0 + line
+                } else {
+                    c == c0 + line - box_rows
+                };
                 if in_box && on_line {
                     x.shared[ns] = cell as u8;
                     ns += 1;
@@ -491,7 +495,9 @@ impl Sudoku {
         let mut changed = false;
         for x in t.meetings.iter().take(usize::from(t.meeting_count)) {
             let union = |s: &Sudoku, cells: &[u8]| {
-                cells.iter().fold(0u16, |m, &c| m | s.candidates(usize::from(c)))
+                cells
+                    .iter()
+                    .fold(0u16, |m, &c| m | s.candidates(usize::from(c)))
             };
             let shared_cells = x.shared.get(..usize::from(x.shared_len))?;
             let shared = union(self, shared_cells);
