@@ -49,7 +49,10 @@ enum Command {
     #[command(subcommand)]
     Jass(jass::JassCommand),
     /// Brute-force grid puzzles: sudoku, margins, minesweeper, snake.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example: plateau solve margins --rows 2,2,1 --cols 2,2,1"
+    )]
     Solve(solve::SolveCommand),
 }
 

@@ -130,9 +130,18 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                 Limits::UNIQUENESS
             }
             .with_max_steps(max_steps);
+            // A long file shows its progress when the error stream is a terminal.
+            let bar = (io.progress && puzzles.len() > 1000)
+                .then(|| indicatif::ProgressBar::new(puzzles.len() as u64));
             for (line, givens) in puzzles {
                 let answer = solve_sudoku(&givens, limits);
                 print_sudoku(line, &answer, json, io)?;
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
             }
             Ok(())
         }
