@@ -41,6 +41,17 @@
 //! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
 //! # Ok::<(), plateau::camicia::CamiciaError>(())
 //! ```
+//!
+//! [`grid`]: one tree search (breadth-first in a lent queue or depth-first on an
+//! explicit stack, with a step budget) and four puzzles on it: margins (black
+//! cells counted per row and column), sudoku, minesweeper and snake.
+//!
+//! ```
+//! use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+//! let report = Sudoku::new(Shape::Four, &[0; 16])?.solve(Limits::ALL)?;
+//! assert!(matches!(report.outcome, Outcome::Multiple { count: 288, .. }));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -60,5 +71,6 @@
 pub mod bag;
 pub mod bits;
 pub mod camicia;
+pub mod grid;
 pub mod jass;
 pub mod tchu;

@@ -15,6 +15,7 @@ pub mod demo;
 pub mod error;
 pub mod input;
 pub mod jass;
+pub mod solve;
 pub mod tchu;
 
 pub use error::{CliError, CliResult};
@@ -55,6 +56,12 @@ enum Command {
     Tchu(tchu::TchuCommand),
     /// Camicia (Beggar-my-neighbour): simulate, trace, hunt for records.
     Camicia(camicia::CamiciaArgs),
+    /// Brute-force grid puzzles: sudoku, margins, minesweeper, snake.
+    #[command(
+        subcommand,
+        after_help = "Example: plateau solve margins --rows 2,2,1 --cols 2,2,1"
+    )]
+    Solve(solve::SolveCommand),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -73,6 +80,7 @@ where
         Command::Jass(cmd) => jass::run(cmd, json, io),
         Command::Tchu(cmd) => tchu::run(cmd, json, io),
         Command::Camicia(args) => camicia::run(args, json, io),
+        Command::Solve(cmd) => solve::run(cmd, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {

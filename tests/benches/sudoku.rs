@@ -1,0 +1,106 @@
+//! Sudoku throughput (puzzles/s, uniqueness checked) on the sets in
+//! `fixtures/sudoku/`, with a plain backtracker as the in-run baseline.
+//!
+//! `cargo bench -p plateau-tests --bench sudoku`; criterion prints
+//! "thrpt" in elements/s = puzzles/s.
+
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+use plateau_tests::fixture;
+
+fn read_set(name: &str) -> Vec<Vec<u8>> {
+    std::fs::read_to_string(fixture(&format!("sudoku/{name}")))
+        .expect("fixture set")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect()
+        })
+        .collect()
+}
+
+fn unique_count(set: &[Vec<u8>]) -> usize {
+    set.iter()
+        .filter(|g| {
+            let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
+            matches!(
+                p.solve(Limits::UNIQUENESS).map(|r| r.outcome),
+                Ok(Outcome::Unique(_))
+            )
+        })
+        .count()
+}
+
+/// The baseline: backtracking in cell order with a direct scan of row, column
+/// and box, no candidates kept, stopping at the second solution.
+fn plain_backtracker(g: &mut [u8; 81], found: &mut u32) {
+    let Some(cell) = g.iter().position(|&d| d == 0) else {
+        *found += 1;
+        return;
+    };
+    let (r, c) = (cell / 9, cell % 9);
+    for d in 1..=9u8 {
+        let free = (0..9).all(|k| {
+            g[r * 9 + k] != d
+                && g[k * 9 + c] != d
+                && g[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] != d
+        });
+        if free {
+            g[cell] = d;
+            plain_backtracker(g, found);
+            g[cell] = 0;
+            if *found >= 2 {
+                return;
+            }
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    for name in ["easy", "hard", "fewest-clues", "famous"] {
+        let set = read_set(&format!("{name}.txt"));
+        let mut group = c.benchmark_group(format!("sudoku/{name}"));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3))
+            .throughput(Throughput::Elements(set.len() as u64));
+        group.bench_function("plateau", |b| {
+            b.iter(|| assert_eq!(unique_count(&set), set.len()))
+        });
+        group.finish();
+        if name == "easy" {
+            // The baseline is slow: 10 puzzles are enough to measure it.
+            let mut group = c.benchmark_group("sudoku/easy-first-10");
+            group
+                .sample_size(10)
+                .warm_up_time(Duration::from_millis(500))
+                .measurement_time(Duration::from_secs(3))
+                .throughput(Throughput::Elements(10));
+            let first = &set[..10];
+            group.bench_function("plateau", |b| {
+                b.iter(|| assert_eq!(unique_count(first), 10))
+            });
+            group.bench_function("plain backtracker", |b| {
+                b.iter(|| {
+                    for p in first {
+                        let mut g = [0u8; 81];
+                        g.copy_from_slice(p);
+                        let mut found = 0;
+                        plain_backtracker(&mut g, &mut found);
+                        assert_eq!(found, 1);
+                    }
+                })
+            });
+            group.finish();
+        }
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,195 @@
+//! Margins (row/column counts): the counts of SPEC §5, breadth-first against
+//! depth-first, Gale–Ryser against brute force, every solution checked.
+
+use std::collections::BTreeSet;
+
+use plateau::grid::{
+    BreadthFirst, DepthFirst, Frame, Limits, Margins, Outcome, SearchError, Strategy as _,
+};
+use proptest::prelude::*;
+
+/// A grid as rows of black-cell bit sets.
+type Grid = Vec<u16>;
+
+fn grid_of(m: &Margins) -> Grid {
+    (0..m.rows()).map(|r| m.black_row(r)).collect()
+}
+
+/// Checks a grid against the counts, independently of the solver.
+fn check(rows: &[u8], cols: &[u8], g: &Grid) {
+    assert_eq!(g.len(), rows.len());
+    for (r, &bits) in g.iter().enumerate() {
+        assert_eq!(u32::from(bits) >> cols.len(), 0, "cell outside the grid");
+        assert_eq!(bits.count_ones(), u32::from(rows[r]), "row {r}");
+    }
+    for (c, &want) in cols.iter().enumerate() {
+        let n = g.iter().filter(|&&b| b >> c & 1 == 1).count();
+        assert_eq!(n, usize::from(want), "column {c}");
+    }
+}
+
+fn dfs(rows: &[u8], cols: &[u8], limits: Limits) -> (plateau::grid::Report<Margins>, Vec<Grid>) {
+    let p = Margins::new(rows, cols).unwrap();
+    let mut stack = vec![Frame::new(p); rows.len() * cols.len() + 1];
+    let mut all = Vec::new();
+    let r = DepthFirst::new(&mut stack)
+        .run(p, limits, |s| all.push(grid_of(s)))
+        .unwrap();
+    (r, all)
+}
+
+fn bfs(rows: &[u8], cols: &[u8], queue: usize) -> Result<Vec<Grid>, SearchError> {
+    let p = Margins::new(rows, cols).unwrap();
+    let mut q = vec![p; queue];
+    let mut all = Vec::new();
+    let r = BreadthFirst::new(&mut q).run(p, Limits::ALL, |s| all.push(grid_of(s)))?;
+    assert!(r.complete);
+    assert_eq!(r.outcome.count(), all.len() as u64);
+    Ok(all)
+}
+
+fn count_checked(rows: &[u8], cols: &[u8]) -> u64 {
+    let (r, all) = dfs(rows, cols, Limits::ALL);
+    assert!(r.complete);
+    for g in &all {
+        check(rows, cols, g);
+    }
+    let distinct: BTreeSet<_> = all.iter().collect();
+    assert_eq!(distinct.len(), all.len(), "a solution twice");
+    r.outcome.count()
+}
+
+#[test]
+fn spec_counts() {
+    assert_eq!(count_checked(&[2, 2, 1], &[2, 2, 1]), 5);
+    assert_eq!(count_checked(&[2; 4], &[2; 4]), 90);
+    assert_eq!(count_checked(&[2; 5], &[2; 5]), 2_040);
+    assert_eq!(count_checked(&[2; 6], &[2; 6]), 67_950);
+    assert_eq!(count_checked(&[3; 6], &[3; 6]), 297_200);
+}
+
+#[test]
+fn the_five_grids_of_2_2_1() {
+    let (r, all) = dfs(&[2, 2, 1], &[2, 2, 1], Limits::ALL);
+    assert!(matches!(r.outcome, Outcome::Multiple { count: 5, .. }));
+    let first = r.outcome.first().map(grid_of);
+    assert_eq!(first.as_ref(), all.first());
+}
+
+#[test]
+fn breadth_first_and_depth_first_agree() {
+    for (rows, cols) in [
+        (&[2u8, 2, 1][..], &[2u8, 2, 1][..]),
+        (&[2; 4], &[2; 4]),
+        (&[2; 5], &[2; 5]),
+        (&[3, 1, 2, 2, 0], &[1, 2, 3, 2]),
+    ] {
+        let a: BTreeSet<Grid> = dfs(rows, cols, Limits::ALL).1.into_iter().collect();
+        let b: BTreeSet<Grid> = bfs(rows, cols, 4096).unwrap().into_iter().collect();
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn a_small_queue_is_an_error_not_a_silent_drop() {
+    assert_eq!(bfs(&[2; 5], &[2; 5], 3), Err(SearchError::QueueFull));
+}
+
+#[test]
+fn a_small_stack_is_an_error() {
+    let p = Margins::new(&[2; 5], &[2; 5]).unwrap();
+    let mut stack = vec![Frame::new(p); 2];
+    let r = DepthFirst::new(&mut stack).run(p, Limits::ALL, |_| {});
+    assert_eq!(r, Err(SearchError::StackFull));
+}
+
+#[test]
+fn budget_and_stop_after() {
+    // A tiny budget is never "no solution".
+    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::ALL.with_max_steps(3));
+    assert!(matches!(r.outcome, Outcome::Exhausted { .. }));
+    assert!(!r.complete);
+    assert_eq!(r.steps, 3);
+    let (r, all) = dfs(&[2; 6], &[2; 6], Limits::ALL.with_stop_after(7));
+    assert!(matches!(r.outcome, Outcome::Multiple { count: 7, .. }));
+    assert_eq!(all.len(), 7);
+    assert!(!r.complete);
+    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::UNIQUENESS);
+    assert!(matches!(r.outcome, Outcome::Multiple { count: 2, .. }));
+    let (r, all) = dfs(&[3, 0], &[1, 1, 1], Limits::ALL);
+    assert_eq!(all, vec![vec![0b111, 0]]);
+    assert!(matches!(r.outcome, Outcome::Unique(_)));
+}
+
+#[test]
+fn gale_ryser_answers_none_in_one_step() {
+    for (rows, cols) in [
+        (&[2u8, 0][..], &[2u8, 0][..]),
+        (&[16; 16][..], &[15; 16][..]),
+        (
+            &[16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][..],
+            &[2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0][..],
+        ),
+    ] {
+        let (r, all) = dfs(rows, cols, Limits::ALL);
+        assert_eq!(r.outcome, Outcome::None);
+        assert_eq!(r.steps, 1);
+        assert!(all.is_empty());
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_is_supported() {
+    let rows: Vec<u8> = (0..16).map(|i| (i % 5) as u8 + 3).collect();
+    let mut cols = rows.clone();
+    cols.reverse();
+    let (r, all) = dfs(&rows, &cols, Limits::ALL.with_stop_after(3));
+    assert_eq!(all.len(), 3);
+    for g in &all {
+        check(&rows, &cols, g);
+    }
+    assert!(matches!(r.outcome, Outcome::Multiple { count: 3, .. }));
+}
+
+/// Every black/white grid of `rows × cols`, kept if it meets the counts.
+fn brute_force(rows: &[u8], cols: &[u8]) -> BTreeSet<Grid> {
+    let (h, w) = (rows.len(), cols.len());
+    let mut out = BTreeSet::new();
+    for bits in 0u32..1 << (h * w) {
+        let g: Grid = (0..h)
+            .map(|r| ((bits >> (r * w)) & ((1 << w) - 1)) as u16)
+            .collect();
+        let rows_ok = g
+            .iter()
+            .zip(rows)
+            .all(|(b, &n)| b.count_ones() == u32::from(n));
+        let cols_ok =
+            (0..w).all(|c| g.iter().filter(|&&b| b >> c & 1 == 1).count() == usize::from(cols[c]));
+        if rows_ok && cols_ok {
+            out.insert(g);
+        }
+    }
+    out
+}
+
+fn counts() -> impl Strategy<Value = (Vec<u8>, Vec<u8>)> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(h, w)| {
+        (
+            proptest::collection::vec(0..=w as u8, h),
+            proptest::collection::vec(0..=h as u8, w),
+        )
+    })
+}
+
+proptest! {
+    #[test]
+    fn solver_matches_brute_force((rows, cols) in counts()) {
+        let want = brute_force(&rows, &cols);
+        let p = Margins::new(&rows, &cols).unwrap();
+        prop_assert_eq!(p.gale_ryser(), !want.is_empty());
+        let got: BTreeSet<Grid> = dfs(&rows, &cols, Limits::ALL).1.into_iter().collect();
+        prop_assert_eq!(&got, &want);
+        let got_bfs: BTreeSet<Grid> = bfs(&rows, &cols, 512).unwrap().into_iter().collect();
+        prop_assert_eq!(&got_bfs, &want);
+    }
+}

@@ -1,0 +1,192 @@
+//! Minesweeper: the survey against brute force over every assignment of the
+//! hidden squares on small boards.
+
+use std::collections::BTreeSet;
+
+use plateau::grid::{Minefield, MinefieldError, minesweeper::Square};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+struct Case {
+    w: usize,
+    h: usize,
+    squares: Vec<Square>,
+    total: Option<u16>,
+}
+
+fn neighbours(w: usize, h: usize, i: usize) -> Vec<usize> {
+    let (r, c) = ((i / w) as i64, (i % w) as i64);
+    let mut out = Vec::new();
+    for dr in -1..=1 {
+        for dc in -1..=1 {
+            let (rr, cc) = (r + dr, c + dc);
+            if (dr, dc) != (0, 0) && rr >= 0 && cc >= 0 && rr < h as i64 && cc < w as i64 {
+                out.push(rr as usize * w + cc as usize);
+            }
+        }
+    }
+    out
+}
+
+/// Every assignment of mines to the hidden squares that fits the numbers and the total.
+fn brute_force(case: &Case) -> Vec<BTreeSet<usize>> {
+    let hidden: Vec<usize> = (0..case.squares.len())
+        .filter(|&i| case.squares[i] == Square::Hidden)
+        .collect();
+    let flags = case.squares.iter().filter(|&&s| s == Square::Mine).count();
+    let mut out = Vec::new();
+    for bits in 0u32..1 << hidden.len() {
+        let mines: BTreeSet<usize> = hidden
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| bits >> k & 1 == 1)
+            .map(|(_, &i)| i)
+            .collect();
+        let is_mine = |j: usize| case.squares[j] == Square::Mine || mines.contains(&j);
+        let numbers_ok = case.squares.iter().enumerate().all(|(i, s)| match s {
+            Square::Number(n) => {
+                neighbours(case.w, case.h, i)
+                    .into_iter()
+                    .filter(|&j| is_mine(j))
+                    .count()
+                    == usize::from(*n)
+            }
+            _ => true,
+        });
+        let total_ok = case
+            .total
+            .is_none_or(|t| usize::from(t) == flags + mines.len());
+        if numbers_ok && total_ok {
+            out.push(mines);
+        }
+    }
+    out
+}
+
+fn cases() -> impl Strategy<Value = Case> {
+    (1usize..=4, 1usize..=4)
+        .prop_flat_map(|(w, h)| {
+            let n = w * h;
+            (
+                Just(w),
+                Just(h),
+                proptest::collection::vec(0u8..10, n),
+                proptest::collection::vec(0u8..10, n),
+                any::<bool>(),
+                0u16..3,
+            )
+        })
+        .prop_map(|(w, h, mine_roll, show_roll, with_total, total_shift)| {
+            let n = w * h;
+            let mines: Vec<bool> = mine_roll.iter().map(|&x| x < 3).collect();
+            let mut squares = Vec::new();
+            for i in 0..n {
+                let s = if mines[i] {
+                    if show_roll[i] < 2 {
+                        Square::Mine
+                    } else {
+                        Square::Hidden
+                    }
+                } else if show_roll[i] < 5 {
+                    let k = neighbours(w, h, i)
+                        .into_iter()
+                        .filter(|&j| mines[j])
+                        .count();
+                    Square::Number(k as u8)
+                } else {
+                    Square::Hidden
+                };
+                squares.push(s);
+            }
+            // Now and then a number that lies, so that some boards have no layout.
+            if let (9, Some(Square::Number(k))) = (show_roll[0], squares.first_mut()) {
+                *k = (*k + 1) % 4;
+            }
+            let real = mines.iter().filter(|&&m| m).count() as u16;
+            let total = with_total.then(|| (real + total_shift).saturating_sub(1));
+            Case {
+                w,
+                h,
+                squares,
+                total,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn survey_matches_brute_force(case in cases()) {
+        let field = Minefield::new(case.w, case.h, &case.squares, case.total).unwrap();
+        let survey = field.survey(u64::MAX).unwrap();
+        let all = brute_force(&case);
+        let frontier: Vec<usize> = field.frontier().collect();
+        let layouts: BTreeSet<Vec<bool>> = all
+            .iter()
+            .map(|m| frontier.iter().map(|i| m.contains(i)).collect())
+            .collect();
+        prop_assert_eq!(survey.layouts(), layouts.len() as u64);
+        for (k, (i, count)) in survey.mine_counts().enumerate() {
+            prop_assert_eq!(i, frontier[k]);
+            prop_assert_eq!(count, layouts.iter().filter(|l| l[k]).count() as u64);
+        }
+        // Forced squares, frontier and interior, against every full assignment.
+        for i in 0..case.squares.len() {
+            if case.squares[i] != Square::Hidden {
+                prop_assert_eq!(survey.forced(i), None);
+                continue;
+            }
+            let want = if all.is_empty() {
+                None
+            } else if all.iter().all(|m| m.contains(&i)) {
+                Some(true)
+            } else if all.iter().all(|m| !m.contains(&i)) {
+                Some(false)
+            } else {
+                None
+            };
+            let got = if frontier.contains(&i) { survey.forced(i) } else { survey.interior_forced() };
+            prop_assert_eq!(got, want, "square {}", i);
+        }
+    }
+}
+
+#[test]
+fn one_two_one() {
+    use Square::{Hidden as H, Number as N};
+    let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None).unwrap();
+    let s = field.survey(u64::MAX).unwrap();
+    assert_eq!(s.layouts(), 1);
+    assert_eq!(
+        (s.forced(0), s.forced(1), s.forced(2)),
+        (Some(true), Some(false), Some(true))
+    );
+}
+
+#[test]
+fn errors_and_budget() {
+    use Square::{Hidden as H, Number as N};
+    assert_eq!(Minefield::new(0, 1, &[], None), Err(MinefieldError::Empty));
+    assert_eq!(
+        Minefield::new(2, 1, &[H], None),
+        Err(MinefieldError::WrongLength)
+    );
+    assert_eq!(
+        Minefield::new(1, 1, &[N(9)], None),
+        Err(MinefieldError::NumberTooLarge)
+    );
+    assert_eq!(
+        Minefield::new(33, 1, &[H; 33], None),
+        Err(MinefieldError::TooLarge)
+    );
+    // A row of alternating numbers and hidden squares: many layouts, a tiny budget.
+    let row: Vec<Square> = (0..32).map(|i| if i % 2 == 0 { N(1) } else { H }).collect();
+    let board: Vec<Square> = row
+        .iter()
+        .chain(std::iter::repeat_n(&H, 32))
+        .copied()
+        .collect();
+    let field = Minefield::new(32, 2, &board, None).unwrap();
+    assert_eq!(field.survey(5), Err(MinefieldError::Exhausted));
+    assert!(field.survey(u64::MAX).unwrap().layouts() > 1);
+}

@@ -1,0 +1,357 @@
+//! Sudoku: every fixture puzzle checked against a second, independent slow
+//! solver; several solutions, invalid givens, budgets, 4×4 and 6×6 counts.
+
+use std::collections::BTreeSet;
+
+use plateau::grid::{
+    BreadthFirst, DepthFirst, Frame, Limits, Outcome, Shape, Strategy as _, Sudoku, SudokuError,
+};
+use plateau_tests::fixture;
+use proptest::prelude::*;
+
+fn read_set(name: &str) -> Vec<Vec<u8>> {
+    std::fs::read_to_string(fixture(&format!("sudoku/{name}")))
+        .unwrap()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect()
+        })
+        .collect()
+}
+
+fn box_dims(side: usize) -> (usize, usize) {
+    match side {
+        4 => (2, 2),
+        6 => (2, 3),
+        _ => (3, 3),
+    }
+}
+
+/// Checks a complete grid: every unit holds each digit once, and the givens are kept.
+fn check_solution(givens: &[u8], grid: &[u8]) {
+    let side = (givens.len() as f64).sqrt() as usize;
+    let (br, bc) = box_dims(side);
+    assert_eq!(grid.len(), givens.len());
+    for (g, s) in givens.iter().zip(grid) {
+        assert!(*g == 0 || g == s, "a given was changed");
+    }
+    let want: BTreeSet<u8> = (1..=side as u8).collect();
+    for i in 0..side {
+        let row: BTreeSet<u8> = (0..side).map(|j| grid[i * side + j]).collect();
+        let col: BTreeSet<u8> = (0..side).map(|j| grid[j * side + i]).collect();
+        let (r0, c0) = ((i / (side / bc)) * br, (i % (side / bc)) * bc);
+        let bx: BTreeSet<u8> = (0..side)
+            .map(|j| grid[(r0 + j / bc) * side + c0 + j % bc])
+            .collect();
+        assert_eq!(row, want, "row {i}");
+        assert_eq!(col, want, "column {i}");
+        assert_eq!(bx, want, "box {i}");
+    }
+}
+
+/// The slow reference: plain backtracking, no propagation; at each step it fills
+/// the empty cell with the fewest digits allowed by a direct scan of its row,
+/// column and box. Returns up to `limit` solutions.
+fn slow_solutions(givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
+    fn allowed(g: &[u8], side: usize, cell: usize) -> Vec<u8> {
+        let (br, bc) = box_dims(side);
+        let (r, c) = (cell / side, cell % side);
+        (1..=side as u8)
+            .filter(|&d| {
+                (0..side).all(|k| g[r * side + k] != d && g[k * side + c] != d)
+                    && (0..br).all(|i| {
+                        (0..bc).all(|j| g[(r / br * br + i) * side + c / bc * bc + j] != d)
+                    })
+            })
+            .collect()
+    }
+    fn go(g: &mut Vec<u8>, side: usize, limit: usize, out: &mut Vec<Vec<u8>>) {
+        if out.len() >= limit {
+            return;
+        }
+        let best = (0..g.len())
+            .filter(|&i| g[i] == 0)
+            .map(|i| (allowed(g, side, i), i))
+            .min_by_key(|(a, _)| a.len());
+        let Some((digits, cell)) = best else {
+            out.push(g.clone());
+            return;
+        };
+        for d in digits {
+            g[cell] = d;
+            go(g, side, limit, out);
+            g[cell] = 0;
+        }
+    }
+    let side = (givens.len() as f64).sqrt() as usize;
+    // Givens that repeat a digit have no solution.
+    let mut g = givens.to_vec();
+    for i in 0..g.len() {
+        if g[i] != 0 {
+            let d = g[i];
+            g[i] = 0;
+            let ok = allowed(&g, side, i).contains(&d);
+            g[i] = d;
+            if !ok {
+                return Vec::new();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut g, side, limit, &mut out);
+    out
+}
+
+fn shape_of(givens: &[u8]) -> Shape {
+    Shape::from_cells(givens.len()).unwrap()
+}
+
+fn solve(givens: &[u8], limits: Limits) -> Result<plateau::grid::Report<Sudoku>, SudokuError> {
+    Ok(Sudoku::new(shape_of(givens), givens)?
+        .solve(limits)
+        .unwrap())
+}
+
+fn grid(s: &Sudoku) -> Vec<u8> {
+    s.digits()[..s.shape().cells()].to_vec()
+}
+
+/// Solves with plateau and the slow solver; they must agree on the status and solution.
+fn agree(givens: &[u8]) -> &'static str {
+    let slow = slow_solutions(givens, 2);
+    match solve(givens, Limits::UNIQUENESS) {
+        Err(SudokuError::Duplicate { .. }) => {
+            assert!(slow.is_empty());
+            "none"
+        }
+        Err(e) => panic!("{e}"),
+        Ok(r) => match r.outcome {
+            Outcome::None => {
+                assert!(slow.is_empty());
+                "none"
+            }
+            Outcome::Unique(s) => {
+                check_solution(givens, &grid(&s));
+                assert_eq!(slow, vec![grid(&s)]);
+                "unique"
+            }
+            Outcome::Multiple { first, count } => {
+                assert_eq!(count, 2);
+                check_solution(givens, &grid(&first));
+                assert_eq!(slow.len(), 2);
+                "multiple"
+            }
+            Outcome::Exhausted { .. } => panic!("no budget was set"),
+        },
+    }
+}
+
+#[test]
+fn famous_puzzles_are_unique_for_both_solvers() {
+    let set = read_set("famous.txt");
+    assert_eq!(set.len(), 7);
+    for p in &set {
+        assert_eq!(agree(p), "unique");
+    }
+}
+
+#[test]
+fn benchmark_sets_are_unique_for_both_solvers() {
+    for name in ["easy.txt", "hard.txt", "fewest-clues.txt"] {
+        let set = read_set(name);
+        assert_eq!(set.len(), 200, "{name}");
+        // Every puzzle is unique with a valid solution; the slow solver confirms
+        // a sample (it takes milliseconds per puzzle).
+        for (i, p) in set.iter().enumerate() {
+            if i % 8 == 0 {
+                assert_eq!(agree(p), "unique", "{name}");
+            } else {
+                let r = solve(p, Limits::UNIQUENESS).unwrap();
+                let Outcome::Unique(s) = r.outcome else {
+                    panic!("{name}: not unique")
+                };
+                check_solution(p, &grid(&s));
+            }
+        }
+    }
+    // The easy set needs no guess, the hard set much search.
+    for p in read_set("easy.txt") {
+        assert_eq!(solve(&p, Limits::UNIQUENESS).unwrap().steps, 1);
+    }
+    for p in read_set("hard.txt") {
+        assert!(solve(&p, Limits::UNIQUENESS).unwrap().steps > 10);
+    }
+    let fewest = read_set("fewest-clues.txt");
+    assert!(
+        fewest
+            .iter()
+            .all(|p| p.iter().filter(|&&d| d != 0).count() <= 23)
+    );
+}
+
+#[test]
+fn a_clue_less_makes_several_solutions() {
+    for p in read_set("hard.txt").iter().take(40) {
+        // The hard puzzles are minimal: without any one clue they have several solutions.
+        let i = p.iter().position(|&d| d != 0).unwrap();
+        let mut q = p.clone();
+        q[i] = 0;
+        assert_eq!(agree(&q), "multiple");
+    }
+    assert_eq!(agree(&[0; 81]), "multiple");
+}
+
+#[test]
+fn duplicates_are_none_with_the_reason() {
+    let mut g = read_set("famous.txt")[3].clone();
+    assert_eq!(g[0], 8);
+    g[8] = 8; // a second 8 in row 1
+    assert_eq!(
+        Sudoku::new(Shape::Nine, &g),
+        Err(SudokuError::Duplicate {
+            digit: 8,
+            first: 0,
+            second: 8
+        })
+    );
+    assert_eq!(agree(&g), "none");
+    let mut g = [0u8; 81];
+    g[10] = 4;
+    g[20] = 4; // the same box
+    assert_eq!(
+        Sudoku::new(Shape::Nine, &g),
+        Err(SudokuError::Duplicate {
+            digit: 4,
+            first: 10,
+            second: 20
+        })
+    );
+    g[20] = 0;
+    g[73] = 4; // the same column
+    assert!(matches!(
+        Sudoku::new(Shape::Nine, &g),
+        Err(SudokuError::Duplicate { .. })
+    ));
+    assert_eq!(
+        Sudoku::new(Shape::Nine, &[0; 80]),
+        Err(SudokuError::WrongLength)
+    );
+    let mut g = [0u8; 16];
+    g[3] = 5;
+    assert_eq!(
+        Sudoku::new(Shape::Four, &g),
+        Err(SudokuError::DigitTooLarge { cell: 3 })
+    );
+}
+
+#[test]
+fn no_candidate_left_is_none() {
+    // Row 1 holds 1..8, column 1 a 9: the top left cell has no digit left.
+    let mut g = [0u8; 81];
+    for (i, d) in (1..=8).enumerate() {
+        g[i + 1] = d;
+    }
+    g[27] = 9;
+    let r = solve(&g, Limits::UNIQUENESS).unwrap();
+    assert_eq!(r.outcome, Outcome::None);
+    assert!(r.complete);
+    assert_eq!(agree(&g), "none");
+}
+
+#[test]
+fn a_tiny_budget_is_not_no_solution() {
+    let p = &read_set("famous.txt")[0];
+    let r = solve(p, Limits::UNIQUENESS.with_max_steps(2)).unwrap();
+    assert!(matches!(
+        r.outcome,
+        Outcome::Exhausted {
+            first: None,
+            count: 0
+        }
+    ));
+    assert!(!r.complete);
+}
+
+#[test]
+fn four_by_four_has_288_grids_both_ways() {
+    let p = Sudoku::new(Shape::Four, &[0; 16]).unwrap();
+    let mut dfs = BTreeSet::new();
+    let mut stack = [Frame::new(p); 17];
+    let r = DepthFirst::new(&mut stack)
+        .run(p, Limits::ALL, |s| {
+            dfs.insert(grid(s));
+        })
+        .unwrap();
+    assert!(matches!(r.outcome, Outcome::Multiple { count: 288, .. }));
+    let mut bfs = BTreeSet::new();
+    let mut queue = vec![p; 1000];
+    let r = BreadthFirst::new(&mut queue)
+        .run(p, Limits::ALL, |s| {
+            bfs.insert(grid(s));
+        })
+        .unwrap();
+    assert_eq!(r.outcome.count(), 288);
+    assert_eq!(dfs.len(), 288);
+    assert_eq!(dfs, bfs);
+    for g in &dfs {
+        check_solution(&[0; 16], g);
+    }
+}
+
+#[test]
+fn six_by_six_has_28_200_960_grids() {
+    // Fixing the first row to 123456 leaves 1/720 of the grids (relabel the digits).
+    let mut givens = [0u8; 36];
+    for (i, d) in (1..=6).enumerate() {
+        givens[i] = d;
+    }
+    let r = solve(&givens, Limits::ALL).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.outcome.count() * 720, 28_200_960);
+}
+
+/// A random complete 9×9 or 4×4 grid with random cells blanked.
+fn puzzles() -> impl Strategy<Value = Vec<u8>> {
+    (
+        prop_oneof![Just(4usize), Just(9usize)],
+        any::<u64>(),
+        0.3f64..0.8,
+    )
+        .prop_map(|(side, seed, blank)| {
+            let mut rng = seed | 1;
+            let mut next = move || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            // Solve the empty grid from a random prefix of digits to get a random grid.
+            let mut g = vec![0u8; side * side];
+            for _ in 0..side {
+                let cell = (next() % g.len() as u64) as usize;
+                g[cell] = (next() % side as u64) as u8 + 1;
+                if slow_solutions(&g, 1).is_empty() {
+                    g[cell] = 0;
+                }
+            }
+            let mut full = slow_solutions(&g, 1).pop().unwrap();
+            for cell in full.iter_mut() {
+                if (next() % 1000) as f64 / 1000.0 < blank {
+                    *cell = 0;
+                }
+            }
+            full
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn random_puzzles_agree_with_the_slow_solver(p in puzzles()) {
+        agree(&p);
+    }
+}
