@@ -18,6 +18,11 @@ mod camicia {
 }
 
 #[allow(dead_code)]
+mod grid {
+    include!("../../firmware/src/expected/grid.rs");
+}
+
+#[allow(dead_code)]
 mod tchu {
     include!("../../firmware/src/expected/tchu.rs");
 }
@@ -218,4 +223,34 @@ fn camicia_cases_are_the_published_ones_that_fit_52_cards() {
         .collect();
     assert_eq!(on_chip, fitting);
     assert_eq!(camicia::CASES_THAT_FIT, 27);
+}
+
+#[test]
+fn grid_values_are_the_spec_the_fixture_and_the_snapshot() {
+    // SPEC §5: rows (2,2,1) cols (2,2,1): 5; n×n with all sums 2: 90 (n=4), 2,040 (n=5).
+    let spec: Vec<(Vec<u8>, Vec<u8>, u64)> = vec![
+        (vec![2, 2, 1], vec![2, 2, 1], 5),
+        (vec![2; 4], vec![2; 4], 90),
+        (vec![2; 5], vec![2; 5], 2040),
+    ];
+    let on_chip: Vec<(Vec<u8>, Vec<u8>, u64)> = grid::MARGINS
+        .iter()
+        .map(|(r, c, n)| (r.to_vec(), c.to_vec(), *n))
+        .collect();
+    assert_eq!(on_chip, spec);
+    let (puzzle, solution) = grid::SUDOKU;
+    let famous = fs::read_to_string(fixture("sudoku/famous.txt")).unwrap();
+    assert!(
+        famous.lines().any(|l| l.trim() == puzzle),
+        "puzzle in famous.txt"
+    );
+    let snap =
+        fs::read_to_string(workspace_root().join(
+            "tests/tests/snapshots/cli_snapshots__cli_on_fixtures@sudoku__famous-json.cmd.snap",
+        ))
+        .unwrap();
+    assert!(
+        snap.contains(&format!("\"solution\":\"{solution}\"")),
+        "solution in the snapshot"
+    );
 }

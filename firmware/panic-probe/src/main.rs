@@ -328,6 +328,102 @@ fn probe_camicia() {
     keep(PackedDeal::from_row(&ranks, opaque(2)));
 }
 
+fn probe_grid() {
+    use plateau::grid::minesweeper::Square;
+    use plateau::grid::{
+        BreadthFirst, DepthFirst, Frame, Limits, Margins, Minefield, Shape, Snake, Strategy, Sudoku,
+    };
+    let limits = Limits::UNIQUENESS
+        .with_max_steps(opaque(1000))
+        .with_stop_after(opaque(3));
+    let sums = opaque([2u8, 2, 1, 3, 0, 16]);
+    let (nr, nc) = (opaque(3usize), opaque(3usize));
+    match Margins::new(sums.get(..nr).unwrap_or(&[]), sums.get(..nc).unwrap_or(&[])) {
+        Ok(m) => {
+            keep((
+                m.rows(),
+                m.cols(),
+                m.cell(opaque(1), opaque(2)),
+                m.black_row(opaque(1)),
+            ));
+            keep(m.gale_ryser());
+            let mut frames = [Frame::new(m); 10];
+            if let Ok(r) = DepthFirst::new(&mut frames).run(m, limits, |p| keep(p.rows())) {
+                keep((r.outcome.count(), r.outcome.first().map(|p| p.cols())));
+                debug(r);
+            }
+            let mut queue = [m; 8];
+            match BreadthFirst::new(&mut queue).run(m, limits, |_| {}) {
+                Ok(r) => keep(r.outcome.count()),
+                Err(e) => show(e),
+            }
+        }
+        Err(e) => show(e),
+    }
+    let mut givens = opaque([0u8; 81]);
+    if let Some(g) = givens.get_mut(opaque(5)) {
+        *g = opaque(7);
+    }
+    let shape = Shape::from_cells(opaque(81)).unwrap_or(Shape::Nine);
+    keep((shape.side(), shape.cells()));
+    match Sudoku::new(shape, givens.get(..shape.cells()).unwrap_or(&[])) {
+        Ok(s) => {
+            keep((
+                s.shape(),
+                s.digit(opaque(3)),
+                s.candidates(opaque(4)),
+                s.digits(),
+            ));
+            keep(s.solve(limits).map(|r| r.outcome.count()));
+        }
+        Err(e) => show(e),
+    }
+    let squares = opaque([
+        Square::Hidden,
+        Square::Number(1),
+        Square::Mine,
+        Square::Hidden,
+        Square::Number(2),
+        Square::Hidden,
+    ]);
+    match Minefield::new(opaque(3), opaque(2), &squares, opaque(Some(2))) {
+        Ok(f) => {
+            keep(f.interior());
+            for s in f.frontier() {
+                keep(s);
+            }
+            match f.survey(opaque(1000)) {
+                Ok(s) => {
+                    keep((s.layouts(), s.forced(opaque(0)), s.interior_forced()));
+                    for c in s.mine_counts() {
+                        keep(c);
+                    }
+                }
+                Err(e) => show(e),
+            }
+        }
+        Err(e) => show(e),
+    }
+    let counts = opaque([Some(3u8), Some(2), None, Some(1)]);
+    match Snake::new(&counts, &counts, opaque((0, 0)), opaque((0, 3))) {
+        Ok(s) => {
+            keep((
+                s.rows(),
+                s.cols(),
+                s.is_body(opaque(1), opaque(1)),
+                s.length(),
+            ));
+            let mut frames = [Frame::new(s); 17];
+            keep(
+                DepthFirst::new(&mut frames)
+                    .run(s, limits, |_| {})
+                    .map(|r| r.outcome.count()),
+            );
+        }
+        Err(e) => show(e),
+    }
+}
+
 /// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
 #[cfg(feature = "must-fail")]
 fn probe_the_probe() {
@@ -344,6 +440,7 @@ fn main() -> ! {
     probe_tchu();
     probe_bag_and_claims();
     probe_camicia();
+    probe_grid();
     loop {
         keep(());
     }

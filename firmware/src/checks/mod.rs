@@ -8,6 +8,7 @@ use crate::harness::Check;
 
 mod bits;
 mod camicia;
+mod grid;
 mod jass;
 mod tchu;
 
@@ -52,6 +53,10 @@ pub const ALL: &[Check] = &[
     Check {
         name: "camicia/published-cases",
         run: camicia::published_cases,
+    },
+    Check {
+        name: "grid/margins-counts",
+        run: grid::margins_counts,
     },
     #[cfg(feature = "over-budget")]
     Check {

@@ -6,5 +6,6 @@
 //! the same answers.
 
 pub mod camicia;
+pub mod grid;
 pub mod jass;
 pub mod tchu;

@@ -1,0 +1,67 @@
+//! Grid puzzles: margins counts of SPEC §5 and a hard sudoku, depth-first on a
+//! stack of frames lent from static memory (caller memory, as the core asks), so
+//! the call stack holds only the search's own frame.
+
+use core::cell::RefCell;
+
+use critical_section::Mutex;
+use plateau::grid::{DepthFirst, Frame, Limits, Margins, Outcome, Strategy, Sudoku};
+
+use crate::expected::grid::{MARGINS, SUDOKU};
+use crate::harness::{AtStep, Outcome as CheckOutcome, accepted, equal, holds};
+
+/// Frames for a margins grid up to 5×5: one per cell and the root.
+const MARGINS_FRAMES: usize = 26;
+/// Frames for any 9×9 sudoku: one per cell and the root (`Sudoku::solve`'s own
+/// capacity), about 27 KiB of static RAM.
+const SUDOKU_FRAMES: usize = 82;
+
+static MARGINS_STACK: Mutex<RefCell<Option<[Frame<Margins>; MARGINS_FRAMES]>>> =
+    Mutex::new(RefCell::new(None));
+static SUDOKU_STACK: Mutex<RefCell<Option<[Frame<Sudoku>; SUDOKU_FRAMES]>>> =
+    Mutex::new(RefCell::new(None));
+
+/// Margins counts: 5 (rows and columns 2,2,1), 90 (4×4, all 2), 2,040 (5×5, all 2).
+pub fn margins_counts() -> CheckOutcome {
+    for (i, (rows, cols, count)) in MARGINS.iter().enumerate() {
+        let root = accepted("Margins::new", Margins::new(rows, cols)).at(i)?;
+        let report = critical_section::with(|cs| {
+            let mut lent = MARGINS_STACK.borrow_ref_mut(cs);
+            let frames = lent.get_or_insert_with(|| [Frame::new(root); MARGINS_FRAMES]);
+            DepthFirst::new(frames).run(root, Limits::ALL, |_| {})
+        });
+        let report = accepted("depth-first", report).at(i)?;
+        equal("solutions", report.outcome.count(), *count).at(i)?;
+    }
+    Ok(())
+}
+
+/// Arto Inkala's 2012 sudoku: unique, and its solution.
+#[allow(dead_code)] // registered once the sudoku stack can be lent without a stack temporary
+pub fn hard_sudoku() -> CheckOutcome {
+    let (puzzle, solution) = SUDOKU;
+    let mut givens = [0u8; 81];
+    for (g, c) in givens.iter_mut().zip(puzzle.bytes()) {
+        *g = c
+            .checked_sub(b'0')
+            .filter(|d| (1..=9).contains(d))
+            .unwrap_or(0);
+    }
+    let root = accepted(
+        "Sudoku::new",
+        Sudoku::new(plateau::grid::Shape::Nine, &givens),
+    )?;
+    let report = critical_section::with(|cs| {
+        let mut lent = SUDOKU_STACK.borrow_ref_mut(cs);
+        let frames = lent.get_or_insert_with(|| [Frame::new(root); SUDOKU_FRAMES]);
+        DepthFirst::new(frames).run(root, Limits::UNIQUENESS, |_| {})
+    });
+    let report = accepted("depth-first", report)?;
+    let Outcome::Unique(solved) = report.outcome else {
+        return holds("unique", false);
+    };
+    for (i, (d, c)) in solved.digits().iter().zip(solution.bytes()).enumerate() {
+        equal("digit", d.saturating_add(b'0'), c).at(i)?;
+    }
+    Ok(())
+}

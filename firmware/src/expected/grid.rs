@@ -1,0 +1,16 @@
+// Grid puzzles: values of SPEC §5 and the host snapshots. Data only.
+
+/// Margins counts of SPEC §5: (row sums, column sums, solutions).
+#[allow(clippy::type_complexity)]
+pub const MARGINS: [(&[u8], &[u8], u64); 3] = [
+    (&[2, 2, 1], &[2, 2, 1], 5),
+    (&[2, 2, 2, 2], &[2, 2, 2, 2], 90),
+    (&[2, 2, 2, 2, 2], &[2, 2, 2, 2, 2], 2040),
+];
+
+/// A hard sudoku (Arto Inkala, 2012; `fixtures/sudoku/famous.txt`) and its unique
+/// solution (snapshot `sudoku__famous-json`; `.` for blanks).
+pub const SUDOKU: (&str, &str) = (
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+);
