@@ -13,6 +13,7 @@
 use core::fmt;
 
 pub mod map;
+pub mod trail;
 mod ticket;
 
 pub use ticket::{Ticket, Trip};
