@@ -1,6 +1,8 @@
 //! Shared helpers of plateau's tests: running the CLI in process, and slow
 //! obviously-right reference implementations to compare the core against.
 
+pub mod tchu_trail;
+
 use std::path::{Path, PathBuf};
 
 /// What one in-process run of the CLI printed and returned.
