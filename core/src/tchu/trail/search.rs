@@ -205,10 +205,27 @@ impl Network {
         let droppable = alive & !kept;
         let mut dist = [FAR; MAX_STATIONS];
         let mut origin = [0u8; MAX_STATIONS];
-        for s in bits64(sources) {
-            if let (Some(d), Some(o)) = (dist.get_mut(s), origin.get_mut(s)) {
+        let mut nearest = [FAR; MAX_STATIONS];
+        // A source at the tip of a dead-end chain (stations with two routes) reaches
+        // every other source through the whole chain: it owns those routes alone,
+        // and sits at the chain's base for the distances.
+        let mut chain = [0u16; MAX_STATIONS];
+        for t in bits64(sources) {
+            let (base, length) = self.dead_end(t, alive, droppable, sources);
+            if let Some(c) = chain.get_mut(t) {
+                *c = length;
+            }
+            if get16(&dist, base) == 0 {
+                // Two sources at one place: each is the other's nearest.
+                let other = usize::from(origin.get(base).copied().unwrap_or(0));
+                for n in [other, t] {
+                    if let Some(n) = nearest.get_mut(n) {
+                        *n = 0;
+                    }
+                }
+            } else if let (Some(d), Some(o)) = (dist.get_mut(base), origin.get_mut(base)) {
                 *d = 0;
-                *o = s as u8;
+                *o = t as u8;
             }
         }
         // Label-correcting passes: lengths are small and networks shallow.
@@ -232,7 +249,6 @@ impl Network {
             }
         }
         // Nearest other source of each source, through a route between two regions.
-        let mut nearest = [FAR; MAX_STATIONS];
         for r in bits128(droppable) {
             let [a, b] = self.ends(r);
             let (oa, ob) = (
@@ -250,24 +266,60 @@ impl Network {
                 }
             }
         }
-        // Up to `free` sources may be spared: chosen as ends later, or paired with
-        // an end that is even now.
+        // Each source's share, doubled: its chain twice plus the distance to its
+        // nearest other source. Up to `free` sources may be spared: chosen as ends
+        // later, or paired with an end that is even now.
         let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let mut largest = [0u16; 2];
+        let mut largest = [0u32; 2];
         let mut sum: u32 = 0;
-        for s in bits64(sources) {
-            let mut d = get16(&nearest, s);
+        for t in bits64(sources) {
+            let n = get16(&nearest, t);
+            let mut share = if n == FAR {
+                u32::MAX
+            } else {
+                u32::from(n).saturating_add(2 * u32::from(get16(&chain, t)))
+            };
             for l in largest.iter_mut().take(free) {
-                if d > *l {
-                    core::mem::swap(&mut d, l);
+                if share > *l {
+                    core::mem::swap(&mut share, l);
                 }
             }
-            if d == FAR {
+            if share == u32::MAX {
                 return None;
             }
-            sum = sum.saturating_add(u32::from(d));
+            sum = sum.saturating_add(share);
         }
         Some(sum.div_ceil(2))
+    }
+
+    /// Follows the dead-end chain from the source `t` with one droppable route: returns
+    /// the station where it meets the rest (three routes or more, or another source)
+    /// and the chain's length; `(t, 0)` if `t` is not such a tip.
+    fn dead_end(&self, t: usize, alive: u128, droppable: u128, sources: u64) -> (usize, u16) {
+        let first = self.at(t) & alive;
+        if first.count_ones() != 1 || first & droppable == 0 {
+            return (t, 0);
+        }
+        let mut route = first.trailing_zeros() as usize;
+        let mut at = t;
+        let mut length: u16 = 0;
+        for _ in 0..MAX_ROUTES {
+            length = length.saturating_add(self.weight(route));
+            let [a, b] = self.ends(route);
+            let next = if a == at { b } else { a };
+            let out = self.at(next) & alive & !bit128(route);
+            let degree = out.count_ones() + 1;
+            if degree == 1 {
+                // The network is a bare path: no chain to speak of.
+                return (t, 0);
+            }
+            if degree >= 3 || sources & bit64(next) != 0 || out & droppable == 0 {
+                return (next, length);
+            }
+            at = next;
+            route = out.trailing_zeros() as usize;
+        }
+        (t, 0)
     }
 }
 
@@ -438,23 +490,23 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
         }
         Children::Station { station, end, left } => {
             let s = *station;
-            if *end {
-                *end = false;
-                return Some(Node {
-                    ends: node.ends | bit64(s),
-                    ..node
-                });
-            }
             if *left == 0 {
+                if *end {
+                    *end = false;
+                    return Some(Node {
+                        ends: node.ends | bit64(s),
+                        ..node
+                    });
+                }
                 return None;
             }
             // Drop first the routes towards another odd station, the light ones first.
             let odd = net.odd(node.alive) & !node.ends;
-            let mut pick: Option<(bool, u16, usize)> = None;
+            let mut pick: Option<(u16, bool, usize)> = None;
             for r in bits128(*left) {
                 let [a, b] = net.ends(r);
                 let other = if a == s { b } else { a };
-                let key = (odd & bit64(other) == 0, net.weight(r), r);
+                let key = (net.weight(r), odd & bit64(other) == 0, r);
                 if pick.is_none_or(|p| key < p) {
                     pick = Some(key);
                 }
