@@ -20,6 +20,17 @@
 //! assert_eq!(s.packed().total_points(TeamId::Team1), 13);
 //! # Ok::<(), plateau::jass::ScoreError>(())
 //! ```
+//!
+//! [`bag`]: `SortedBag<T, N>`, a sorted multiset of at most `N` distinct elements
+//! held inline; [`tchu`]: the cards, routes, claims and real map of tCHu.
+//!
+//! ```
+//! use plateau::tchu::map;
+//! let claims = map::route("COI_DAV_1").ok_or("no route")?.possible_claim_cards();
+//! assert_eq!(claims.len(), 3); // {2×VIOLET}, {VIOLET, LOCOMOTIVE}, {2×LOCOMOTIVE}
+//! assert_eq!(claims.first().map(|c| c.to_string()).as_deref(), Some("{2×VIOLET}"));
+//! # Ok::<(), &str>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -36,6 +47,7 @@
     )
 )]
 
+pub mod bag;
 pub mod bits;
 pub mod jass;
 pub mod tchu;

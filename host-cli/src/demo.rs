@@ -10,6 +10,7 @@ pub fn run(io: &mut Io<'_>) -> CliResult {
         env!("CARGO_PKG_VERSION")
     )?;
     jass(io)?;
+    tchu(io)?;
     Ok(())
 }
 
@@ -33,5 +34,39 @@ fn jass(io: &mut Io<'_>) -> CliResult {
             crate::jass::hex(s.packed())
         )?;
     }
+    Ok(())
+}
+
+fn tchu(io: &mut Io<'_>) -> CliResult {
+    use plateau::tchu::map;
+    heading(
+        io,
+        "tCHu: the Swiss map's routes, their claims and tunnel cards",
+    )?;
+    let tunnels = map::ROUTES
+        .iter()
+        .filter(|r| r.level() == plateau::tchu::Level::Underground)
+        .count();
+    writeln!(
+        io.out,
+        "{} stations, {} routes ({tunnels} tunnels), {} tickets",
+        map::STATIONS.len(),
+        map::ROUTES.len(),
+        map::TICKETS.len()
+    )?;
+    let route = crate::tchu::find_route("COI_DAV_1")?;
+    writeln!(io.out, "$ plateau tchu claims COI_DAV_1")?;
+    for c in &route.possible_claim_cards() {
+        writeln!(io.out, "{c}")?;
+    }
+    let claim = crate::tchu::parse_cards("--claim", "violet,locomotive")?;
+    let drawn = crate::tchu::parse_cards("--drawn", "violet,black,locomotive")?;
+    let n = route
+        .additional_claim_cards_count(&claim, &drawn)
+        .map_err(|e| crate::CliError::new(e.to_string()))?;
+    writeln!(
+        io.out,
+        "$ plateau tchu additional COI_DAV_1 --claim violet,locomotive --drawn violet,black,locomotive\n{n}"
+    )?;
     Ok(())
 }

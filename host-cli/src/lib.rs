@@ -13,6 +13,7 @@ pub mod demo;
 pub mod error;
 pub mod input;
 pub mod jass;
+pub mod tchu;
 
 pub use error::{CliError, CliResult};
 
@@ -47,6 +48,9 @@ enum Command {
     /// Bit-packed Jass scores.
     #[command(subcommand)]
     Jass(jass::JassCommand),
+    /// tCHu (Ticket to Ride Switzerland): routes, claims, tunnel cards.
+    #[command(subcommand)]
+    Tchu(tchu::TchuCommand),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -63,6 +67,7 @@ where
     let result = match cli.command {
         Command::Demo => demo::run(io),
         Command::Jass(cmd) => jass::run(cmd, json, io),
+        Command::Tchu(cmd) => tchu::run(cmd, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {

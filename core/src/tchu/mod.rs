@@ -1,4 +1,5 @@
-//! tCHu, the Swiss Ticket to Ride: colors, cards, stations and routes.
+//! tCHu, the Swiss Ticket to Ride: colors, cards, stations, routes, tickets,
+//! the cards that claim a route, and the real map ([`map`]).
 //!
 //! ```
 //! use plateau::tchu::{Card, Color, Level, Route, Station};
@@ -7,15 +8,18 @@
 //! let r = Route::new("COI_DAV_1", coi, dav, 2, Level::Underground, Some(Color::Violet))?;
 //! assert_eq!(r.claim_points(), 2);
 //! assert_eq!(Card::of(Color::Violet).color(), Some(Color::Violet));
+//! assert_eq!(r.possible_claim_cards().len(), 3);
 //! # Ok::<(), plateau::tchu::RouteError>(())
 //! ```
 
 use core::fmt;
 
+mod claim;
 pub mod map;
 pub mod trail;
 mod ticket;
 
+pub use claim::{Claim, ClaimError, Claims, MAX_CLAIMS};
 pub use ticket::{Ticket, Trip};
 
 /// Car cards of each color in the deck.

@@ -1,0 +1,224 @@
+//! Claiming a route: the cards that may pay for it, and a tunnel's additional cards.
+
+use core::fmt;
+
+use heapless::Vec;
+
+use super::{ADDITIONAL_TUNNEL_CARDS, Card, Color, Level, Route};
+use crate::bag::SortedBag;
+
+/// The cards paid for a route: at most one car color plus locomotives.
+pub type Claim = SortedBag<Card, 2>;
+
+/// The most claims a route can offer: a neutral tunnel of length 6 has 8 × 6 + 1.
+pub const MAX_CLAIMS: usize = 49;
+
+/// The claims a route offers, in the game's order.
+pub type Claims = Vec<Claim, MAX_CLAIMS>;
+
+/// Why the additional cards of a tunnel could not be counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ClaimError {
+    /// The route is overground: only tunnels ask for additional cards.
+    NotTunnel,
+    /// Not exactly 3 cards were drawn.
+    DrawnCount,
+    /// The claim is not one of the route's possible claims.
+    NotPossibleClaim,
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NotTunnel => "only a tunnel asks for additional cards",
+            Self::DrawnCount => "exactly 3 cards must be drawn",
+            Self::NotPossibleClaim => "the cards are not a possible claim of the route",
+        })
+    }
+}
+
+impl core::error::Error for ClaimError {}
+
+/// Returns `{cars×car, locomotives×LOCOMOTIVE}`; both counts are at most 6.
+fn claim_of(car: Card, cars: u8, locomotives: u8) -> Claim {
+    // Two distinct cards, counts <= 6: a `Claim` always has room, so the
+    // fallbacks below are never taken.
+    let cars = Claim::of_n(u16::from(cars), car).unwrap_or_default();
+    let locomotives = Claim::of_n(u16::from(locomotives), Card::Locomotive).unwrap_or_default();
+    cars.union(&locomotives).unwrap_or(cars)
+}
+
+impl Route {
+    /// Returns the car colors that may pay: the route's, or all 8 for a neutral one.
+    fn payable_colors(&self) -> &'static [Color] {
+        match self.color {
+            Some(c) => match c {
+                Color::Black => &[Color::Black],
+                Color::Violet => &[Color::Violet],
+                Color::Blue => &[Color::Blue],
+                Color::Green => &[Color::Green],
+                Color::Yellow => &[Color::Yellow],
+                Color::Orange => &[Color::Orange],
+                Color::Red => &[Color::Red],
+                Color::White => &[Color::White],
+            },
+            None => &Color::ALL,
+        }
+    }
+
+    /// Returns every set of cards that may pay for the route, by increasing number
+    /// of locomotives, then by color order.
+    ///
+    /// Overground: `length` cards of one payable color (1 or 8 claims). A tunnel
+    /// adds locomotives in place of cars, up to all of them (`length + 1` claims
+    /// for a colored tunnel, `8 × length + 1` for a neutral one).
+    #[must_use]
+    pub fn possible_claim_cards(&self) -> Claims {
+        let mut claims = Claims::new();
+        let max_locomotives = match self.level {
+            Level::Overground => 0,
+            Level::Underground => self.length,
+        };
+        for locomotives in 0..=max_locomotives {
+            let cars = self.length.saturating_sub(locomotives);
+            if cars == 0 {
+                let _ = claims.push(claim_of(Card::Locomotive, 0, locomotives));
+                continue;
+            }
+            for &color in self.payable_colors() {
+                // At most 8 × 6 + 1 = MAX_CLAIMS pushes: never full.
+                let _ = claims.push(claim_of(Card::of(color), cars, locomotives));
+            }
+        }
+        claims
+    }
+
+    /// Returns whether `claim` is one of [`possible_claim_cards`](Self::possible_claim_cards).
+    #[must_use]
+    pub fn is_possible_claim<const M: usize>(&self, claim: &SortedBag<Card, M>) -> bool {
+        if claim.len() != usize::from(self.length) {
+            return false;
+        }
+        let locomotives = claim.count_of(&Card::Locomotive);
+        if locomotives > 0 && self.level == Level::Overground {
+            return false;
+        }
+        let mut cars = claim.distinct().filter_map(Card::color);
+        match (cars.next(), cars.next()) {
+            (None, _) => true,
+            (Some(_), Some(_)) => false,
+            (Some(c), None) => self.payable_colors().contains(&c),
+        }
+    }
+
+    /// Returns how many more cards claiming this tunnel with `claim` costs after
+    /// `drawn` (exactly 3 cards) came off the deck: the drawn locomotives and cards
+    /// of the claim's car color; only the locomotives for an all-locomotive claim.
+    pub fn additional_claim_cards_count<const M: usize, const D: usize>(
+        &self,
+        claim: &SortedBag<Card, M>,
+        drawn: &SortedBag<Card, D>,
+    ) -> Result<usize, ClaimError> {
+        if self.level != Level::Underground {
+            return Err(ClaimError::NotTunnel);
+        }
+        if drawn.len() != ADDITIONAL_TUNNEL_CARDS {
+            return Err(ClaimError::DrawnCount);
+        }
+        if !self.is_possible_claim(claim) {
+            return Err(ClaimError::NotPossibleClaim);
+        }
+        let car = claim.distinct().find(|c| c.color().is_some());
+        Ok(drawn
+            .iter()
+            .filter(|&d| d == Card::Locomotive || Some(d) == car)
+            .count())
+    }
+
+    /// Returns whether a player with `cars` cars and `hand` can claim the route:
+    /// enough cars, and one of the possible claims is in the hand.
+    #[must_use]
+    pub fn can_claim<const M: usize>(&self, cars: u8, hand: &SortedBag<Card, M>) -> bool {
+        cars >= self.length
+            && self
+                .possible_claim_cards()
+                .iter()
+                .any(|c| hand.contains_all(c))
+    }
+
+    /// Returns the possible claims `hand` can pay for, in the game's order (none if
+    /// `cars` is less than the length).
+    #[must_use]
+    pub fn payable_claims<const M: usize>(&self, cars: u8, hand: &SortedBag<Card, M>) -> Claims {
+        let mut claims = self.possible_claim_cards();
+        if cars < self.length {
+            claims.clear();
+        }
+        claims.retain(|c| hand.contains_all(c));
+        claims
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Station, map};
+    use super::*;
+
+    fn bag(cards: &[Card]) -> SortedBag<Card, 9> {
+        SortedBag::from_elements(cards.iter().copied()).unwrap()
+    }
+
+    #[test]
+    fn coi_dav_claims() {
+        let r = map::route("COI_DAV_1").unwrap();
+        let texts: std::vec::Vec<_> = r
+            .possible_claim_cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            texts,
+            ["{2×VIOLET}", "{VIOLET, LOCOMOTIVE}", "{2×LOCOMOTIVE}"]
+        );
+    }
+
+    #[test]
+    fn neutral_tunnel_of_six_has_the_most_claims() {
+        let a = Station::new(0, "A", "A");
+        let b = Station::new(1, "B", "B");
+        let r = Route::new("A_B_1", a, b, 6, Level::Underground, None).unwrap();
+        let claims = r.possible_claim_cards();
+        assert_eq!(claims.len(), MAX_CLAIMS);
+        assert_eq!(claims.last().unwrap().to_string(), "{6×LOCOMOTIVE}");
+        assert!(claims.iter().all(|c| r.is_possible_claim(c)));
+    }
+
+    #[test]
+    fn spec_example() {
+        let a = Station::new(0, "A", "A");
+        let b = Station::new(1, "B", "B");
+        let r = Route::new("A_B_1", a, b, 2, Level::Underground, Some(Color::Red)).unwrap();
+        let drawn = bag(&[Card::Red, Card::Black, Card::Locomotive]);
+        assert_eq!(
+            r.additional_claim_cards_count(&bag(&[Card::Red; 2]), &drawn),
+            Ok(2)
+        );
+        let locos = bag(&[Card::Locomotive; 2]);
+        assert_eq!(r.additional_claim_cards_count(&locos, &drawn), Ok(1));
+        let two = bag(&[Card::Red, Card::Black]);
+        assert_eq!(
+            r.additional_claim_cards_count(&locos, &two),
+            Err(ClaimError::DrawnCount)
+        );
+        let blue = bag(&[Card::Blue; 2]);
+        assert_eq!(
+            r.additional_claim_cards_count(&blue, &drawn),
+            Err(ClaimError::NotPossibleClaim)
+        );
+        let hand = bag(&[Card::Red, Card::Locomotive, Card::Blue]);
+        assert!(r.can_claim(2, &hand));
+        assert!(!r.can_claim(1, &hand));
+        assert_eq!(r.payable_claims(2, &hand).len(), 1);
+    }
+}
