@@ -31,6 +31,16 @@
 //! assert_eq!(claims.first().map(|c| c.to_string()).as_deref(), Some("{2×VIOLET}"));
 //! # Ok::<(), &str>(())
 //! ```
+//!
+//! [`tchu::trail`]: the exact longest trail of a network of routes (the 10-point
+//! bonus), a branch-and-bound on the routes to drop; the whole map in milliseconds.
+//!
+//! ```
+//! use plateau::tchu::{map, trail::Trail};
+//! let trail = Trail::longest(&map::ROUTES).map_err(|_| "too big")?;
+//! assert_eq!(trail.length(), 159); // of the map's 205
+//! # Ok::<(), &str>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

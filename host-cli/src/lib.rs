@@ -14,6 +14,7 @@ pub mod error;
 pub mod input;
 pub mod jass;
 pub mod tchu;
+pub mod tchu_trail;
 
 pub use error::{CliError, CliResult};
 

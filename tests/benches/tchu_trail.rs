@@ -67,7 +67,10 @@ fn fast_against_seed(c: &mut Criterion) {
             .map(|_| connected_subnetwork(&ROUTES, size, &mut rng))
             .collect();
         for n in &nets {
-            assert_eq!(Trail::longest(n).map(|t| t.length()).ok(), Some(seed_longest(n).0));
+            assert_eq!(
+                Trail::longest(n).map(|t| t.length()).ok(),
+                Some(seed_longest(n).0)
+            );
         }
         let t0 = Instant::now();
         for n in &nets {
@@ -86,13 +89,21 @@ fn fast_against_seed(c: &mut Criterion) {
         g.bench_function(format!("fast_{size}_routes_x10"), |b| {
             b.iter(|| {
                 nets.iter()
-                    .map(|n| Trail::longest(black_box(n)).map(|t| t.length()).unwrap_or(0))
+                    .map(|n| {
+                        Trail::longest(black_box(n))
+                            .map(|t| t.length())
+                            .unwrap_or(0)
+                    })
                     .sum::<u32>()
             })
         });
         if size <= 16 {
             g.bench_function(format!("seed_{size}_routes_x10"), |b| {
-                b.iter(|| nets.iter().map(|n| seed_longest(black_box(n)).0).sum::<u32>())
+                b.iter(|| {
+                    nets.iter()
+                        .map(|n| seed_longest(black_box(n)).0)
+                        .sum::<u32>()
+                })
             });
         }
     }

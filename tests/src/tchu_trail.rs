@@ -52,7 +52,13 @@ pub fn subset_longest(routes: &[Route]) -> u32 {
     let local = |s: Station| ids.binary_search(&s.id()).unwrap_or(0);
     let ends: Vec<(usize, usize, u32)> = routes
         .iter()
-        .map(|r| (local(r.station1()), local(r.station2()), u32::from(r.length())))
+        .map(|r| {
+            (
+                local(r.station1()),
+                local(r.station2()),
+                u32::from(r.length()),
+            )
+        })
         .collect();
     let mut best = 0;
     for set in 1u32..(1u32 << routes.len()) {
@@ -106,7 +112,11 @@ pub fn check_trail(network: &[Route], trail: &Trail<'_>) -> Result<(), String> {
         };
     }
     if stations.len() != routes.len() + 1 {
-        return Err(format!("{} routes but {} stations", routes.len(), stations.len()));
+        return Err(format!(
+            "{} routes but {} stations",
+            routes.len(),
+            stations.len()
+        ));
     }
     for (i, r) in routes.iter().enumerate() {
         if !network.iter().any(|n| n == *r) {
@@ -148,8 +158,15 @@ pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
         .enumerate()
         .filter(|(_, (a, b, _))| a != b)
         .map(|(i, &(a, b, w))| {
-            Route::new(leak(format!("R{i}")), station(a), station(b), w, Level::Overground, None)
-                .expect("valid test route")
+            Route::new(
+                leak(format!("R{i}")),
+                station(a),
+                station(b),
+                w,
+                Level::Overground,
+                None,
+            )
+            .expect("valid test route")
         })
         .collect()
 }

@@ -79,7 +79,14 @@ fn connected_subnetworks_of_the_map() {
 
 #[test]
 fn spec_example_and_empty() {
-    let ids = ["NEU_YVE_1", "NEU_SOL_1", "BER_NEU_1", "BER_SOL_1", "BER_LUC_1", "BER_FRI_1"];
+    let ids = [
+        "NEU_YVE_1",
+        "NEU_SOL_1",
+        "BER_NEU_1",
+        "BER_SOL_1",
+        "BER_LUC_1",
+        "BER_FRI_1",
+    ];
     let net: Vec<Route> = ids.iter().map(|id| *map::route(id).unwrap()).collect();
     let t = Trail::longest(&net).unwrap();
     check_trail(&net, &t).unwrap();
@@ -94,7 +101,11 @@ fn spec_example_and_empty() {
 /// does not use keeps its length, while dropping one it uses never lengthens it.
 #[test]
 fn whole_map_is_stable_under_dropping_routes() {
-    let singles: Vec<Route> = ROUTES.iter().copied().filter(|r| !r.id().ends_with("_2")).collect();
+    let singles: Vec<Route> = ROUTES
+        .iter()
+        .copied()
+        .filter(|r| !r.id().ends_with("_2"))
+        .collect();
     for (net, expected) in [(ROUTES.to_vec(), 159), (singles, 139)] {
         let t = Trail::longest(&net).unwrap();
         check_trail(&net, &t).unwrap();
@@ -120,7 +131,15 @@ fn foreign_stations_with_one_name_are_different() {
     let bal = map::station("BAL").unwrap();
     let net = [
         Route::new("A", bal, de(34, "DE1"), 3, Level::Overground, None).unwrap(),
-        Route::new("B", de(35, "DE2"), de(36, "DE3"), 5, Level::Overground, None).unwrap(),
+        Route::new(
+            "B",
+            de(35, "DE2"),
+            de(36, "DE3"),
+            5,
+            Level::Overground,
+            None,
+        )
+        .unwrap(),
     ];
     assert_eq!(Trail::longest(&net).unwrap().length(), 5);
 }
@@ -131,14 +150,30 @@ fn capacities_are_errors() {
     let star: Vec<Route> = (1..=64u8)
         .map(|i| {
             let id = plateau_tests::tchu_trail::leak(format!("R{i}"));
-            Route::new(id, hub, Station::new(i, "X", "X"), 1, Level::Overground, None).unwrap()
+            Route::new(
+                id,
+                hub,
+                Station::new(i, "X", "X"),
+                1,
+                Level::Overground,
+                None,
+            )
+            .unwrap()
         })
         .collect();
     assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
     assert_eq!(Trail::longest(&star[..63]).unwrap().length(), 2);
     let pair = |i: usize| {
         let id = plateau_tests::tchu_trail::leak(format!("P{i}"));
-        Route::new(id, hub, Station::new(1, "A", "A"), 1, Level::Overground, None).unwrap()
+        Route::new(
+            id,
+            hub,
+            Station::new(1, "A", "A"),
+            1,
+            Level::Overground,
+            None,
+        )
+        .unwrap()
     };
     let parallel: Vec<Route> = (0..129).map(pair).collect();
     assert_eq!(Trail::longest(&parallel), Err(TrailError::TooManyRoutes));

@@ -16,8 +16,8 @@ use core::fmt;
 
 mod claim;
 pub mod map;
-pub mod trail;
 mod ticket;
+pub mod trail;
 
 pub use claim::{Claim, ClaimError, Claims, MAX_CLAIMS};
 pub use ticket::{Ticket, Trip};

@@ -89,11 +89,7 @@ impl Network {
         // Local number of each station id (ids are any u8), 0xFF for none yet.
         let mut local = [0xFFu8; 256];
         for (i, route) in routes.iter().enumerate() {
-            if routes
-                .iter()
-                .take(i)
-                .any(|other| other.id() == route.id())
-            {
+            if routes.iter().take(i).any(|other| other.id() == route.id()) {
                 return Err(TrailError::RepeatedRoute);
             }
             let mut ends = [0u8; 2];
@@ -343,7 +339,11 @@ enum Children {
     Pieces { left: u128 },
     /// Branches on the odd station `station`: first ending there (if `end`),
     /// then dropping each route of `left` in turn.
-    Station { station: usize, end: bool, left: u128 },
+    Station {
+        station: usize,
+        end: bool,
+        left: u128,
+    },
 }
 
 #[derive(Clone, Copy)]
@@ -477,10 +477,7 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
             *left &= !piece;
             // The trail's named ends must lie on its piece.
             if net.touched(piece) & node.ends != node.ends {
-                return Some(Node {
-                    alive: 0,
-                    ..node
-                });
+                return Some(Node { alive: 0, ..node });
             }
             Some(Node {
                 alive: piece,
