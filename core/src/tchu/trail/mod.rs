@@ -80,29 +80,33 @@ pub struct Trail<'a> {
     length: u16,
 }
 
-/// The result of a search with a step budget.
+/// The result of a search with a step budget: a trail, and whether it is proven
+/// to be a longest one (`false`: the budget ran out first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TrailSearch<'a> {
-    /// The trail is a longest one.
-    Proven(Trail<'a>),
-    /// The budget ran out: the longest trail found so far, maybe not the longest.
-    Exhausted(Trail<'a>),
+pub struct TrailSearch<'a> {
+    trail: Trail<'a>,
+    proven: bool,
+    steps: u64,
 }
 
 impl<'a> TrailSearch<'a> {
-    /// Returns the trail, proven or not.
+    /// Returns the trail: a longest one if proven, else the longest found so far.
     #[must_use]
     pub const fn trail(&self) -> &Trail<'a> {
-        match self {
-            Self::Proven(t) | Self::Exhausted(t) => t,
-        }
+        &self.trail
     }
 
     /// Returns whether the trail is proven to be a longest one.
     #[must_use]
     pub const fn is_proven(&self) -> bool {
-        matches!(self, Self::Proven(_))
+        self.proven
+    }
+
+    /// Returns the number of search nodes visited.
+    #[must_use]
+    pub const fn steps(&self) -> u64 {
+        self.steps
     }
 }
 
@@ -128,7 +132,7 @@ impl<'a> Trail<'a> {
     }
 
     /// Searches a longest trail visiting at most `max_steps` search nodes; when the
-    /// budget runs out, returns the longest trail found so far as `Exhausted`.
+    /// budget runs out, returns the longest trail found so far, not proven.
     ///
     /// Even with a budget of 0 the trail is a real one (the longest single route).
     pub fn longest_within(
@@ -141,10 +145,10 @@ impl<'a> Trail<'a> {
         let mut order = [0u8; MAX_ROUTES];
         let (count, start_local) = search::euler(&net, search.best, &mut order);
         let trail = Trail::from_order(routes, order, count, start_local, &net);
-        Ok(if proven {
-            TrailSearch::Proven(trail)
-        } else {
-            TrailSearch::Exhausted(trail)
+        Ok(TrailSearch {
+            trail,
+            proven,
+            steps: search.steps,
         })
     }
 

@@ -20,6 +20,9 @@
 use super::{MAX_ROUTES, MAX_STATIONS, TrailError};
 use crate::tchu::Route;
 
+/// Rounds of raising the shares when the first bound does not prune.
+const ASCENT_ROUNDS: usize = 1;
+
 /// Far beyond any distance: 128 routes of length 6 weigh 768.
 const FAR: u16 = u16::MAX;
 
@@ -191,7 +194,8 @@ impl Network {
 
     /// Returns a lower bound on the length of routes still to drop from a connected
     /// `alive` for its parity, or `None` when no trail with these constraints is left.
-    fn drop_bound(&self, alive: u128, kept: u128, ends: u64) -> Option<u32> {
+    /// Stops raising the bound once it reaches `target` (enough to prune).
+    fn drop_bound(&self, alive: u128, kept: u128, ends: u64, target: u32) -> Option<u32> {
         // Stations whose parity must change: odd ones not allowed to stay odd,
         // and named ends that are even now.
         let sources = self.odd(alive) ^ ends;
@@ -262,30 +266,53 @@ impl Network {
                 }
             }
         }
-        // Each source's share, doubled: its chain twice plus the distance to its
-        // nearest other source. Up to `free` sources may be spared: chosen as ends
-        // later, or paired with an end that is even now.
+        // Each source's share y, doubled: its chain twice plus the distance to its
+        // nearest other source. Any shares with y(t) + y(u) <= dist(t, u) bound the
+        // pairing's weight by their sum. Up to `free` sources may be spared: chosen
+        // as ends later, or paired with an end that is even now.
         let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let mut largest = [0u32; 2];
-        let mut sum: u32 = 0;
+        let mut share = [0u32; MAX_STATIONS];
         for t in bits64(sources) {
             let n = get16(&nearest, t);
-            let mut share = if n == FAR {
-                u32::MAX
-            } else {
-                u32::from(n).saturating_add(2 * u32::from(get16(&chain, t)))
-            };
-            for l in largest.iter_mut().take(free) {
-                if share > *l {
-                    core::mem::swap(&mut share, l);
+            if let Some(y) = share.get_mut(t) {
+                *y = if n == FAR {
+                    u32::MAX
+                } else {
+                    u32::from(n).saturating_add(2 * u32::from(get16(&chain, t)))
+                };
+            }
+        }
+        let mut bound = spared_sum(&share, sources, free)?;
+        // Not enough to prune: raise each share as far as the others allow. The
+        // distance between two sources is at least both chains plus the larger of
+        // their nearest distances, which is cheap and keeps the shares valid.
+        for _ in 0..ASCENT_ROUNDS {
+            if bound >= target {
+                break;
+            }
+            let mut raised = false;
+            for t in bits64(sources) {
+                let (ct, nt) = (u32::from(get16(&chain, t)), get16(&nearest, t));
+                let mut room = u32::MAX;
+                for u in bits64(sources & !bit64(t)) {
+                    let (cu, nu) = (u32::from(get16(&chain, u)), get16(&nearest, u));
+                    let apart = 2 * (ct + cu + u32::from(nt.max(nu)));
+                    let y = share.get(u).copied().unwrap_or(u32::MAX);
+                    room = room.min(apart.saturating_sub(y));
+                }
+                if let Some(y) = share.get_mut(t) {
+                    if room != u32::MAX && room > *y {
+                        *y = room;
+                        raised = true;
+                    }
                 }
             }
-            if share == u32::MAX {
-                return None;
+            if !raised {
+                break;
             }
-            sum = sum.saturating_add(share);
+            bound = bound.max(spared_sum(&share, sources, free)?);
         }
-        Some(sum.div_ceil(2))
+        Some(bound)
     }
 
     /// Follows the dead-end chain from the source `t` with one droppable route: returns
@@ -317,6 +344,26 @@ impl Network {
         }
         (t, 0)
     }
+}
+
+/// Returns half the sum of the doubled shares but the `free` largest, rounded up;
+/// `None` if a share not spared is infinite (a source that cannot be paired).
+fn spared_sum(share: &[u32; MAX_STATIONS], sources: u64, free: usize) -> Option<u32> {
+    let mut largest = [0u32; 2];
+    let mut sum: u32 = 0;
+    for t in bits64(sources) {
+        let mut y = share.get(t).copied().unwrap_or(u32::MAX);
+        for l in largest.iter_mut().take(free) {
+            if y > *l {
+                core::mem::swap(&mut y, l);
+            }
+        }
+        if y == u32::MAX {
+            return None;
+        }
+        sum = sum.saturating_add(y);
+    }
+    Some(sum.div_ceil(2))
 }
 
 fn get16(a: &[u16; MAX_STATIONS], i: usize) -> u16 {
@@ -434,7 +481,8 @@ impl<'n> Search<'n> {
             self.best_length = length;
             return true;
         }
-        let Some(bound) = net.drop_bound(node.alive, node.kept, node.ends) else {
+        let target = length.saturating_sub(self.best_length);
+        let Some(bound) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
             return true;
         };
         if length.saturating_sub(bound) <= self.best_length {
