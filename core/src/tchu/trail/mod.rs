@@ -24,7 +24,7 @@
 //! ];
 //! let trail = Trail::longest(&routes).map_err(|_| "too big")?;
 //! assert_eq!(trail.length(), 5);
-//! assert_eq!(trail.to_string(), "Fribourg - Berne - Lucerne (5)");
+//! assert_eq!(trail.to_string(), "Lucerne - Berne - Fribourg (5)");
 //! assert_eq!(Trail::longest(&[]).map_err(|_| "too big")?.station1(), None);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```

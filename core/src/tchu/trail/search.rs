@@ -294,10 +294,11 @@ impl Network {
                     let y = share.get(u).copied().unwrap_or(u32::MAX);
                     room = room.min(apart.saturating_sub(y));
                 }
-                if let Some(y) = share.get_mut(t) {
-                    if room != u32::MAX && room > *y {
-                        *y = room;
-                    }
+                if let Some(y) = share.get_mut(t)
+                    && room != u32::MAX
+                    && room > *y
+                {
+                    *y = room;
                 }
             }
             bound = bound.max(spared_sum(&share, sources, free)?);
