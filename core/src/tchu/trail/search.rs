@@ -11,11 +11,13 @@
 //! first in a fixed order; the earlier ones are then kept), which is complete.
 //!
 //! The bound: the dropped routes join the stations whose parity must change in
-//! pairs by route-disjoint paths (a T-join), so they weigh at least half the sum,
-//! over those stations, of the distance to the nearest other one, less the two
-//! largest terms for the up to two ends not chosen yet. The distances come from one
-//! multi-source shortest-path pass (the nearest other source is found on the routes
-//! between two Voronoi regions).
+//! pairs by route-disjoint paths (a T-join), so they weigh at least the sum of any
+//! shares y with y(s) + y(t) <= dist(s, t), less the two largest shares for the up
+//! to two ends not chosen yet. Each share starts at half the distance to the
+//! nearest other such station (one multi-source shortest-path pass; the nearest
+//! other source is found on the routes between two Voronoi regions); a station at
+//! the tip of a dead-end chain owns the whole chain; one round of dual ascent then
+//! raises the shares when that is not enough to prune.
 
 use super::{MAX_ROUTES, MAX_STATIONS, TrailError};
 use crate::tchu::Route;
@@ -609,4 +611,21 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
         walked.reverse();
     }
     (count, start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stack a search needs, as documented in the module docs.
+    #[test]
+    fn memory() {
+        let stack = core::mem::size_of::<heapless::Vec<Frame, MAX_DEPTH>>();
+        let net = core::mem::size_of::<Network>();
+        std::println!(
+            "frame {} stack {stack} network {net}",
+            core::mem::size_of::<Frame>()
+        );
+        assert!(stack + net <= 16 * 1024);
+    }
 }
