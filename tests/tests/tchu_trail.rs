@@ -30,12 +30,30 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Up to 16 routes on up to 8 stations, against the subset solver only.
     #[test]
     fn matches_the_subset_solver(e in edges(7, 16)) {
         let net = network(&e);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// Up to 64 stations: mostly separate pieces and paths.
+    #[test]
+    fn wide_networks_match_the_subset_solver(e in edges(63, 16)) {
+        let net = network(&e);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// Connected pieces of the real map, doubles included, against the subset solver.
+    #[test]
+    fn map_pieces_match_the_subset_solver(seed: u64, size in 10usize..=17) {
+        let net = connected_subnetwork(&ROUTES, size, &mut Rng(seed | 1));
         let fast = Trail::longest(&net).unwrap();
         check_trail(&net, &fast).map_err(TestCaseError::fail)?;
         prop_assert_eq!(fast.length(), subset_longest(&net));
