@@ -192,14 +192,21 @@ impl Network {
     }
 
     /// Returns a lower bound on the length of routes still to drop from a connected
-    /// `alive` for its parity, or `None` when no trail with these constraints is left.
+    /// `alive` for its parity, with each station's doubled share of it, or `None`
+    /// when no trail with these constraints is left.
     /// Stops raising the bound once it reaches `target` (enough to prune).
-    fn drop_bound(&self, alive: u128, kept: u128, ends: u64, target: u32) -> Option<u32> {
+    fn drop_bound(
+        &self,
+        alive: u128,
+        kept: u128,
+        ends: u64,
+        target: u32,
+    ) -> Option<(u32, [u32; MAX_STATIONS])> {
         // Stations whose parity must change: odd ones not allowed to stay odd,
         // and named ends that are even now.
         let sources = self.odd(alive) ^ ends;
         if sources == 0 {
-            return Some(0);
+            return Some((0, [0; MAX_STATIONS]));
         }
         let droppable = alive & !kept;
         let mut dist = [FAR; MAX_STATIONS];
@@ -305,7 +312,7 @@ impl Network {
             }
             bound = bound.max(spared_sum(&share, sources, free)?);
         }
-        Some(bound)
+        Some((bound, share))
     }
 
     /// Follows the dead-end chain from the source `t` with one droppable route: returns
@@ -475,25 +482,27 @@ impl<'n> Search<'n> {
             return true;
         }
         let target = length.saturating_sub(self.best_length);
-        let Some(bound) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
+        let Some((bound, share)) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
             return true;
         };
         if length.saturating_sub(bound) <= self.best_length {
             return true;
         }
-        // Branch on the odd station with the fewest choices, then the lightest route.
+        // Branch on the odd station with the fewest choices, then the smallest share
+        // (the cheapest to mend), then the lightest route (measured: fewest nodes).
         let may_end = node.ends.count_ones() < 2;
-        let mut choice: Option<((u32, u16), usize, bool, u128)> = None;
+        let mut choice: Option<((u32, u32, u16), usize, bool, u128)> = None;
         for s in bits64(odd & !node.ends) {
             let left = net.at(s) & node.alive & !node.kept;
             let end = may_end && node.even & bit64(s) == 0;
             let lightest = bits128(left).map(|r| net.weight(r)).min().unwrap_or(0);
-            let key = (left.count_ones() + u32::from(end), lightest);
+            let y = share.get(s).copied().unwrap_or(0);
+            let key = (left.count_ones() + u32::from(end), y, lightest);
             if choice.is_none_or(|(k, ..)| key < k) {
                 choice = Some((key, s, end, left));
             }
         }
-        let Some(((count, _), station, end, left)) = choice else {
+        let Some(((count, _, _), station, end, left)) = choice else {
             return true;
         };
         if count == 0 {
