@@ -550,11 +550,11 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
             }
             // Drop first the routes towards another odd station, the light ones first.
             let odd = net.odd(node.alive) & !node.ends;
-            let mut pick: Option<(u16, bool, usize)> = None;
+            let mut pick: Option<(bool, u16, usize)> = None;
             for r in bits128(*left) {
                 let [a, b] = net.ends(r);
                 let other = if a == s { b } else { a };
-                let key = (net.weight(r), odd & bit64(other) == 0, r);
+                let key = (odd & bit64(other) == 0, net.weight(r), r);
                 if pick.is_none_or(|p| key < p) {
                     pick = Some(key);
                 }
