@@ -35,9 +35,11 @@ use core::fmt;
 
 use super::{LONGEST_TRAIL_BONUS_POINTS, Route, Station};
 
+mod network;
 mod search;
 
-use search::{Network, Search};
+use network::Network;
+use search::Search;
 
 /// Most routes in a network, so that a set of routes fits in a `u128`.
 pub const MAX_ROUTES: usize = 128;
