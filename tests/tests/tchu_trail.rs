@@ -208,3 +208,96 @@ fn bonus_goes_to_the_longer_or_both() {
     let c = [r("BER_LUC_1"), r("BER_SOL_1")];
     assert_eq!(longest_trail_bonus(&b, &c), Ok([10, 10]));
 }
+
+/// Checks a `--json` trail printed by the CLI against the routes it names: each
+/// route joins the stations around it, none twice, the length is their sum.
+fn check_json_trail(v: &serde_json::Value, routes: &[Route]) -> u64 {
+    let stations: Vec<&str> = v["stations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let ids: Vec<&str> = v["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let length = v["length"].as_u64().unwrap();
+    if ids.is_empty() {
+        assert!(stations.is_empty() && length == 0);
+        return 0;
+    }
+    assert_eq!(stations.len(), ids.len() + 1);
+    let mut sum = 0;
+    for (i, id) in ids.iter().enumerate() {
+        assert!(!ids[..i].contains(id), "{id} twice");
+        let r = routes.iter().find(|r| r.id() == *id).unwrap();
+        let ends = [r.station1().code(), r.station2().code()];
+        let step = [stations[i], stations[i + 1]];
+        assert!(
+            ends == step || ends == [step[1], step[0]],
+            "{id} does not join {step:?}"
+        );
+        sum += u64::from(r.length());
+    }
+    assert_eq!(sum, length);
+    length
+}
+
+#[test]
+fn cli_trails_are_checked() {
+    std::env::set_current_dir(plateau_tests::workspace_root()).unwrap();
+    let run = |args: &[&str]| {
+        let r = plateau_tests::run_cli(args, b"");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(r.stdout.trim()).unwrap()
+    };
+    let all = run(&["tchu", "longest", "--all", "--json"]);
+    assert_eq!(check_json_trail(&all, &ROUTES), 159);
+    let singles = run(&[
+        "tchu",
+        "longest",
+        "--network",
+        "fixtures/tchu/trail-singles.tsv",
+        "--json",
+    ]);
+    assert_eq!(check_json_trail(&singles, &ROUTES), 139);
+    let budget = run(&["tchu", "longest", "--all", "--json", "--max-steps", "50"]);
+    assert_eq!(budget["proven"], serde_json::json!(false));
+    assert!(check_json_trail(&budget, &ROUTES) <= 159);
+    let ids = [
+        "NEU_YVE_1",
+        "NEU_SOL_1",
+        "BER_NEU_1",
+        "BER_SOL_1",
+        "BER_LUC_1",
+        "BER_FRI_1",
+    ];
+    let mut args = vec!["tchu", "longest", "--json"];
+    args.extend(ids);
+    assert_eq!(check_json_trail(&run(&args), &ROUTES), 13);
+    let mut rng = Rng(0xC11);
+    for _ in 0..30 {
+        let net = connected_subnetwork(&ROUTES, 12, &mut rng);
+        let mut args = vec!["tchu", "longest", "--json"];
+        args.extend(net.iter().map(|r| r.id()));
+        assert_eq!(
+            check_json_trail(&run(&args), &net),
+            u64::from(seed_longest(&net).0)
+        );
+    }
+    let bonus = run(&[
+        "tchu",
+        "bonus",
+        "--json",
+        "--a",
+        "BER_LUC_1,BER_FRI_1",
+        "--b",
+        "BRI_LOC_1",
+    ]);
+    assert_eq!(check_json_trail(&bonus["a"], &ROUTES), 5);
+    assert_eq!(check_json_trail(&bonus["b"], &ROUTES), 6);
+    assert_eq!(bonus["bonus"], serde_json::json!({ "a": 0, "b": 10 }));
+}
