@@ -211,3 +211,35 @@ pub fn connected_subnetwork(map: &[Route], count: usize, rng: &mut Rng) -> Vec<R
     }
     chosen
 }
+
+/// Returns a network a real player could own: connected, grown from a random route
+/// by random touching routes while the cars last (at most `cars` in all), never
+/// both halves of a double route.
+pub fn player_network(map: &[Route], cars: u32, rng: &mut Rng) -> Vec<Route> {
+    let twin = |r: &Route| {
+        r.id()
+            .get(..r.id().len().saturating_sub(2))
+            .map(str::to_string)
+    };
+    let mut chosen: Vec<Route> = Vec::new();
+    let mut left = cars;
+    loop {
+        let fits: Vec<&Route> = map
+            .iter()
+            .filter(|r| u32::from(r.length()) <= left)
+            .filter(|r| !chosen.iter().any(|c| twin(c) == twin(r)))
+            .filter(|r| {
+                chosen.is_empty()
+                    || chosen
+                        .iter()
+                        .any(|c| c.stations().iter().any(|s| r.stations().contains(s)))
+            })
+            .collect();
+        if fits.is_empty() {
+            return chosen;
+        }
+        let r = *fits[rng.below(fits.len())];
+        left -= u32::from(r.length());
+        chosen.push(r);
+    }
+}
