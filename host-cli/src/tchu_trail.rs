@@ -2,9 +2,10 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use plateau::tchu::trail::{Trail, TrailError, TrailSearch, longest_trail_bonus};
+use plateau::tchu::trail::{Trail, TrailError, TrailSearch, TrailSearcher, longest_trail_bonus};
 use plateau::tchu::{Color, Level, Route, Station, map};
 use serde_json::json;
 
@@ -31,7 +32,20 @@ pub struct LongestArgs {
     /// marked as not proven.
     #[arg(long, value_name = "STEPS")]
     max_steps: Option<u64>,
+    /// Stop after about this many seconds, the same way.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    seconds: Option<f64>,
 }
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err("expected a number of seconds above 0".to_string()),
+    }
+}
+
+/// Steps per slice of the search between two looks at the clock and the bar.
+const SLICE_STEPS: u64 = 20_000;
 
 /// Arguments of `plateau tchu bonus`.
 #[derive(Args, Debug)]
@@ -59,9 +73,45 @@ pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult 
     } else {
         map_routes(None, args.routes.iter().map(String::as_str))?
     };
-    let search = Trail::longest_within(&routes, args.max_steps.unwrap_or(u64::MAX))
-        .map_err(|e| network_error(e, &routes))?;
-    print_trail(&search, args.max_steps, json, io)
+    let mut searcher = TrailSearcher::new(&routes).map_err(|e| network_error(e, &routes))?;
+    let max_steps = args.max_steps.unwrap_or(u64::MAX);
+    let started = Instant::now();
+    let deadline = args.seconds.map(Duration::from_secs_f64);
+    let bar = io.progress.then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        bar
+    });
+    let mut stop = None;
+    loop {
+        let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
+        if searcher.run(slice) {
+            break;
+        }
+        if searcher.steps() >= max_steps {
+            stop = Some(format!("{} steps (--max-steps)", searcher.steps()));
+            break;
+        }
+        if deadline.is_some_and(|d| started.elapsed() >= d) {
+            stop = Some(format!(
+                "{:.1} seconds (--seconds)",
+                started.elapsed().as_secs_f64()
+            ));
+            break;
+        }
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "{} steps, longest so far {}",
+                searcher.steps(),
+                searcher.best().trail().length()
+            ));
+            bar.tick();
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    print_trail(&searcher.best(), stop.as_deref(), json, io)
 }
 
 /// Runs `plateau tchu bonus`.
@@ -289,7 +339,7 @@ pub fn trail_json(t: &Trail<'_>, proven: bool) -> String {
 
 fn print_trail(
     search: &TrailSearch<'_>,
-    max_steps: Option<u64>,
+    stopped_after: Option<&str>,
     json: bool,
     io: &mut Io<'_>,
 ) -> CliResult {
@@ -302,8 +352,8 @@ fn print_trail(
     if !search.is_proven() {
         writeln!(
             io.out,
-            "not proven the longest: the search stopped after {} steps (--max-steps)",
-            max_steps.unwrap_or(0)
+            "not proven the longest: the search stopped after {}",
+            stopped_after.unwrap_or("its budget")
         )?;
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! an independent subset solver, on random networks and on the real map.
 
 use plateau::tchu::map::{self, ROUTES};
-use plateau::tchu::trail::{Trail, TrailError, longest_trail_bonus};
+use plateau::tchu::trail::{Trail, TrailError, TrailSearcher, longest_trail_bonus};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
     Rng, check_trail, connected_subnetwork, network, seed_longest, subset_longest,
@@ -57,6 +57,26 @@ proptest! {
         let fast = Trail::longest(&net).unwrap();
         check_trail(&net, &fast).map_err(TestCaseError::fail)?;
         prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// A search run in slices takes the same path as one run: same steps, same
+    /// trail; its best so far is always a real trail.
+    #[test]
+    fn slices_resume_the_same_search(e in edges(6, 14), slice in 1u64..30) {
+        let net = network(&e);
+        let whole = Trail::longest_within(&net, u64::MAX).unwrap();
+        let mut search = TrailSearcher::new(&net).unwrap();
+        let mut rounds = 0u64;
+        while !search.run(slice) {
+            rounds += 1;
+            check_trail(&net, search.best().trail()).map_err(TestCaseError::fail)?;
+            prop_assert!(!search.is_proven());
+        }
+        prop_assert!(search.is_proven());
+        prop_assert!(search.run(slice));
+        prop_assert_eq!(search.steps(), whole.steps());
+        prop_assert_eq!(search.best(), whole);
+        prop_assert!(rounds <= whole.steps());
     }
 
     /// A budget gives a real trail, never longer than the longest, and proves it

@@ -12,6 +12,8 @@
 //! [`TrailError`], never a wrong answer. A search needs about 13 KiB of stack:
 //! 132 frames of 80 bytes (its depth is at most one per route, plus the two
 //! ends), the network (1.4 KiB) and the bound's scratch arrays.
+//! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
+//! a progress bar.
 //!
 //! ```
 //! use plateau::tchu::{Level, Route, Station, trail::Trail};
@@ -143,17 +145,9 @@ impl<'a> Trail<'a> {
         routes: &'a [Route],
         max_steps: u64,
     ) -> Result<TrailSearch<'a>, TrailError> {
-        let net = Network::new(routes)?;
-        let mut search = Search::new(&net);
-        let proven = search.run(max_steps);
-        let mut order = [0u8; MAX_ROUTES];
-        let (count, start_local) = search::euler(&net, search.best, &mut order);
-        let trail = Trail::from_order(routes, order, count, start_local, &net);
-        Ok(TrailSearch {
-            trail,
-            proven,
-            steps: search.steps,
-        })
+        let mut searcher = TrailSearcher::new(routes)?;
+        searcher.run(max_steps);
+        Ok(searcher.best())
     }
 
     fn from_order(
@@ -239,6 +233,91 @@ impl<'a> Trail<'a> {
     #[must_use]
     pub fn station2(&self) -> Option<Station> {
         self.stations().last()
+    }
+}
+
+/// A longest-trail search that runs in slices: call [`TrailSearcher::run`] with a
+/// few thousand steps at a time from a main loop (or a progress bar), and read
+/// [`TrailSearcher::best`] whenever needed. It holds the whole search state
+/// (about 12 KiB: place it in a `static` on a small machine).
+///
+/// ```
+/// use plateau::tchu::{map, trail::TrailSearcher};
+/// let mut search = TrailSearcher::new(&map::ROUTES).map_err(|_| "too big")?;
+/// while !search.run(500) {
+///     // other work between slices
+/// }
+/// assert!(search.is_proven());
+/// assert_eq!(search.best().trail().length(), 159);
+/// # Ok::<(), &str>(())
+/// ```
+pub struct TrailSearcher<'a> {
+    routes: &'a [Route],
+    net: Network,
+    search: Search,
+}
+
+impl<'a> TrailSearcher<'a> {
+    /// Prepares a search of the network `routes`, checking the capacities.
+    pub fn new(routes: &'a [Route]) -> Result<TrailSearcher<'a>, TrailError> {
+        let net = Network::new(routes)?;
+        let search = Search::new(&net);
+        Ok(TrailSearcher {
+            routes,
+            net,
+            search,
+        })
+    }
+
+    /// Visits up to `max_steps` more search nodes; returns whether the search is
+    /// over (then [`TrailSearcher::is_proven`] tells whether it proved its best).
+    pub fn run(&mut self, max_steps: u64) -> bool {
+        self.search.run(&self.net, max_steps)
+    }
+
+    /// Returns whether the best trail is proven to be a longest one.
+    #[must_use]
+    pub const fn is_proven(&self) -> bool {
+        self.search.proven()
+    }
+
+    /// Returns the number of search nodes visited so far.
+    #[must_use]
+    pub const fn steps(&self) -> u64 {
+        self.search.steps
+    }
+
+    /// Returns the longest trail found so far (walked out on each call).
+    #[must_use]
+    pub fn best(&self) -> TrailSearch<'a> {
+        let mut order = [0u8; MAX_ROUTES];
+        let (count, start_local) = search::euler(&self.net, self.search.best, &mut order);
+        TrailSearch {
+            trail: Trail::from_order(self.routes, order, count, start_local, &self.net),
+            proven: self.search.proven(),
+            steps: self.search.steps,
+        }
+    }
+}
+
+#[cfg(feature = "defmt")]
+impl defmt::Format for TrailSearcher<'_> {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(
+            f,
+            "TrailSearcher {{ steps: {}, proven: {} }}",
+            self.steps(),
+            self.is_proven()
+        );
+    }
+}
+
+impl fmt::Debug for TrailSearcher<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TrailSearcher")
+            .field("steps", &self.steps())
+            .field("proven", &self.is_proven())
+            .finish_non_exhaustive()
     }
 }
 

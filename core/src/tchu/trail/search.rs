@@ -46,19 +46,23 @@ struct Frame {
     children: Children,
 }
 
-/// The state of one search: the best trail's routes and length so far.
-pub(super) struct Search<'n> {
-    net: &'n Network,
+/// The state of one search, resumable: the best trail's routes and length so far,
+/// and the explicit stack of the nodes still to branch on.
+pub(super) struct Search {
     /// The best route set found so far (one trail).
     pub(super) best: u128,
     /// Its length.
     pub(super) best_length: u32,
     /// Nodes visited.
     pub(super) steps: u64,
+    stack: heapless::Vec<Frame, MAX_DEPTH>,
+    started: bool,
+    finished: bool,
+    proven: bool,
 }
 
-impl<'n> Search<'n> {
-    pub(super) fn new(net: &'n Network) -> Search<'n> {
+impl Search {
+    pub(super) fn new(net: &Network) -> Search {
         // Start from the longest single route: a trail even if the budget is tiny.
         let mut best = 0;
         let mut best_length = 0;
@@ -70,45 +74,65 @@ impl<'n> Search<'n> {
             }
         }
         Search {
-            net,
             best,
             best_length,
             steps: 0,
+            stack: heapless::Vec::new(),
+            started: false,
+            finished: false,
+            proven: false,
         }
     }
 
-    /// Runs until proven (returns `true`) or until `max_steps` nodes were visited.
-    pub(super) fn run(&mut self, max_steps: u64) -> bool {
-        let mut stack: heapless::Vec<Frame, MAX_DEPTH> = heapless::Vec::new();
-        let root = Node {
-            alive: self.net.all,
-            kept: 0,
-            ends: 0,
-            even: 0,
-        };
-        if !self.visit(root, &mut stack) {
-            return false;
+    /// Returns whether the search ended with the best trail proven longest.
+    pub(super) const fn proven(&self) -> bool {
+        self.proven
+    }
+
+    /// Visits up to `budget` more nodes (at least the root on the first call) and
+    /// returns whether the search is over.
+    pub(super) fn run(&mut self, net: &Network, budget: u64) -> bool {
+        if self.finished {
+            return true;
         }
-        while let Some(frame) = stack.last_mut() {
-            if self.steps >= max_steps {
+        let limit = self.steps.saturating_add(budget);
+        if !self.started {
+            self.started = true;
+            let root = Node {
+                alive: net.all,
+                kept: 0,
+                ends: 0,
+                even: 0,
+            };
+            if !self.visit(net, root) {
+                // Unreachable by the depth bound: end unproven rather than loop.
+                self.finished = true;
+                return true;
+            }
+        }
+        while let Some(frame) = self.stack.last_mut() {
+            if self.steps >= limit {
                 return false;
             }
-            let Some(child) = next_child(self.net, frame) else {
-                stack.pop();
+            let Some(child) = next_child(net, frame) else {
+                self.stack.pop();
                 continue;
             };
-            if !self.visit(child, &mut stack) {
-                return false;
+            if !self.visit(net, child) {
+                self.finished = true;
+                return true;
             }
         }
+        self.finished = true;
+        self.proven = true;
         true
     }
 
     /// Bounds a node: records it if it is a trail, pushes a frame if it must be
     /// branched on. Returns `false` only if the stack overflowed (never, by depth).
-    fn visit(&mut self, node: Node, stack: &mut heapless::Vec<Frame, MAX_DEPTH>) -> bool {
+    fn visit(&mut self, net: &Network, node: Node) -> bool {
         self.steps = self.steps.saturating_add(1);
-        let net = self.net;
+        let stack = &mut self.stack;
         let length = net.length(node.alive);
         if length <= self.best_length {
             return true;
