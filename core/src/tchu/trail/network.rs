@@ -121,6 +121,12 @@ impl Network {
         self.at.get(station).copied().unwrap_or(0)
     }
 
+    /// Returns whether two routes join the same two stations with the same length.
+    pub(super) fn twins(&self, a: usize, b: usize) -> bool {
+        let ([a1, a2], [b1, b2]) = (self.ends(a), self.ends(b));
+        self.weight(a) == self.weight(b) && ((a1 == b1 && a2 == b2) || (a1 == b2 && a2 == b1))
+    }
+
     /// Returns the total length of a set of routes.
     pub(super) fn length(&self, set: u128) -> u32 {
         bits128(set).map(|r| u32::from(self.weight(r))).sum()

@@ -211,37 +211,45 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
         }
         Children::Station { station, end, left } => {
             let s = *station;
-            if *left == 0 {
-                if *end {
-                    *end = false;
-                    return Some(Node {
-                        ends: node.ends | bit64(s),
-                        ..node
-                    });
-                }
-                return None;
-            }
-            // Drop first the routes towards another odd station, the light ones first.
+            // Drop first the routes towards another odd station, the light ones
+            // first; end the trail at `s` last.
             let odd = net.odd(node.alive) & !node.ends;
-            let mut pick: Option<(bool, u16, usize)> = None;
-            for r in bits128(*left) {
-                let [a, b] = net.ends(r);
-                let other = if a == s { b } else { a };
-                let key = (odd & bit64(other) == 0, net.weight(r), r);
-                if pick.is_none_or(|p| key < p) {
-                    pick = Some(key);
-                }
-            }
-            let (_, _, r) = pick?;
             let all = net.at(s) & node.alive & !node.kept;
-            let done = all & !*left;
-            *left &= !bit128(r);
-            Some(Node {
-                alive: node.alive & !bit128(r),
-                kept: node.kept | done,
-                ends: node.ends,
-                even: node.even | bit64(s),
-            })
+            loop {
+                if *left == 0 {
+                    if *end {
+                        *end = false;
+                        return Some(Node {
+                            ends: node.ends | bit64(s),
+                            ..node
+                        });
+                    }
+                    return None;
+                }
+                let mut pick: Option<(bool, u16, usize)> = None;
+                for r in bits128(*left) {
+                    let [a, b] = net.ends(r);
+                    let other = if a == s { b } else { a };
+                    let key = (odd & bit64(other) == 0, net.weight(r), r);
+                    if pick.is_none_or(|p| key < p) {
+                        pick = Some(key);
+                    }
+                }
+                let (_, _, r) = pick?;
+                let done = all & !*left;
+                *left &= !bit128(r);
+                // A twin of a route already dropped in an earlier branch (same two
+                // stations, same length) would only repeat it with the two swapped.
+                if bits128(done).any(|q| net.twins(q, r)) {
+                    continue;
+                }
+                return Some(Node {
+                    alive: node.alive & !bit128(r),
+                    kept: node.kept | done,
+                    ends: node.ends,
+                    even: node.even | bit64(s),
+                });
+            }
         }
     }
 }
