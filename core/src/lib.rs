@@ -32,6 +32,16 @@
 //! # Ok::<(), &str>(())
 //! ```
 //!
+//! [`tchu::trail`]: the exact longest trail of a network of routes (the 10-point
+//! bonus), a branch-and-bound on the routes to drop; the whole map in milliseconds.
+//!
+//! ```
+//! use plateau::tchu::{map, trail::Trail};
+//! let trail = Trail::longest(&map::ROUTES).map_err(|_| "too big")?;
+//! assert_eq!(trail.length(), 159); // of the map's 205
+//! # Ok::<(), &str>(())
+//! ```
+//!
 //! [`camicia`]: Beggar-my-neighbour played exactly, loops found in constant memory.
 //!
 //! ```

@@ -11,6 +11,7 @@ pub fn run(io: &mut Io<'_>) -> CliResult {
     )?;
     jass(io)?;
     tchu(io)?;
+    tchu_trail(io)?;
     camicia(io)?;
     grid(io)?;
     Ok(())
@@ -69,6 +70,33 @@ fn tchu(io: &mut Io<'_>) -> CliResult {
     writeln!(
         io.out,
         "$ plateau tchu additional COI_DAV_1 --claim violet,locomotive --drawn violet,black,locomotive\n{n}"
+    )?;
+    Ok(())
+}
+
+fn tchu_trail(io: &mut Io<'_>) -> CliResult {
+    use plateau::tchu::map::ROUTES;
+    use plateau::tchu::trail::Trail;
+    heading(io, "tCHu: the longest trail, exact, for the 10-point bonus")?;
+    let ids = "NEU_YVE_1 NEU_SOL_1 BER_NEU_1 BER_SOL_1 BER_LUC_1 BER_FRI_1";
+    writeln!(io.out, "$ plateau tchu longest {ids}")?;
+    let net: Vec<plateau::tchu::Route> = ids
+        .split(' ')
+        .map(|id| crate::tchu::find_route(id).copied())
+        .collect::<CliResult<_>>()?;
+    let t = Trail::longest(&net).map_err(|e| crate::CliError::new(e.to_string()))?;
+    writeln!(io.out, "{t}")?;
+    writeln!(
+        io.out,
+        "$ plateau tchu longest --all   # one player owning all 88 routes"
+    )?;
+    let t = Trail::longest(&ROUTES).map_err(|e| crate::CliError::new(e.to_string()))?;
+    writeln!(
+        io.out,
+        "{} routes, {} stations, length {} of the map's 205",
+        t.route_count(),
+        t.stations().count(),
+        t.length()
     )?;
     Ok(())
 }

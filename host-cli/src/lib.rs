@@ -17,6 +17,7 @@ pub mod input;
 pub mod jass;
 pub mod solve;
 pub mod tchu;
+pub mod tchu_trail;
 
 pub use error::{CliError, CliResult};
 

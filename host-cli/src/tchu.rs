@@ -57,6 +57,14 @@ pub enum TchuCommand {
         #[arg(long, default_value_t = plateau::tchu::INITIAL_CARS)]
         cars: u8,
     },
+    /// Print the longest trail of a network: map route ids, --all, or --network FILE.
+    #[command(
+        after_help = "Example: plateau tchu longest NEU_YVE_1 NEU_SOL_1 BER_NEU_1 BER_SOL_1 BER_LUC_1 BER_FRI_1   (length 13)"
+    )]
+    Longest(crate::tchu_trail::LongestArgs),
+    /// Print both players' longest trails and who gets the 10-point bonus.
+    #[command(after_help = "Example: plateau tchu bonus --a BER_LUC_1,BER_FRI_1 --b BRI_LOC_1")]
+    Bonus(crate::tchu_trail::BonusArgs),
 }
 
 /// Runs a `plateau tchu` command.
@@ -118,6 +126,8 @@ pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                 writeln!(io.out, "{n}")?;
             }
         }
+        TchuCommand::Longest(args) => crate::tchu_trail::run_longest(args, json, io)?,
+        TchuCommand::Bonus(args) => crate::tchu_trail::run_bonus(args, json, io)?,
         TchuCommand::Payable { route, hand, cars } => {
             let r = find_route(&route)?;
             let hand_cards = parse_cards("--hand", &hand)?;

@@ -1,6 +1,8 @@
 //! Shared helpers of plateau's tests: running the CLI in process, and slow
 //! obviously-right reference implementations to compare the core against.
 
+pub mod tchu_trail;
+
 use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 

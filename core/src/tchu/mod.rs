@@ -17,6 +17,7 @@ use core::fmt;
 mod claim;
 pub mod map;
 mod ticket;
+pub mod trail;
 
 pub use claim::{Claim, ClaimError, Claims, MAX_CLAIMS};
 pub use ticket::{Ticket, Trip};

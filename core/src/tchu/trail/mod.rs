@@ -1,0 +1,356 @@
+//! The longest trail of a network of routes, for the 10-point bonus.
+//!
+//! A trail walks routes one after another, each at most once; stations may repeat
+//! and its length is the sum of its routes' lengths. [`Trail::longest`] is exact
+//! on every network (double and parallel routes, cycles, several pieces) and fast
+//! enough for the whole map: it searches for the cheapest routes to drop so that
+//! what is left is connected with at most two odd stations (Euler), with a
+//! branch-and-bound on the odd stations, no recursion and a fixed stack.
+//!
+//! Capacities: up to [`MAX_ROUTES`] (128) routes and [`MAX_STATIONS`] (64)
+//! stations per network, so route and station sets fit in `u128`/`u64`; more is a
+//! [`TrailError`], never a wrong answer. A search needs about 13 KiB of stack:
+//! 132 frames of 80 bytes (its depth is at most one per route, plus the two
+//! ends), the network (1.4 KiB) and the bound's scratch arrays.
+//! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
+//! a progress bar.
+//!
+//! ```
+//! use plateau::tchu::{Level, Route, Station, trail::Trail};
+//! let (ber, luc, fri) = (
+//!     Station::new(3, "BER", "Berne"),
+//!     Station::new(16, "LUC", "Lucerne"),
+//!     Station::new(9, "FRI", "Fribourg"),
+//! );
+//! let routes = [
+//!     Route::new("BER_LUC_1", ber, luc, 4, Level::Overground, None)?,
+//!     Route::new("BER_FRI_1", ber, fri, 1, Level::Overground, None)?,
+//! ];
+//! let trail = Trail::longest(&routes).map_err(|_| "too big")?;
+//! assert_eq!(trail.length(), 5);
+//! assert_eq!(trail.to_string(), "Lucerne - Berne - Fribourg (5)");
+//! assert_eq!(Trail::longest(&[]).map_err(|_| "too big")?.station1(), None);
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use super::{LONGEST_TRAIL_BONUS_POINTS, Route, Station};
+
+mod network;
+mod search;
+
+use network::Network;
+use search::Search;
+
+/// Most routes in a network, so that a set of routes fits in a `u128`.
+pub const MAX_ROUTES: usize = 128;
+/// Most stations in a network, so that a set of stations fits in a `u64`.
+pub const MAX_STATIONS: usize = 64;
+
+/// Why a network's longest trail could not be searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TrailError {
+    /// The network has more than [`MAX_ROUTES`] routes.
+    TooManyRoutes,
+    /// The network touches more than [`MAX_STATIONS`] stations.
+    TooManyStations,
+    /// Two routes of the network have the same id.
+    RepeatedRoute,
+}
+
+impl fmt::Display for TrailError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::TooManyRoutes => "a network can hold at most 128 routes",
+            Self::TooManyStations => "a network can touch at most 64 stations",
+            Self::RepeatedRoute => "a route appears twice in the network",
+        })
+    }
+}
+
+impl core::error::Error for TrailError {}
+
+/// A trail: routes of a network in walking order, each at most once.
+///
+/// It borrows the network it was found in and keeps the routes' positions there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Trail<'a> {
+    network: &'a [Route],
+    /// Positions in `network`, in walking order (the first `count`).
+    order: [u8; MAX_ROUTES],
+    count: u8,
+    start: Option<Station>,
+    length: u16,
+}
+
+/// The result of a search with a step budget: a trail, and whether it is proven
+/// to be a longest one (`false`: the budget ran out first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TrailSearch<'a> {
+    trail: Trail<'a>,
+    proven: bool,
+    steps: u64,
+}
+
+impl<'a> TrailSearch<'a> {
+    /// Returns the trail: a longest one if proven, else the longest found so far.
+    #[must_use]
+    pub const fn trail(&self) -> &Trail<'a> {
+        &self.trail
+    }
+
+    /// Returns whether the trail is proven to be a longest one.
+    #[must_use]
+    pub const fn is_proven(&self) -> bool {
+        self.proven
+    }
+
+    /// Returns the number of search nodes visited.
+    #[must_use]
+    pub const fn steps(&self) -> u64 {
+        self.steps
+    }
+}
+
+impl Trail<'static> {
+    /// The empty trail: no routes, no stations, length 0.
+    pub const EMPTY: Trail<'static> = Trail {
+        network: &[],
+        order: [0; MAX_ROUTES],
+        count: 0,
+        start: None,
+        length: 0,
+    };
+}
+
+impl<'a> Trail<'a> {
+    /// Returns a longest trail of the network `routes` (the empty trail if it has none).
+    ///
+    /// Exact on every network within the capacities; on real networks (a player's
+    /// 40 cars, or the whole map) it takes well under a second, but its worst case
+    /// is exponential: [`Trail::longest_within`] bounds the work.
+    pub fn longest(routes: &'a [Route]) -> Result<Trail<'a>, TrailError> {
+        Ok(*Self::longest_within(routes, u64::MAX)?.trail())
+    }
+
+    /// Searches a longest trail visiting at most `max_steps` search nodes; when the
+    /// budget runs out, returns the longest trail found so far, not proven.
+    ///
+    /// Even with a budget of 0 the trail is a real one (the longest single route).
+    pub fn longest_within(
+        routes: &'a [Route],
+        max_steps: u64,
+    ) -> Result<TrailSearch<'a>, TrailError> {
+        let mut searcher = TrailSearcher::new(routes)?;
+        searcher.run(max_steps);
+        Ok(searcher.best())
+    }
+
+    fn from_order(
+        network: &'a [Route],
+        order: [u8; MAX_ROUTES],
+        count: usize,
+        start_local: usize,
+        net: &Network,
+    ) -> Trail<'a> {
+        let mut trail = Trail {
+            network,
+            order,
+            count: count.min(MAX_ROUTES) as u8,
+            start: None,
+            length: 0,
+        };
+        trail.start = order.first().and_then(|&first| {
+            let route = network.get(usize::from(first)).filter(|_| count > 0)?;
+            Some(if net.ends(usize::from(first))[0] == start_local {
+                route.station1()
+            } else {
+                route.station2()
+            })
+        });
+        trail.length = trail
+            .routes()
+            .map(|r| u16::from(r.length()))
+            .fold(0u16, u16::saturating_add);
+        trail
+    }
+
+    /// Returns the length: the sum of the routes' lengths.
+    #[must_use]
+    pub const fn length(&self) -> u32 {
+        self.length as u32
+    }
+
+    /// Returns the number of routes.
+    #[must_use]
+    pub const fn route_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Returns whether the trail has no routes.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Returns the routes in walking order.
+    pub fn routes(&self) -> impl Iterator<Item = &'a Route> + '_ {
+        let network = self.network;
+        self.order
+            .iter()
+            .take(usize::from(self.count))
+            .filter_map(move |&i| network.get(usize::from(i)))
+    }
+
+    /// Returns the stations in walking order: one more than the routes, none if empty.
+    pub fn stations(&self) -> impl Iterator<Item = Station> + '_ {
+        let mut at = self.start;
+        let mut routes = self.routes();
+        let mut started = false;
+        core::iter::from_fn(move || {
+            if !started {
+                started = true;
+                return at;
+            }
+            let next = routes.next()?;
+            let here = at?;
+            at = next.station_opposite(here).ok();
+            at
+        })
+    }
+
+    /// Returns the first station, `None` for the empty trail.
+    #[must_use]
+    pub fn station1(&self) -> Option<Station> {
+        self.start
+    }
+
+    /// Returns the last station, `None` for the empty trail.
+    #[must_use]
+    pub fn station2(&self) -> Option<Station> {
+        self.stations().last()
+    }
+}
+
+/// A longest-trail search that runs in slices: call [`TrailSearcher::run`] with a
+/// few thousand steps at a time from a main loop (or a progress bar), and read
+/// [`TrailSearcher::best`] whenever needed. It holds the whole search state
+/// (about 12 KiB: place it in a `static` on a small machine).
+///
+/// ```
+/// use plateau::tchu::{map, trail::TrailSearcher};
+/// let mut search = TrailSearcher::new(&map::ROUTES).map_err(|_| "too big")?;
+/// while !search.run(500) {
+///     // other work between slices
+/// }
+/// assert!(search.is_proven());
+/// assert_eq!(search.best().trail().length(), 159);
+/// # Ok::<(), &str>(())
+/// ```
+pub struct TrailSearcher<'a> {
+    routes: &'a [Route],
+    net: Network,
+    search: Search,
+}
+
+impl<'a> TrailSearcher<'a> {
+    /// Prepares a search of the network `routes`, checking the capacities.
+    pub fn new(routes: &'a [Route]) -> Result<TrailSearcher<'a>, TrailError> {
+        let net = Network::new(routes)?;
+        let search = Search::new(&net);
+        Ok(TrailSearcher {
+            routes,
+            net,
+            search,
+        })
+    }
+
+    /// Visits up to `max_steps` more search nodes; returns whether the search is
+    /// over (then [`TrailSearcher::is_proven`] tells whether it proved its best).
+    pub fn run(&mut self, max_steps: u64) -> bool {
+        self.search.run(&self.net, max_steps)
+    }
+
+    /// Returns whether the best trail is proven to be a longest one.
+    #[must_use]
+    pub const fn is_proven(&self) -> bool {
+        self.search.proven()
+    }
+
+    /// Returns the number of search nodes visited so far.
+    #[must_use]
+    pub const fn steps(&self) -> u64 {
+        self.search.steps
+    }
+
+    /// Returns the longest trail found so far (walked out on each call).
+    #[must_use]
+    pub fn best(&self) -> TrailSearch<'a> {
+        let mut order = [0u8; MAX_ROUTES];
+        let (count, start_local) = search::euler(&self.net, self.search.best, &mut order);
+        TrailSearch {
+            trail: Trail::from_order(self.routes, order, count, start_local, &self.net),
+            proven: self.search.proven(),
+            steps: self.search.steps,
+        }
+    }
+}
+
+#[cfg(feature = "defmt")]
+impl defmt::Format for TrailSearcher<'_> {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(
+            f,
+            "TrailSearcher {{ steps: {}, proven: {} }}",
+            self.steps(),
+            self.is_proven()
+        );
+    }
+}
+
+impl fmt::Debug for TrailSearcher<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TrailSearcher")
+            .field("steps", &self.steps())
+            .field("proven", &self.is_proven())
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Trail<'_> {
+    /// Writes `Lucerne - Berne - Fribourg (5)`; the empty trail is `(0)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.stations().enumerate() {
+            if i > 0 {
+                f.write_str(" - ")?;
+            }
+            f.write_str(s.name())?;
+        }
+        if self.start.is_some() {
+            f.write_str(" ")?;
+        }
+        write!(f, "({})", self.length)
+    }
+}
+
+/// Returns the longest-trail bonus points of two players' networks `a` and `b`:
+/// 10 to the one with the longer longest trail, 10 to both on a tie.
+pub fn longest_trail_bonus(a: &[Route], b: &[Route]) -> Result<[u32; 2], TrailError> {
+    let la = Trail::longest(a)?.length();
+    let lb = Trail::longest(b)?.length();
+    let points = |mine: u32, theirs: u32| {
+        if mine >= theirs {
+            LONGEST_TRAIL_BONUS_POINTS
+        } else {
+            0
+        }
+    };
+    Ok([points(la, lb), points(lb, la)])
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,321 @@
+//! The exact search: the longest trail is the heaviest connected set of routes with
+//! at most two odd stations, found as the cheapest set of routes to drop.
+//!
+//! Each node of the search is a set `alive` of routes still owned by the candidate
+//! trail, a set `kept` of routes it must keep, the stations `ends` it may end at
+//! (at most two, odd in the trail) and the stations `even` it must not end at.
+//! A node whose routes fall apart is split into its connected pieces (a trail lies
+//! in one). A connected node with at most two odd stations is a trail (Euler), and
+//! no subset beats it. Otherwise one odd station `v` outside `ends` is branched on:
+//! either the trail ends at `v`, or it drops one of `v`'s droppable routes (the
+//! first in a fixed order; the earlier ones are then kept), which is complete.
+
+use super::MAX_ROUTES;
+use super::network::{Network, bit64, bit128, bits64, bits128};
+
+/// Deepest search: every level drops a route, names an end, or splits a network
+/// into smaller pieces, so the depth is at most `MAX_ROUTES + 2` plus the root.
+const MAX_DEPTH: usize = MAX_ROUTES + 4;
+
+/// A search node, see the module docs.
+#[derive(Clone, Copy)]
+struct Node {
+    alive: u128,
+    kept: u128,
+    ends: u64,
+    even: u64,
+}
+
+/// What a frame of the explicit stack still has to hand out.
+#[derive(Clone, Copy)]
+enum Children {
+    /// Connected pieces of `node.alive` not searched yet.
+    Pieces { left: u128 },
+    /// Branches on the odd station `station`: first ending there (if `end`),
+    /// then dropping each route of `left` in turn.
+    Station {
+        station: usize,
+        end: bool,
+        left: u128,
+    },
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    node: Node,
+    children: Children,
+}
+
+/// The state of one search, resumable: the best trail's routes and length so far,
+/// and the explicit stack of the nodes still to branch on.
+pub(super) struct Search {
+    /// The best route set found so far (one trail).
+    pub(super) best: u128,
+    /// Its length.
+    pub(super) best_length: u32,
+    /// Nodes visited.
+    pub(super) steps: u64,
+    stack: heapless::Vec<Frame, MAX_DEPTH>,
+    started: bool,
+    finished: bool,
+    proven: bool,
+}
+
+impl Search {
+    pub(super) fn new(net: &Network) -> Search {
+        // Start from the longest single route: a trail even if the budget is tiny.
+        let mut best = 0;
+        let mut best_length = 0;
+        for r in bits128(net.all) {
+            let w = u32::from(net.weight(r));
+            if w > best_length {
+                best = bit128(r);
+                best_length = w;
+            }
+        }
+        Search {
+            best,
+            best_length,
+            steps: 0,
+            stack: heapless::Vec::new(),
+            started: false,
+            finished: false,
+            proven: false,
+        }
+    }
+
+    /// Returns whether the search ended with the best trail proven longest.
+    pub(super) const fn proven(&self) -> bool {
+        self.proven
+    }
+
+    /// Visits up to `budget` more nodes (at least the root on the first call) and
+    /// returns whether the search is over.
+    pub(super) fn run(&mut self, net: &Network, budget: u64) -> bool {
+        if self.finished {
+            return true;
+        }
+        let limit = self.steps.saturating_add(budget);
+        if !self.started {
+            self.started = true;
+            let root = Node {
+                alive: net.all,
+                kept: 0,
+                ends: 0,
+                even: 0,
+            };
+            if !self.visit(net, root) {
+                // Unreachable by the depth bound: end unproven rather than loop.
+                self.finished = true;
+                return true;
+            }
+        }
+        while let Some(frame) = self.stack.last_mut() {
+            if self.steps >= limit {
+                return false;
+            }
+            let Some(child) = next_child(net, frame) else {
+                self.stack.pop();
+                continue;
+            };
+            if !self.visit(net, child) {
+                self.finished = true;
+                return true;
+            }
+        }
+        self.finished = true;
+        self.proven = true;
+        true
+    }
+
+    /// Bounds a node: records it if it is a trail, pushes a frame if it must be
+    /// branched on. Returns `false` only if the stack overflowed (never, by depth).
+    fn visit(&mut self, net: &Network, node: Node) -> bool {
+        self.steps = self.steps.saturating_add(1);
+        let stack = &mut self.stack;
+        let length = net.length(node.alive);
+        if length <= self.best_length {
+            return true;
+        }
+        let piece = net.piece(node.alive);
+        if piece != node.alive {
+            let frame = Frame {
+                node,
+                children: Children::Pieces { left: node.alive },
+            };
+            return stack.push(frame).is_ok();
+        }
+        let odd = net.odd(node.alive);
+        if odd.count_ones() <= 2 {
+            // Connected with 0 or 2 odd stations: one trail, and no subset is longer.
+            self.best = node.alive;
+            self.best_length = length;
+            return true;
+        }
+        let target = length.saturating_sub(self.best_length);
+        let Some((bound, share)) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
+            return true;
+        };
+        if length.saturating_sub(bound) <= self.best_length {
+            return true;
+        }
+        // Branch on the odd station with the fewest choices, then the smallest share
+        // (the cheapest to mend), then the lightest route (measured: fewest nodes).
+        let may_end = node.ends.count_ones() < 2;
+        let mut choice: Option<((u32, u32, u16), Children)> = None;
+        for s in bits64(odd & !node.ends) {
+            let left = net.at(s) & node.alive & !node.kept;
+            let end = may_end && node.even & bit64(s) == 0;
+            let lightest = bits128(left).map(|r| net.weight(r)).min().unwrap_or(0);
+            let y = share.get(s).copied().unwrap_or(0);
+            let key = (left.count_ones() + u32::from(end), y, lightest);
+            if choice.as_ref().is_none_or(|(k, _)| key < *k) {
+                let children = Children::Station {
+                    station: s,
+                    end,
+                    left,
+                };
+                choice = Some((key, children));
+            }
+        }
+        let Some(((count, _, _), children)) = choice else {
+            return true;
+        };
+        if count == 0 {
+            return true;
+        }
+        let frame = Frame { node, children };
+        stack.push(frame).is_ok()
+    }
+}
+
+/// Hands out the next child of a frame, or `None` when all were.
+fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
+    let node = frame.node;
+    match &mut frame.children {
+        Children::Pieces { left } => {
+            let piece = net.piece(*left);
+            if piece == 0 {
+                return None;
+            }
+            *left &= !piece;
+            // The trail's named ends must lie on its piece.
+            if net.touched(piece) & node.ends != node.ends {
+                return Some(Node { alive: 0, ..node });
+            }
+            Some(Node {
+                alive: piece,
+                kept: node.kept & piece,
+                ..node
+            })
+        }
+        Children::Station { station, end, left } => {
+            let s = *station;
+            // Drop first the routes towards another odd station, the light ones
+            // first; end the trail at `s` last.
+            let odd = net.odd(node.alive) & !node.ends;
+            let all = net.at(s) & node.alive & !node.kept;
+            loop {
+                if *left == 0 {
+                    if *end {
+                        *end = false;
+                        return Some(Node {
+                            ends: node.ends | bit64(s),
+                            ..node
+                        });
+                    }
+                    return None;
+                }
+                let mut pick: Option<(bool, u16, usize)> = None;
+                for r in bits128(*left) {
+                    let [a, b] = net.ends(r);
+                    let other = if a == s { b } else { a };
+                    let key = (odd & bit64(other) == 0, net.weight(r), r);
+                    if pick.is_none_or(|p| key < p) {
+                        pick = Some(key);
+                    }
+                }
+                let (_, _, r) = pick?;
+                let done = all & !*left;
+                *left &= !bit128(r);
+                // A twin of a route already dropped in an earlier branch (same two
+                // stations, same length) would only repeat it with the two swapped.
+                if bits128(done).any(|q| net.twins(q, r)) {
+                    continue;
+                }
+                return Some(Node {
+                    alive: node.alive & !bit128(r),
+                    kept: node.kept | done,
+                    ends: node.ends,
+                    even: node.even | bit64(s),
+                });
+            }
+        }
+    }
+}
+
+/// Walks the routes of `set` (connected, at most two odd stations) as one trail:
+/// Hierholzer's algorithm with an explicit stack. Writes the route indices in trail
+/// order to `order` and returns how many, and the local start station.
+pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (usize, usize) {
+    let odd = net.odd(set);
+    let start = if odd != 0 {
+        odd.trailing_zeros() as usize
+    } else if set != 0 {
+        net.ends(set.trailing_zeros() as usize)[0]
+    } else {
+        return (0, 0);
+    };
+    // (station, route taken to reach it; 0xFF for the start)
+    let mut stack: heapless::Vec<(u8, u8), { MAX_ROUTES + 1 }> = heapless::Vec::new();
+    let mut unused = set;
+    let mut count = 0usize;
+    if stack.push((start as u8, 0xFF)).is_err() {
+        return (0, start);
+    }
+    // Routes come off the stack from the trail's far end back to its start.
+    while let Some(&(s, via)) = stack.last() {
+        let s = usize::from(s);
+        let out = net.at(s) & unused;
+        if out != 0 {
+            let r = out.trailing_zeros() as usize;
+            unused &= !bit128(r);
+            let [a, b] = net.ends(r);
+            let next = if a == s { b } else { a };
+            if stack.push((next as u8, r as u8)).is_err() {
+                break;
+            }
+        } else {
+            stack.pop();
+            if via != 0xFF {
+                if let Some(slot) = order.get_mut(count) {
+                    *slot = via;
+                }
+                count += 1;
+            }
+        }
+    }
+    let count = count.min(MAX_ROUTES);
+    // Reverse so the trail reads from its start.
+    if let Some(walked) = order.get_mut(..count) {
+        walked.reverse();
+    }
+    (count, start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stack a search needs, as documented in the module docs.
+    #[test]
+    fn memory() {
+        let stack = core::mem::size_of::<heapless::Vec<Frame, MAX_DEPTH>>();
+        let net = core::mem::size_of::<Network>();
+        std::println!(
+            "frame {} stack {stack} network {net}",
+            core::mem::size_of::<Frame>()
+        );
+        assert!(stack + net <= 16 * 1024);
+    }
+}

@@ -1,0 +1,120 @@
+use super::*;
+use crate::tchu::Level;
+use crate::tchu::map::{self, ROUTES};
+
+fn r(id: &'static str) -> Route {
+    *map::route(id).unwrap()
+}
+
+/// Checks that the trail walks: consecutive routes share a station, none twice.
+fn check(trail: &Trail<'_>) {
+    let routes: Vec<&Route> = trail.routes().collect();
+    let stations: Vec<Station> = trail.stations().collect();
+    if routes.is_empty() {
+        assert!(stations.is_empty());
+        return;
+    }
+    assert_eq!(stations.len(), routes.len() + 1);
+    for (i, route) in routes.iter().enumerate() {
+        assert_eq!(route.station_opposite(stations[i]), Ok(stations[i + 1]));
+        assert!(!routes[..i].iter().any(|o| o.id() == route.id()));
+    }
+    let sum: u32 = routes.iter().map(|r| u32::from(r.length())).sum();
+    assert_eq!(sum, trail.length());
+    assert_eq!(trail.station1(), stations.first().copied());
+    assert_eq!(trail.station2(), stations.last().copied());
+}
+
+#[test]
+fn spec_example_is_13() {
+    let net = [
+        r("NEU_YVE_1"),
+        r("NEU_SOL_1"),
+        r("BER_NEU_1"),
+        r("BER_SOL_1"),
+        r("BER_LUC_1"),
+        r("BER_FRI_1"),
+    ];
+    let t = Trail::longest(&net).unwrap();
+    check(&t);
+    assert_eq!(t.length(), 13);
+    let text = t.to_string();
+    assert!(text.ends_with("(13)"), "{text}");
+}
+
+#[test]
+fn empty_network() {
+    let t = Trail::longest(&[]).unwrap();
+    assert_eq!(t.length(), 0);
+    assert_eq!(t.station1(), None);
+    assert_eq!(t.station2(), None);
+    assert_eq!(t.stations().count(), 0);
+    assert_eq!(t.to_string(), "(0)");
+    assert_eq!(Trail::EMPTY, Trail::EMPTY);
+}
+
+#[test]
+fn one_route_and_a_double() {
+    let net = [r("BER_FRI_1")];
+    let t = Trail::longest(&net).unwrap();
+    check(&t);
+    assert_eq!(t.length(), 1);
+    let net = [r("BER_FRI_1"), r("BER_FRI_2")];
+    let t = Trail::longest(&net).unwrap();
+    check(&t);
+    assert_eq!(t.length(), 2);
+    assert_eq!(t.station1(), t.station2());
+}
+
+#[test]
+fn errors() {
+    let net = [r("BER_FRI_1"), r("BER_FRI_1")];
+    assert_eq!(Trail::longest(&net), Err(TrailError::RepeatedRoute));
+    let s = |i: u8| Station::new(i, "X", "X");
+    let star: Vec<Route> = (1..=65u8)
+        .map(|i| {
+            let id: &'static str = Box::leak(std::format!("R{i}").into_boxed_str());
+            Route::new(id, s(0), s(i), 1, Level::Overground, None).unwrap()
+        })
+        .collect();
+    assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
+    let many = [r("BER_FRI_1"); 129];
+    assert_eq!(Trail::longest(&many), Err(TrailError::TooManyRoutes));
+}
+
+#[test]
+fn whole_map() {
+    let t0 = std::time::Instant::now();
+    let s = Trail::longest_within(&ROUTES, u64::MAX).unwrap();
+    let t = *s.trail();
+    check(&t);
+    assert!(s.is_proven());
+    std::println!("whole map: {} in {:?}", t.length(), t0.elapsed());
+    let singles: Vec<Route> = ROUTES
+        .iter()
+        .copied()
+        .filter(|r| !r.id().ends_with("_2"))
+        .collect();
+    assert_eq!(singles.len(), 76);
+    let t0 = std::time::Instant::now();
+    let t = Trail::longest(&singles).unwrap();
+    check(&t);
+    std::println!("76 routes: {} in {:?}", t.length(), t0.elapsed());
+}
+
+#[test]
+fn budget() {
+    let s = Trail::longest_within(&ROUTES, 0).unwrap();
+    assert!(!s.is_proven());
+    check(s.trail());
+    assert_eq!(s.trail().length(), 6);
+}
+
+#[test]
+fn bonus() {
+    let a = [r("BER_LUC_1")];
+    let b = [r("BER_FRI_1"), r("BER_NEU_1")];
+    assert_eq!(longest_trail_bonus(&a, &b), Ok([10, 0]));
+    assert_eq!(longest_trail_bonus(&b, &a), Ok([0, 10]));
+    assert_eq!(longest_trail_bonus(&[], &[]), Ok([10, 10]));
+}

@@ -1,0 +1,146 @@
+//! Longest trail: the whole map, 1,000 random 40-route networks of the map, and the
+//! fast search against the seed's exhaustive one on 12-, 16- and 20-route networks.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use plateau::tchu::Route;
+use plateau::tchu::map::ROUTES;
+use plateau::tchu::trail::Trail;
+use plateau_tests::tchu_trail::{Rng, connected_subnetwork, player_network, seed_longest};
+
+fn whole_map(c: &mut Criterion) {
+    let singles: Vec<Route> = ROUTES
+        .iter()
+        .copied()
+        .filter(|r| !r.id().ends_with("_2"))
+        .collect();
+    let mut g = c.benchmark_group("tchu_trail_whole_map");
+    g.sample_size(10).measurement_time(Duration::from_secs(4));
+    g.bench_function("88_routes", |b| {
+        b.iter(|| Trail::longest(black_box(&ROUTES)).map(|t| t.length()))
+    });
+    g.bench_function("76_routes", |b| {
+        b.iter(|| Trail::longest(black_box(&singles)).map(|t| t.length()))
+    });
+    g.finish();
+}
+
+/// Returns the shortest of three solves of `net`: the machine is shared, and one
+/// preempted solve should not pass for a hard network.
+fn solve_time(net: &[Route]) -> Duration {
+    (0..3)
+        .map(|_| {
+            let t0 = Instant::now();
+            black_box(Trail::longest(black_box(net)).map(|t| t.length()).ok());
+            t0.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Times each of 1,000 random connected 40-route networks (best of three, after a
+/// warm-up pass over all) and prints the median, 90th and 99th percentiles and worst.
+fn forty_route_networks(_c: &mut Criterion) {
+    let mut rng = Rng(0x40_C0FFEE);
+    let nets: Vec<Vec<Route>> = (0..1000)
+        .map(|_| connected_subnetwork(&ROUTES, 40, &mut rng))
+        .collect();
+    for n in &nets {
+        black_box(Trail::longest(n).map(|t| t.length()).ok());
+    }
+    let mut times: Vec<(Duration, usize)> = nets
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (solve_time(n), i))
+        .collect();
+    times.sort();
+    let at = |q: usize| times[(times.len() - 1) * q / 100].0;
+    println!(
+        "tchu_trail 1000 random connected 40-route networks: median {:?}, p90 {:?}, p99 {:?}, worst {:?} (network #{})",
+        at(50),
+        at(90),
+        at(99),
+        times[times.len() - 1].0,
+        times[times.len() - 1].1
+    );
+}
+
+/// The same for 1,000 networks a player could own with 40 cars (connected, at most
+/// 40 in total length, one half of a double at most).
+fn player_networks(_c: &mut Criterion) {
+    let mut rng = Rng(0x0C_A125);
+    let nets: Vec<Vec<Route>> = (0..1000)
+        .map(|_| player_network(&ROUTES, 40, &mut rng))
+        .collect();
+    let mut times: Vec<Duration> = nets.iter().map(|n| solve_time(n)).collect();
+    times.sort();
+    let routes: usize = nets.iter().map(Vec::len).max().unwrap_or(0);
+    println!(
+        "tchu_trail 1000 random 40-car player networks (up to {routes} routes): median {:?}, p99 {:?}, worst {:?}",
+        times[500], times[990], times[999]
+    );
+}
+
+fn fast_against_seed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tchu_trail_fast_vs_seed");
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
+    for size in [12usize, 16, 20] {
+        let mut rng = Rng(0x5EED + size as u64);
+        // Ten networks of each size, solved together, so the ratio is not one draw's.
+        let nets: Vec<Vec<Route>> = (0..10)
+            .map(|_| connected_subnetwork(&ROUTES, size, &mut rng))
+            .collect();
+        for n in &nets {
+            assert_eq!(
+                Trail::longest(n).map(|t| t.length()).ok(),
+                Some(seed_longest(n).0)
+            );
+        }
+        let t0 = Instant::now();
+        for n in &nets {
+            black_box(Trail::longest(black_box(n)).map(|t| t.length()).ok());
+        }
+        let fast = t0.elapsed();
+        let t0 = Instant::now();
+        for n in &nets {
+            black_box(seed_longest(black_box(n)).0);
+        }
+        let seed = t0.elapsed();
+        println!(
+            "tchu_trail {size} routes x10: fast {fast:?}, seed {seed:?}, seed/fast {:.0}",
+            seed.as_secs_f64() / fast.as_secs_f64()
+        );
+        g.bench_function(format!("fast_{size}_routes_x10"), |b| {
+            b.iter(|| {
+                nets.iter()
+                    .map(|n| {
+                        Trail::longest(black_box(n))
+                            .map(|t| t.length())
+                            .unwrap_or(0)
+                    })
+                    .sum::<u32>()
+            })
+        });
+        if size <= 16 {
+            g.bench_function(format!("seed_{size}_routes_x10"), |b| {
+                b.iter(|| {
+                    nets.iter()
+                        .map(|n| seed_longest(black_box(n)).0)
+                        .sum::<u32>()
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    whole_map,
+    forty_route_networks,
+    player_networks,
+    fast_against_seed
+);
+criterion_main!(benches);

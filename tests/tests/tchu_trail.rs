@@ -1,0 +1,323 @@
+//! The longest trail: the fast exact search against the seed's exhaustive one and
+//! an independent subset solver, on random networks and on the real map.
+
+use plateau::tchu::map::{self, ROUTES};
+use plateau::tchu::trail::{Trail, TrailError, TrailSearcher, longest_trail_bonus};
+use plateau::tchu::{Level, Route, Station};
+use plateau_tests::tchu_trail::{
+    Rng, check_trail, connected_subnetwork, network, seed_longest, subset_longest,
+};
+use proptest::prelude::*;
+
+fn edges(max_station: u8, max_routes: usize) -> impl Strategy<Value = Vec<(u8, u8, u8)>> {
+    proptest::collection::vec((0..=max_station, 0..=max_station, 1u8..=6), 0..=max_routes)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Few stations and up to 12 routes: parallel routes, cycles, several pieces.
+    #[test]
+    fn matches_the_seed(e in edges(6, 12)) {
+        let net = network(&e);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        let (seed, seed_order) = seed_longest(&net);
+        prop_assert_eq!(fast.length(), seed);
+        prop_assert_eq!(subset_longest(&net), seed);
+        prop_assert!(seed_order.len() <= net.len());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Up to 16 routes on up to 8 stations, against the subset solver only.
+    #[test]
+    fn matches_the_subset_solver(e in edges(7, 16)) {
+        let net = network(&e);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// Up to 64 stations: mostly separate pieces and paths.
+    #[test]
+    fn wide_networks_match_the_subset_solver(e in edges(63, 16)) {
+        let net = network(&e);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// Connected pieces of the real map, doubles included, against the subset solver.
+    #[test]
+    fn map_pieces_match_the_subset_solver(seed: u64, size in 10usize..=17) {
+        let net = connected_subnetwork(&ROUTES, size, &mut Rng(seed | 1));
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
+    /// A search run in slices takes the same path as one run: same steps, same
+    /// trail; its best so far is always a real trail.
+    #[test]
+    fn slices_resume_the_same_search(e in edges(6, 14), slice in 1u64..30) {
+        let net = network(&e);
+        let whole = Trail::longest_within(&net, u64::MAX).unwrap();
+        let mut search = TrailSearcher::new(&net).unwrap();
+        let mut rounds = 0u64;
+        while !search.run(slice) {
+            rounds += 1;
+            check_trail(&net, search.best().trail()).map_err(TestCaseError::fail)?;
+            prop_assert!(!search.is_proven());
+        }
+        prop_assert!(search.is_proven());
+        prop_assert!(search.run(slice));
+        prop_assert_eq!(search.steps(), whole.steps());
+        prop_assert_eq!(search.best(), whole);
+        prop_assert!(rounds <= whole.steps());
+    }
+
+    /// A budget gives a real trail, never longer than the longest, and proves it
+    /// once large enough.
+    #[test]
+    fn budgets_give_real_trails(e in edges(6, 12), budget in 0u64..40) {
+        let net = network(&e);
+        let exact = Trail::longest(&net).unwrap().length();
+        let s = Trail::longest_within(&net, budget).unwrap();
+        check_trail(&net, s.trail()).map_err(TestCaseError::fail)?;
+        prop_assert!(s.trail().length() <= exact);
+        if s.is_proven() {
+            prop_assert_eq!(s.trail().length(), exact);
+        }
+        if !net.is_empty() {
+            prop_assert!(s.trail().length() > 0);
+        }
+    }
+}
+
+#[test]
+fn connected_subnetworks_of_the_map() {
+    let mut rng = Rng(0x5EED_7C4B);
+    for round in 0..600 {
+        let size = 4 + round % 9; // 4..=12 routes: the seed is quick there
+        let net = connected_subnetwork(&ROUTES, size, &mut rng);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).unwrap();
+        assert_eq!(fast.length(), seed_longest(&net).0, "{net:?}");
+    }
+    for _ in 0..12 {
+        let net = connected_subnetwork(&ROUTES, 18, &mut rng);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).unwrap();
+        assert_eq!(fast.length(), subset_longest(&net), "{net:?}");
+    }
+}
+
+#[test]
+fn spec_example_and_empty() {
+    let ids = [
+        "NEU_YVE_1",
+        "NEU_SOL_1",
+        "BER_NEU_1",
+        "BER_SOL_1",
+        "BER_LUC_1",
+        "BER_FRI_1",
+    ];
+    let net: Vec<Route> = ids.iter().map(|id| *map::route(id).unwrap()).collect();
+    let t = Trail::longest(&net).unwrap();
+    check_trail(&net, &t).unwrap();
+    assert_eq!(t.length(), 13);
+    assert_eq!(seed_longest(&net).0, 13);
+    let empty = Trail::longest(&[]).unwrap();
+    assert_eq!((empty.length(), empty.stations().count()), (0, 0));
+    assert_eq!(empty.to_string(), "(0)");
+}
+
+/// The whole map: every longest trail is checked, and dropping a route the trail
+/// does not use keeps its length, while dropping one it uses never lengthens it.
+#[test]
+fn whole_map_is_stable_under_dropping_routes() {
+    let singles: Vec<Route> = ROUTES
+        .iter()
+        .copied()
+        .filter(|r| !r.id().ends_with("_2"))
+        .collect();
+    for (net, expected) in [(ROUTES.to_vec(), 159), (singles, 139)] {
+        let t = Trail::longest(&net).unwrap();
+        check_trail(&net, &t).unwrap();
+        assert_eq!(t.length(), expected);
+        let used: Vec<&str> = t.routes().map(Route::id).collect();
+        for (i, r) in net.iter().enumerate().step_by(7) {
+            let mut less = net.clone();
+            less.remove(i);
+            let l = Trail::longest(&less).unwrap();
+            check_trail(&less, &l).unwrap();
+            if used.contains(&r.id()) {
+                assert!(l.length() <= t.length());
+            } else {
+                assert_eq!(l.length(), t.length(), "without {}", r.id());
+            }
+        }
+    }
+}
+
+#[test]
+fn foreign_stations_with_one_name_are_different() {
+    let de = |id: u8, code: &'static str| Station::new(id, code, "Allemagne");
+    let bal = map::station("BAL").unwrap();
+    let net = [
+        Route::new("A", bal, de(34, "DE1"), 3, Level::Overground, None).unwrap(),
+        Route::new(
+            "B",
+            de(35, "DE2"),
+            de(36, "DE3"),
+            5,
+            Level::Overground,
+            None,
+        )
+        .unwrap(),
+    ];
+    assert_eq!(Trail::longest(&net).unwrap().length(), 5);
+}
+
+#[test]
+fn capacities_are_errors() {
+    let hub = Station::new(0, "H", "Hub");
+    let star: Vec<Route> = (1..=64u8)
+        .map(|i| {
+            let id = plateau_tests::tchu_trail::leak(format!("R{i}"));
+            Route::new(
+                id,
+                hub,
+                Station::new(i, "X", "X"),
+                1,
+                Level::Overground,
+                None,
+            )
+            .unwrap()
+        })
+        .collect();
+    assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
+    assert_eq!(Trail::longest(&star[..63]).unwrap().length(), 2);
+    let pair = |i: usize| {
+        let id = plateau_tests::tchu_trail::leak(format!("P{i}"));
+        Route::new(
+            id,
+            hub,
+            Station::new(1, "A", "A"),
+            1,
+            Level::Overground,
+            None,
+        )
+        .unwrap()
+    };
+    let parallel: Vec<Route> = (0..129).map(pair).collect();
+    assert_eq!(Trail::longest(&parallel), Err(TrailError::TooManyRoutes));
+    // 128 parallel routes: one closed trail through all of them.
+    assert_eq!(Trail::longest(&parallel[..128]).unwrap().length(), 128);
+}
+
+#[test]
+fn bonus_goes_to_the_longer_or_both() {
+    let r = |id: &str| *map::route(id).unwrap();
+    let a = [r("BER_LUC_1"), r("BER_FRI_1")];
+    let b = [r("BRI_LOC_1")];
+    assert_eq!(longest_trail_bonus(&a, &b), Ok([0, 10]));
+    let c = [r("BER_LUC_1"), r("BER_SOL_1")];
+    assert_eq!(longest_trail_bonus(&b, &c), Ok([10, 10]));
+}
+
+/// Checks a `--json` trail printed by the CLI against the routes it names: each
+/// route joins the stations around it, none twice, the length is their sum.
+fn check_json_trail(v: &serde_json::Value, routes: &[Route]) -> u64 {
+    let stations: Vec<&str> = v["stations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let ids: Vec<&str> = v["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let length = v["length"].as_u64().unwrap();
+    if ids.is_empty() {
+        assert!(stations.is_empty() && length == 0);
+        return 0;
+    }
+    assert_eq!(stations.len(), ids.len() + 1);
+    let mut sum = 0;
+    for (i, id) in ids.iter().enumerate() {
+        assert!(!ids[..i].contains(id), "{id} twice");
+        let r = routes.iter().find(|r| r.id() == *id).unwrap();
+        let ends = [r.station1().code(), r.station2().code()];
+        let step = [stations[i], stations[i + 1]];
+        assert!(
+            ends == step || ends == [step[1], step[0]],
+            "{id} does not join {step:?}"
+        );
+        sum += u64::from(r.length());
+    }
+    assert_eq!(sum, length);
+    length
+}
+
+#[test]
+fn cli_trails_are_checked() {
+    std::env::set_current_dir(plateau_tests::workspace_root()).unwrap();
+    let run = |args: &[&str]| {
+        let r = plateau_tests::run_cli(args, b"");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(r.stdout.trim()).unwrap()
+    };
+    let all = run(&["tchu", "longest", "--all", "--json"]);
+    assert_eq!(check_json_trail(&all, &ROUTES), 159);
+    let singles = run(&[
+        "tchu",
+        "longest",
+        "--network",
+        "fixtures/tchu/trail-singles.tsv",
+        "--json",
+    ]);
+    assert_eq!(check_json_trail(&singles, &ROUTES), 139);
+    let budget = run(&["tchu", "longest", "--all", "--json", "--max-steps", "50"]);
+    assert_eq!(budget["proven"], serde_json::json!(false));
+    assert!(check_json_trail(&budget, &ROUTES) <= 159);
+    let ids = [
+        "NEU_YVE_1",
+        "NEU_SOL_1",
+        "BER_NEU_1",
+        "BER_SOL_1",
+        "BER_LUC_1",
+        "BER_FRI_1",
+    ];
+    let mut args = vec!["tchu", "longest", "--json"];
+    args.extend(ids);
+    assert_eq!(check_json_trail(&run(&args), &ROUTES), 13);
+    let mut rng = Rng(0xC11);
+    for _ in 0..30 {
+        let net = connected_subnetwork(&ROUTES, 12, &mut rng);
+        let mut args = vec!["tchu", "longest", "--json"];
+        args.extend(net.iter().map(|r| r.id()));
+        assert_eq!(
+            check_json_trail(&run(&args), &net),
+            u64::from(seed_longest(&net).0)
+        );
+    }
+    let bonus = run(&[
+        "tchu",
+        "bonus",
+        "--json",
+        "--a",
+        "BER_LUC_1,BER_FRI_1",
+        "--b",
+        "BRI_LOC_1",
+    ]);
+    assert_eq!(check_json_trail(&bonus["a"], &ROUTES), 5);
+    assert_eq!(check_json_trail(&bonus["b"], &ROUTES), 6);
+    assert_eq!(bonus["bonus"], serde_json::json!({ "a": 0, "b": 10 }));
+}
