@@ -39,3 +39,4 @@
 pub mod bits;
 pub mod jass;
 pub mod tchu;
+pub mod tour;

@@ -1,0 +1,100 @@
+//! The fast path: Warnsdorff's rule with incremental degrees, O(1) per move.
+//!
+//! `scratch` holds one byte per square: the number of unvisited squares a move
+//! away, or [`VISITED`]. Ties between squares of equal degree go to the square
+//! farthest from the centre (Roth), then to the first in a rotated move order;
+//! the rotation lets a failed attempt be retried with another order.
+
+use super::geometry::{MOVES, centre_distance, dims, index, moves_from, square, step};
+use super::{Board, Square};
+
+/// Marks a visited square in the scratch buffer.
+pub(crate) const VISITED: u8 = 0x80;
+
+/// Fills `scratch` with each square's number of moves on the board.
+pub(crate) fn fill_degrees(board: Board, scratch: &mut [u8]) {
+    let (w, h) = dims(board);
+    let mut cells = scratch.iter_mut();
+    for y in 0..h {
+        // Away from the edges every square has 8 moves: only the border bands vary.
+        let inner_y = y >= 2 && y + 2 < h;
+        for x in 0..w {
+            let deg = if inner_y && x >= 2 && x + 2 < w {
+                8
+            } else {
+                moves_from(w, h, x, y)
+            };
+            if let Some(c) = cells.next() {
+                *c = deg;
+            }
+        }
+    }
+}
+
+/// Runs Warnsdorff's rule from `start`; returns the number of squares visited.
+///
+/// The tour is complete when the result equals the number of squares. `rotation`
+/// (0..8) rotates the fixed tie order; `roth` turns the centre tie-break on.
+pub(crate) fn run(
+    board: Board,
+    start: Square,
+    rotation: usize,
+    roth: bool,
+    out: &mut [Square],
+    scratch: &mut [u8],
+) -> usize {
+    let (w, h) = dims(board);
+    let n = board.squares_usize();
+    fill_degrees(board, scratch);
+    let (mut x, mut y) = (u32::from(start.x), u32::from(start.y));
+    let mut visited = 0usize;
+    let mut slots = out.iter_mut();
+    loop {
+        match slots.next() {
+            Some(slot) => *slot = square(x, y),
+            None => return visited,
+        }
+        visited += 1;
+        if let Some(c) = scratch.get_mut(index(w, x, y)) {
+            *c = VISITED;
+        }
+        if visited >= n {
+            return visited;
+        }
+        // One pass: every unvisited neighbour loses a degree, and the least wins.
+        let mut best: Option<(u32, u32)> = None;
+        let mut best_deg = u8::MAX;
+        let mut best_dist = 0u64;
+        for k in 0..MOVES.len() {
+            let d = (k + rotation) & 7;
+            let Some((nx, ny)) = step(w, h, x, y, d) else {
+                continue;
+            };
+            let Some(c) = scratch.get_mut(index(w, nx, ny)) else {
+                continue;
+            };
+            if *c & VISITED != 0 {
+                continue;
+            }
+            *c = c.saturating_sub(1);
+            let deg = *c;
+            if deg < best_deg {
+                best_deg = deg;
+                best = Some((nx, ny));
+                if roth {
+                    best_dist = centre_distance(w, h, nx, ny);
+                }
+            } else if roth && deg == best_deg {
+                let dist = centre_distance(w, h, nx, ny);
+                if dist > best_dist {
+                    best_dist = dist;
+                    best = Some((nx, ny));
+                }
+            }
+        }
+        match best {
+            Some((nx, ny)) => (x, y) = (nx, ny),
+            None => return visited,
+        }
+    }
+}
