@@ -13,6 +13,7 @@ pub mod demo;
 pub mod error;
 pub mod input;
 pub mod jass;
+pub mod tour;
 
 pub use error::{CliError, CliResult};
 
@@ -47,6 +48,8 @@ enum Command {
     /// Bit-packed Jass scores.
     #[command(subcommand)]
     Jass(jass::JassCommand),
+    /// Knight's tours on any board, open or closed.
+    Tour(tour::TourArgs),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -63,6 +66,7 @@ where
     let result = match cli.command {
         Command::Demo => demo::run(io),
         Command::Jass(cmd) => jass::run(cmd, json, io),
+        Command::Tour(args) => tour::run(args, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {

@@ -111,12 +111,29 @@ pub(crate) fn closed_cycle(
         for c in 0..cols.count {
             let (x0, bw) = cols.span(c);
             let block = (x0, y0, bw, bh);
-            if c > 0 {
+            let other = if c > 0 {
                 let (px, pw) = cols.span(c - 1);
-                join(w, h, block, (px, y0, pw, bh), scratch)?;
+                (px, y0, pw, bh)
             } else if r > 0 {
                 let (py, ph) = rows.span(r - 1);
-                join(w, h, block, (x0, py, bw, ph), scratch)?;
+                (x0, py, bw, ph)
+            } else {
+                continue;
+            };
+            // If no pair of edges joins the cycles, a mirror image of the block's
+            // tour offers other edges along the shared side.
+            let mut joined = false;
+            for flip in [0, 1, 2, 1] {
+                if flip > 0 {
+                    mirror(w, block, flip == 2, scratch);
+                }
+                if join(w, h, block, other, scratch).is_ok() {
+                    joined = true;
+                    break;
+                }
+            }
+            if !joined {
+                return Err(Stop::NoJoin);
             }
         }
     }
@@ -182,6 +199,38 @@ fn copy_block(w: u32, from: (u32, u32), to: (u32, u32), bw: u32, bh: u32, scratc
         let len = bw as usize;
         if src + len <= scratch.len() && dst + len <= scratch.len() {
             scratch.copy_within(src..src + len, dst);
+        }
+    }
+}
+
+/// Mirrors a block's cycle left-right, or (`vertical`) top-bottom.
+fn mirror(w: u32, (x0, y0, bw, bh): (u32, u32, u32, u32), vertical: bool, scratch: &mut [u8]) {
+    let map = |code: u8| -> u8 {
+        let flip = |d: u8| -> u8 {
+            let (dx, dy) = MOVES.get(usize::from(d)).copied().unwrap_or((0, 0));
+            let m = if vertical { (dx, -dy) } else { (-dx, dy) };
+            MOVES.iter().position(|&v| v == m).unwrap_or(0) as u8
+        };
+        flip(code & 7) | (flip((code >> 3) & 7) << 3)
+    };
+    let (outer, inner) = if vertical { (bh, bw) } else { (bw, bh) };
+    for a in 0..outer.div_ceil(2) {
+        let b = outer - 1 - a;
+        for t in 0..inner {
+            let (pa, pb) = if vertical {
+                (index(w, x0 + t, y0 + a), index(w, x0 + t, y0 + b))
+            } else {
+                (index(w, x0 + a, y0 + t), index(w, x0 + b, y0 + t))
+            };
+            let (Some(&ca), Some(&cb)) = (scratch.get(pa), scratch.get(pb)) else {
+                continue;
+            };
+            if let Some(c) = scratch.get_mut(pa) {
+                *c = map(cb);
+            }
+            if let Some(c) = scratch.get_mut(pb) {
+                *c = map(ca);
+            }
         }
     }
 }
@@ -289,3 +338,4 @@ pub(crate) fn walk(board: Board, start: Square, out: &mut [Square], scratch: &[u
     }
     false
 }
+

@@ -380,9 +380,7 @@ pub fn find_tour(
         for (rotation, roth) in [(0, true), (4, true), (2, true), (6, true), (0, false)] {
             let room = budget.saturating_sub(steps);
             if room < n as u64 {
-                return Ok(TourOutcome::Exhausted {
-                    visited: deepest.max(room),
-                });
+                return Ok(TourOutcome::Exhausted { visited: deepest });
             }
             let visited = warnsdorff::run(board, start, rotation, roth, out, scratch);
             steps += visited as u64;
