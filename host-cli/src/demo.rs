@@ -45,7 +45,10 @@ fn tour(io: &mut Io<'_>) -> CliResult {
     let start = Square::new(4, 7);
     match crate::tour::tour(board, start, TourKind::Closed, 1_000_000)? {
         Ok(squares) => {
-            writeln!(io.out, "closed tour from e8, checked: every square once, by knight moves, back to e8")?;
+            writeln!(
+                io.out,
+                "closed tour from e8, checked: every square once, by knight moves, back to e8"
+            )?;
             write!(io.out, "{}", crate::tour::grid(board, &squares))?;
         }
         Err(other) => writeln!(io.out, "{other:?}")?,

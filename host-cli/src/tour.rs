@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::Args;
 use plateau::tour::{Board, NoTour, Square, TourKind, TourOutcome, check_tour_with, find_tour};
 
-use crate::error::{CliError, CliResult, bad};
 use crate::Io;
+use crate::error::{CliError, CliResult, bad};
 
 /// Largest board the CLI allocates (5 bytes per square: the tour and the scratch).
 pub const MAX_SQUARES: u64 = 50_000_000;
@@ -48,9 +48,8 @@ pub fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     };
     let outcome = tour(board, start, kind, args.max_steps)?;
     if let (Some(path), Ok(squares)) = (&args.svg, &outcome) {
-        std::fs::write(path, svg(board, squares, kind)).map_err(|e| {
-            CliError::new(format!("cannot write {}: {e}", path.display()))
-        })?;
+        std::fs::write(path, svg(board, squares, kind))
+            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
     }
     print(board, start, kind, &outcome, json, io)
 }
@@ -77,7 +76,9 @@ pub fn tour(board: Board, start: Square, kind: TourKind, max_steps: u64) -> CliR
         return Ok(Err(outcome));
     }
     if !check_tour_with(board, &out, kind, &mut scratch) {
-        return Err(CliError::new("internal error: the tour found fails the checker"));
+        return Err(CliError::new(
+            "internal error: the tour found fails the checker",
+        ));
     }
     Ok(Ok(out))
 }
@@ -151,7 +152,13 @@ fn file_letter(x: u16) -> char {
 /// Names a square: algebraic on boards up to 26 files, and `x,y` always.
 pub fn name(s: Square) -> String {
     if s.x < 26 {
-        format!("{}{} ({},{})", file_letter(s.x), u32::from(s.y) + 1, s.x, s.y)
+        format!(
+            "{}{} ({},{})",
+            file_letter(s.x),
+            u32::from(s.y) + 1,
+            s.x,
+            s.y
+        )
     } else {
         format!("({},{})", s.x, s.y)
     }
@@ -272,7 +279,9 @@ pub fn svg(board: Board, squares: &[Square], kind: TourKind) -> String {
     if board.squares() > MAX_SVG_SQUARES {
         return format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"40\"><text x=\"10\" y=\"25\">{}x{} board: too large to draw ({} squares)</text></svg>\n",
-            w, h, board.squares()
+            w,
+            h,
+            board.squares()
         );
     }
     // Cells of 40 px on small boards, down to 2 px so the picture stays near 1000 px.
@@ -294,7 +303,10 @@ pub fn svg(board: Board, squares: &[Square], kind: TourKind) -> String {
     let _ = writeln!(
         t,
         "<defs><pattern id=\"board\" width=\"{}\" height=\"{}\" y=\"{shift}\" patternUnits=\"userSpaceOnUse\"><rect width=\"{}\" height=\"{}\" fill=\"#f0d9b5\"/><rect width=\"{cell}\" height=\"{cell}\" fill=\"#b58863\"/><rect x=\"{cell}\" y=\"{cell}\" width=\"{cell}\" height=\"{cell}\" fill=\"#b58863\"/></pattern></defs>",
-        2 * cell, 2 * cell, 2 * cell, 2 * cell
+        2 * cell,
+        2 * cell,
+        2 * cell,
+        2 * cell
     );
     let _ = writeln!(
         t,
@@ -336,7 +348,10 @@ pub fn svg(board: Board, squares: &[Square], kind: TourKind) -> String {
     if let Some(b) = squares.last() {
         let (x, y) = centre(b);
         let r = (cell / 5).max(1);
-        let _ = writeln!(t, "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"#c0392b\"/>");
+        let _ = writeln!(
+            t,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"#c0392b\"/>"
+        );
     }
     t.push_str("</svg>\n");
     t

@@ -6,10 +6,20 @@ use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour};
 use std::hint::black_box;
 use std::time::Duration;
 
-const MOVES: [(i64, i64); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const MOVES: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The baseline: Warnsdorff with incremental degrees, first minimum wins, no checks
 /// beyond the board's edges. Returns the squares visited.
+#[allow(clippy::needless_range_loop)] // the plainest loop is the point
 fn bare_warnsdorff(w: usize, h: usize, deg: &mut [u8], out: &mut [(u32, u32)]) -> usize {
     for y in 0..h {
         for x in 0..w {
@@ -53,14 +63,23 @@ fn bare_warnsdorff(w: usize, h: usize, deg: &mut [u8], out: &mut [(u32, u32)]) -
 
 fn corners(c: &mut Criterion) {
     let mut g = c.benchmark_group("tour_corner");
-    g.sample_size(10).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
     for n in [8usize, 100, 1000, 3000] {
         let b = Board::new(n as u16, n as u16).unwrap();
         let mut out = vec![Square::default(); n * n];
         let mut scratch = vec![0u8; n * n];
         g.bench_with_input(BenchmarkId::new("find_tour", n), &n, |bn, _| {
             bn.iter(|| {
-                let o = find_tour(b, Square::new(0, 0), TourKind::Open, &mut out, &mut scratch, u64::MAX);
+                let o = find_tour(
+                    b,
+                    Square::new(0, 0),
+                    TourKind::Open,
+                    &mut out,
+                    &mut scratch,
+                    u64::MAX,
+                );
                 assert_eq!(o, Ok(TourOutcome::Found));
                 black_box(out.last().copied())
             })
@@ -76,7 +95,9 @@ fn corners(c: &mut Criterion) {
 
 fn all_starts(c: &mut Criterion) {
     let mut g = c.benchmark_group("tour_all_starts");
-    g.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
     for kind in [TourKind::Open, TourKind::Closed] {
         g.bench_function(format!("5..16 {kind:?}"), |bn| {
             let mut out = vec![Square::default(); 256];
@@ -88,7 +109,14 @@ fn all_starts(c: &mut Criterion) {
                         let b = Board::new(w, h).unwrap();
                         for y in 0..h {
                             for x in 0..w {
-                                let o = find_tour(b, Square::new(x, y), kind, &mut out, &mut scratch, 100_000_000);
+                                let o = find_tour(
+                                    b,
+                                    Square::new(x, y),
+                                    kind,
+                                    &mut out,
+                                    &mut scratch,
+                                    100_000_000,
+                                );
                                 assert!(!matches!(o, Ok(TourOutcome::Exhausted { .. })));
                                 found += u32::from(o == Ok(TourOutcome::Found));
                             }

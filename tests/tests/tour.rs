@@ -17,7 +17,13 @@ fn is_tour(w: u16, h: u16, t: &[Square], kind: TourKind) -> bool {
     };
     let mut seen = vec![false; n];
     for s in t {
-        if s.x >= w || s.y >= h || std::mem::replace(&mut seen[usize::from(s.y) * usize::from(w) + usize::from(s.x)], true) {
+        if s.x >= w
+            || s.y >= h
+            || std::mem::replace(
+                &mut seen[usize::from(s.y) * usize::from(w) + usize::from(s.x)],
+                true,
+            )
+        {
             return false;
         }
     }
@@ -41,6 +47,7 @@ fn open_exists(w: u16, h: u16) -> bool {
     (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5
 }
 
+#[allow(clippy::nonminimal_bool)] // written as Schwenk states it
 fn closed_exists(w: u16, h: u16) -> bool {
     let (m, n) = (w.min(h), w.max(h));
     !(m % 2 == 1 && n % 2 == 1) && ![1, 2, 4].contains(&m) && !(m == 3 && [4, 6, 8].contains(&n))
@@ -52,7 +59,16 @@ fn reference_has_open_tour(w: u16, h: u16, s: Square) -> bool {
         if left == 0 {
             return true;
         }
-        for (dx, dy) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+        for (dx, dy) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
             let (nx, ny) = (x + dx, y + dy);
             if nx >= 0 && ny >= 0 && nx < w && ny < h && !seen[(ny * w + nx) as usize] {
                 seen[(ny * w + nx) as usize] = true;
@@ -67,7 +83,14 @@ fn reference_has_open_tour(w: u16, h: u16, s: Square) -> bool {
     let (w, h) = (i32::from(w), i32::from(h));
     let mut seen = vec![false; (w * h) as usize];
     seen[(i32::from(s.y) * w + i32::from(s.x)) as usize] = true;
-    go(w, h, i32::from(s.x), i32::from(s.y), &mut seen, (w * h) as usize - 1)
+    go(
+        w,
+        h,
+        i32::from(s.x),
+        i32::from(s.y),
+        &mut seen,
+        (w * h) as usize - 1,
+    )
 }
 
 #[test]
@@ -96,13 +119,22 @@ fn every_start_of_every_board_up_to_16x16() {
                             }
                             TourOutcome::None(NoTour::InnerLineOf4xN) => {
                                 assert!(kind == TourKind::Open && w.min(h) == 4);
-                                let inner = if h == 4 { (1..=2).contains(&y) } else { (1..=2).contains(&x) };
+                                let inner = if h == 4 {
+                                    (1..=2).contains(&y)
+                                } else {
+                                    (1..=2).contains(&x)
+                                };
                                 assert!(inner, "{w}x{h} {s:?}");
                             }
                             TourOutcome::None(NoTour::NoneFromSquare) => {
-                                assert!(kind == TourKind::Open && open_exists(w, h), "{w}x{h} {s:?}");
+                                assert!(
+                                    kind == TourKind::Open && open_exists(w, h),
+                                    "{w}x{h} {s:?}"
+                                );
                             }
-                            TourOutcome::Exhausted { .. } => panic!("{w}x{h} {s:?} {kind:?}: exhausted"),
+                            TourOutcome::Exhausted { .. } => {
+                                panic!("{w}x{h} {s:?} {kind:?}: exhausted")
+                            }
                         }
                         // Closed tours exactly where Schwenk says, from every square.
                         if kind == TourKind::Closed {
@@ -121,12 +153,25 @@ fn every_start_of_every_board_up_to_16x16() {
 #[test]
 fn none_from_square_agrees_with_the_reference_on_small_boards() {
     // Every board of at most 25 squares that has tours: found iff the plain search finds one.
-    for (w, h) in [(3, 4), (4, 3), (5, 5), (3, 7), (7, 3), (4, 5), (5, 4), (4, 6)] {
+    for (w, h) in [
+        (3, 4),
+        (4, 3),
+        (5, 5),
+        (3, 7),
+        (7, 3),
+        (4, 5),
+        (5, 4),
+        (4, 6),
+    ] {
         for y in 0..h {
             for x in 0..w {
                 let s = Square::new(x, y);
                 let (o, _) = solve(w, h, s, TourKind::Open, 100_000_000);
-                assert_eq!(o == TourOutcome::Found, reference_has_open_tour(w, h, s), "{w}x{h} {s:?}");
+                assert_eq!(
+                    o == TourOutcome::Found,
+                    reference_has_open_tour(w, h, s),
+                    "{w}x{h} {s:?}"
+                );
             }
         }
     }
@@ -138,7 +183,10 @@ fn the_four_line_theorem_holds_on_4x5_to_4x7() {
     for n in 5..=7u16 {
         for x in 0..n {
             for y in [1u16, 2] {
-                assert!(!reference_has_open_tour(n, 4, Square::new(x, y)), "{n}x4 ({x},{y})");
+                assert!(
+                    !reference_has_open_tour(n, 4, Square::new(x, y)),
+                    "{n}x4 ({x},{y})"
+                );
             }
         }
     }
@@ -147,17 +195,33 @@ fn the_four_line_theorem_holds_on_4x5_to_4x7() {
 fn count(w: u16, h: u16, s: Square, kind: TourKind) -> TourCount {
     let b = Board::new(w, h).unwrap();
     let n = b.squares() as usize;
-    count_tours(b, s, kind, &mut vec![Square::default(); n], &mut vec![0u8; n], u64::MAX).unwrap()
+    count_tours(
+        b,
+        s,
+        kind,
+        &mut vec![Square::default(); n],
+        &mut vec![0u8; n],
+        u64::MAX,
+    )
+    .unwrap()
 }
 
 #[test]
 fn counts_of_spec_section_3() {
-    assert_eq!(count(5, 5, Square::new(0, 0), TourKind::Open), TourCount::Exactly(304));
-    assert_eq!(count(5, 5, Square::new(2, 2), TourKind::Open), TourCount::Exactly(64));
+    assert_eq!(
+        count(5, 5, Square::new(0, 0), TourKind::Open),
+        TourCount::Exactly(304)
+    );
+    assert_eq!(
+        count(5, 5, Square::new(2, 2), TourKind::Open),
+        TourCount::Exactly(64)
+    );
     let mut all = 0;
     for y in 0..5 {
         for x in 0..5 {
-            let TourCount::Exactly(c) = count(5, 5, Square::new(x, y), TourKind::Open) else { panic!() };
+            let TourCount::Exactly(c) = count(5, 5, Square::new(x, y), TourKind::Open) else {
+                panic!()
+            };
             all += c;
         }
     }
@@ -165,7 +229,9 @@ fn counts_of_spec_section_3() {
     let mut all = 0;
     for y in 0..4 {
         for x in 0..3 {
-            let TourCount::Exactly(c) = count(3, 4, Square::new(x, y), TourKind::Open) else { panic!() };
+            let TourCount::Exactly(c) = count(3, 4, Square::new(x, y), TourKind::Open) else {
+                panic!()
+            };
             all += c;
         }
     }
@@ -175,7 +241,10 @@ fn counts_of_spec_section_3() {
 #[test]
 fn closed_tours_of_6x6() {
     // 9,862 undirected closed tours: each passes the corner once, in two directions.
-    assert_eq!(count(6, 6, Square::new(0, 0), TourKind::Closed), TourCount::Exactly(2 * 9862));
+    assert_eq!(
+        count(6, 6, Square::new(0, 0), TourKind::Closed),
+        TourCount::Exactly(2 * 9862)
+    );
 }
 
 #[test]
@@ -185,7 +254,15 @@ fn a_tiny_budget_is_exhausted_not_none() {
     let (o, _) = solve(3, 4, Square::new(1, 1), TourKind::Open, 5);
     assert!(matches!(o, TourOutcome::Exhausted { .. }));
     let b = Board::new(6, 6).unwrap();
-    let c = count_tours(b, Square::new(0, 0), TourKind::Closed, &mut [Square::default(); 36], &mut [0; 36], 1000).unwrap();
+    let c = count_tours(
+        b,
+        Square::new(0, 0),
+        TourKind::Closed,
+        &mut [Square::default(); 36],
+        &mut [0; 36],
+        1000,
+    )
+    .unwrap();
     assert!(matches!(c, TourCount::Exhausted { .. }));
 }
 
@@ -193,9 +270,39 @@ fn a_tiny_budget_is_exhausted_not_none() {
 fn small_buffers_and_bad_squares_are_errors() {
     let b = Board::new(8, 8).unwrap();
     let s = Square::new(0, 0);
-    assert!(find_tour(b, s, TourKind::Open, &mut [Square::default(); 63], &mut [0; 64], 1 << 20).is_err());
-    assert!(find_tour(b, s, TourKind::Open, &mut [Square::default(); 64], &mut [0; 63], 1 << 20).is_err());
-    assert!(find_tour(b, Square::new(8, 0), TourKind::Open, &mut [Square::default(); 64], &mut [0; 64], 1 << 20).is_err());
+    assert!(
+        find_tour(
+            b,
+            s,
+            TourKind::Open,
+            &mut [Square::default(); 63],
+            &mut [0; 64],
+            1 << 20
+        )
+        .is_err()
+    );
+    assert!(
+        find_tour(
+            b,
+            s,
+            TourKind::Open,
+            &mut [Square::default(); 64],
+            &mut [0; 63],
+            1 << 20
+        )
+        .is_err()
+    );
+    assert!(
+        find_tour(
+            b,
+            Square::new(8, 0),
+            TourKind::Open,
+            &mut [Square::default(); 64],
+            &mut [0; 64],
+            1 << 20
+        )
+        .is_err()
+    );
     assert!(Board::new(0, 5).is_err());
     assert_eq!(Board::new(65535, 65535).unwrap().squares(), 65535 * 65535);
 }

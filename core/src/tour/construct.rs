@@ -75,8 +75,6 @@ pub(crate) fn closed_cycle(
         } else {
             (Cut::new(h, 10), Cut::new(3, 3))
         }
-    } else if h % 2 == 0 {
-        (Cut::new(h, 6), Cut::new(w, 6))
     } else {
         (Cut::new(h, 6), Cut::new(w, 6))
     };
@@ -338,4 +336,3 @@ pub(crate) fn walk(board: Board, start: Square, out: &mut [Square], scratch: &[u
     }
     false
 }
-

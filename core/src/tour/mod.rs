@@ -97,9 +97,7 @@ impl NoTour {
             NoTour::InnerLineOf4xN => {
                 "on a 4xn board the long edges' squares only reach the inner lines, so a tour alternates edge and inner squares and starts and ends on an edge, and this square is on an inner line"
             }
-            NoTour::NoneFromSquare => {
-                "no open tour starts on this square (exhaustive search)"
-            }
+            NoTour::NoneFromSquare => "no open tour starts on this square (exhaustive search)",
         }
     }
 }
@@ -421,7 +419,17 @@ pub fn find_tour(
             rotation: k / 2,
         };
         let cap = budget.min(steps.saturating_add(slice));
-        match search::search(board, start, End::Anywhere, order, false, out, scratch, &mut steps, cap) {
+        match search::search(
+            board,
+            start,
+            End::Anywhere,
+            order,
+            false,
+            out,
+            scratch,
+            &mut steps,
+            cap,
+        ) {
             Searched::Done { count: 0 } => return Ok(TourOutcome::None(NoTour::NoneFromSquare)),
             Searched::Done { .. } => return Ok(TourOutcome::Found),
             Searched::OutOfSteps { deepest: d } => deepest = deepest.max(d as u64),
@@ -466,7 +474,17 @@ fn closed_by_search(
         let Some((ex, ey)) = geometry::step(w, h, sx, sy, d) else {
             continue;
         };
-        match search::search(board, start, End::At(ex, ey), Order::ROTH, false, out, scratch, steps, budget) {
+        match search::search(
+            board,
+            start,
+            End::At(ex, ey),
+            Order::ROTH,
+            false,
+            out,
+            scratch,
+            steps,
+            budget,
+        ) {
             Searched::Done { count: 0 } => {}
             Searched::Done { .. } => return Ok(TourOutcome::Found),
             Searched::OutOfSteps { deepest: d } => {
@@ -502,14 +520,33 @@ pub fn count_tours(
     let (w, h) = geometry::dims(board);
     let (sx, sy) = (u32::from(start.x), u32::from(start.y));
     let ends: [Option<End>; 8] = match kind {
-        TourKind::Open => [Some(End::Anywhere), None, None, None, None, None, None, None],
+        TourKind::Open => [
+            Some(End::Anywhere),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+        ],
         // A directed closed tour from `start` is a path ending on one of its moves.
         TourKind::Closed => {
             core::array::from_fn(|d| geometry::step(w, h, sx, sy, d).map(|(x, y)| End::At(x, y)))
         }
     };
     for end in ends.into_iter().flatten() {
-        match search::search(board, start, end, Order::ROTH, true, out, scratch, &mut steps, budget) {
+        match search::search(
+            board,
+            start,
+            end,
+            Order::ROTH,
+            true,
+            out,
+            scratch,
+            &mut steps,
+            budget,
+        ) {
             Searched::Done { count } => total += count,
             Searched::OutOfSteps { .. } => return Ok(TourCount::Exhausted { at_least: total }),
         }
@@ -550,7 +587,14 @@ impl<const N: usize> TourBuffer<N> {
         kind: TourKind,
         budget: u64,
     ) -> Result<TourOutcome, TourError> {
-        find_tour(board, start, kind, &mut self.squares, &mut self.scratch, budget)
+        find_tour(
+            board,
+            start,
+            kind,
+            &mut self.squares,
+            &mut self.scratch,
+            budget,
+        )
     }
 
     /// Counts tours as [`count_tours`] does.
@@ -561,13 +605,22 @@ impl<const N: usize> TourBuffer<N> {
         kind: TourKind,
         budget: u64,
     ) -> Result<TourCount, TourError> {
-        count_tours(board, start, kind, &mut self.squares, &mut self.scratch, budget)
+        count_tours(
+            board,
+            start,
+            kind,
+            &mut self.squares,
+            &mut self.scratch,
+            budget,
+        )
     }
 
     /// Returns the squares of the last tour found on `board`, in order.
     #[must_use]
     pub fn squares(&self, board: Board) -> &[Square] {
-        let n = usize::try_from(board.squares()).unwrap_or(usize::MAX).min(N);
+        let n = usize::try_from(board.squares())
+            .unwrap_or(usize::MAX)
+            .min(N);
         self.squares.get(..n).unwrap_or(&[])
     }
 }
@@ -598,11 +651,16 @@ mod tests {
                             let (o, t) = find(w, h, s, kind);
                             match o {
                                 TourOutcome::Found => {
-                                    assert!(check_tour_with(b, &t, kind, &mut seen), "{w}x{h} {s:?} {kind:?}");
+                                    assert!(
+                                        check_tour_with(b, &t, kind, &mut seen),
+                                        "{w}x{h} {s:?} {kind:?}"
+                                    );
                                     assert_eq!(t[0], s);
                                 }
                                 TourOutcome::None(_) => {}
-                                TourOutcome::Exhausted { .. } => panic!("{w}x{h} {s:?} {kind:?} exhausted"),
+                                TourOutcome::Exhausted { .. } => {
+                                    panic!("{w}x{h} {s:?} {kind:?} exhausted")
+                                }
                             }
                         }
                     }

@@ -7,6 +7,9 @@
 //! again, so the degrees and hence the candidate order are the same as when the
 //! square was first reached: the order need not be stored.
 
+// Nested `if let`s read as the steps they are; a search takes its whole state.
+#![allow(clippy::collapsible_if, clippy::too_many_arguments)]
+
 use super::geometry::{MOVES, centre_distance, dims, index, square, step};
 use super::warnsdorff::{VISITED, fill_degrees};
 use super::{Board, Square};
@@ -156,13 +159,18 @@ fn four_lines(board: Board, end: End) -> Option<u32> {
 /// Returns whether `(x, y)` is on one of the long edges of a 4×n board.
 #[inline]
 fn is_outer(h: u32, x: u32, y: u32) -> bool {
-    if h == 4 { y == 0 || y == 3 } else { x == 0 || x == 3 }
+    if h == 4 {
+        y == 0 || y == 3
+    } else {
+        x == 0 || x == 3
+    }
 }
 
 /// Drops the candidates that break the outer/inner order of a 4×n tour at `position`.
 fn keep_four_line_order(c: &mut Candidates, position: usize, long: u32, h: u32) {
     let half = 2 * long as usize;
-    let outer_here = (position < half && position % 2 == 0) || (position > half && position % 2 == 1);
+    let outer_here = (position < half && position.is_multiple_of(2))
+        || (position > half && !position.is_multiple_of(2));
     let mut kept = 0usize;
     for i in 0..c.len {
         let Some(&(x, y)) = c.list.get(i) else { break };

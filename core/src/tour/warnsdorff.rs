@@ -64,7 +64,8 @@ pub(crate) fn run(
         // One pass: every unvisited neighbour loses a degree, and the least wins.
         let mut best: Option<(u32, u32)> = None;
         let mut best_deg = u8::MAX;
-        let mut best_dist = 0u64;
+        // The best square's distance from the centre, computed only once a tie needs it.
+        let mut best_dist: Option<u64> = None;
         for k in 0..MOVES.len() {
             let d = (k + rotation) & 7;
             let Some((nx, ny)) = step(w, h, x, y, d) else {
@@ -81,14 +82,19 @@ pub(crate) fn run(
             if deg < best_deg {
                 best_deg = deg;
                 best = Some((nx, ny));
-                if roth {
-                    best_dist = centre_distance(w, h, nx, ny);
-                }
+                best_dist = None;
             } else if roth && deg == best_deg {
+                let held = match (best_dist, best) {
+                    (Some(v), _) => v,
+                    (None, Some((bx, by))) => centre_distance(w, h, bx, by),
+                    (None, None) => 0,
+                };
                 let dist = centre_distance(w, h, nx, ny);
-                if dist > best_dist {
-                    best_dist = dist;
+                if dist > held {
+                    best_dist = Some(dist);
                     best = Some((nx, ny));
+                } else {
+                    best_dist = Some(held);
                 }
             }
         }
