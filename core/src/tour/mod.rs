@@ -375,7 +375,8 @@ pub fn find_tour(
     let mut deepest = 0u64;
     if kind == TourKind::Open {
         // The fast path, then other tie orders: each costs at most one move per square.
-        for (rotation, roth) in [(0, true), (4, true), (2, true), (6, true), (0, false)] {
+        let orders = (0..8).map(|r| (r, true)).chain((0..8).map(|r| (r, false)));
+        for (rotation, roth) in orders {
             let room = budget.saturating_sub(steps);
             if room < n as u64 {
                 return Ok(TourOutcome::Exhausted { visited: deepest });
