@@ -332,6 +332,11 @@ fn large_boards() {
         (5000, 4, TourKind::Open),
         (6, 20001, TourKind::Closed),
         (2000, 1001, TourKind::Closed),
+        (65535, 6, TourKind::Closed),
+        (10, 65535, TourKind::Closed),
+        (65535, 5, TourKind::Open),
+        (3, 65535, TourKind::Open),
+        (65535, 4, TourKind::Open),
     ] {
         let (o, t) = solve(w, h, Square::new(0, 0), kind, u64::MAX);
         assert_eq!(o, TourOutcome::Found, "{w}x{h} {kind:?}");
@@ -390,4 +395,22 @@ fn cli_json_tour_is_a_tour() {
         .collect();
     assert!(is_tour(7, 9, &t, TourKind::Open));
     assert_eq!(t[0], Square::new(2, 4));
+}
+
+#[test]
+fn the_checkers_reject_broken_tours() {
+    let b = Board::new(3, 4).unwrap();
+    let (o, t) = solve(3, 4, Square::new(0, 0), TourKind::Open, 1 << 20);
+    assert_eq!(o, TourOutcome::Found);
+    assert!(plateau::tour::check_tour(b, &t, TourKind::Open) && is_tour(3, 4, &t, TourKind::Open));
+    let mut dup = t.clone();
+    dup[5] = dup[3];
+    let mut swapped = t.clone();
+    swapped.swap(4, 5);
+    for broken in [&dup[..], &swapped[..], &t[..11]] {
+        assert!(!plateau::tour::check_tour(b, broken, TourKind::Open));
+        assert!(!is_tour(3, 4, broken, TourKind::Open));
+    }
+    // 3x4 has no closed tour, so no open tour closes.
+    assert!(!plateau::tour::check_tour(b, &t, TourKind::Closed));
 }

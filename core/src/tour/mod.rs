@@ -308,26 +308,45 @@ pub fn check_tour_with(board: Board, squares: &[Square], kind: TourKind, seen: &
             _ => return false,
         }
     }
-    if !squares.windows(2).all(|p| match p {
-        [a, b] => is_knight_move(*a, *b),
-        _ => false,
-    }) {
-        return false;
-    }
-    match (kind, squares.first(), squares.last()) {
-        (TourKind::Open, ..) => true,
-        (TourKind::Closed, Some(a), Some(b)) => is_knight_move(*a, *b),
-        _ => false,
-    }
+    linked(squares, kind)
 }
 
 /// Returns whether `squares` is a tour of a board of up to 4,096 squares.
 ///
-/// See [`check_tour_with`] for larger boards.
+/// Uses 512 bytes of stack (a bit per square); see [`check_tour_with`] for larger boards.
 #[must_use]
 pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
-    let mut seen = [0u8; 4096];
-    check_tour_with(board, squares, kind, &mut seen)
+    let mut seen = [0u32; 128];
+    let n = board.squares();
+    if n > 4096 || squares.len() as u64 != n {
+        return false;
+    }
+    let w = u32::from(board.width);
+    for s in squares {
+        if !board.contains(*s) {
+            return false;
+        }
+        let i = u32::from(s.y) * w + u32::from(s.x);
+        match seen.get_mut((i / 32) as usize) {
+            Some(word) if *word & (1 << (i % 32)) == 0 => *word |= 1 << (i % 32),
+            _ => return false,
+        }
+    }
+    linked(squares, kind)
+}
+
+/// Returns whether consecutive squares (and, when closed, the last and first) are a move apart.
+fn linked(squares: &[Square], kind: TourKind) -> bool {
+    let moves = squares.windows(2).all(|p| match p {
+        [a, b] => is_knight_move(*a, *b),
+        _ => false,
+    });
+    moves
+        && match (kind, squares.first(), squares.last()) {
+            (TourKind::Open, ..) => true,
+            (TourKind::Closed, Some(a), Some(b)) => is_knight_move(*a, *b),
+            _ => false,
+        }
 }
 
 /// Checks the request and returns the number of squares as a `usize`.
