@@ -68,16 +68,10 @@ pub(crate) fn closed_cycle(
     budget: u64,
 ) -> Result<(), Stop> {
     let (w, h) = dims(board);
-    let (rows, cols) = if w.min(h) == 3 {
-        // Only the long side is even (3 × 10, 12, 14, ...).
-        if h == 3 {
-            (Cut::new(3, 3), Cut::new(w, 10))
-        } else {
-            (Cut::new(h, 10), Cut::new(3, 3))
-        }
-    } else {
-        (Cut::new(h, 6), Cut::new(w, 6))
-    };
+    if w.min(h) == 3 {
+        return three_high(board, out, scratch, steps, budget);
+    }
+    let (rows, cols) = (Cut::new(h, 6), Cut::new(w, 6));
     // With an even height, bands are even (6, 8, 10) and blocks 5..11 wide; with
     // an odd height the width is even and the roles swap. Either way every block
     // has an even side of at least 6 and the other at least 5: it has a closed tour.
@@ -134,6 +128,103 @@ pub(crate) fn closed_cycle(
                 return Err(Stop::NoJoin);
             }
         }
+    }
+    Ok(())
+}
+
+/// Builds a closed tour of a 3 × n board (n even, at least 10).
+///
+/// Two cycles on 3-high strips can never be joined by swapping two edges (no
+/// pair of 3 × 10 tours allows it), so the strip grows instead: a 3 × 10 or
+/// 3 × 12 tour, then 3 × 4 blocks one by one. Each block is an open path `r..s`
+/// of its 12 squares put in place of an edge `p-q` of the last two lines, with
+/// `p-r` and `q-s` knight moves.
+fn three_high(
+    board: Board,
+    out: &mut [Square],
+    scratch: &mut [u8],
+    steps: &mut u64,
+    budget: u64,
+) -> Result<(), Stop> {
+    let (w, h) = dims(board);
+    let long = w.max(h);
+    let base = if long % 4 == 2 { 10 } else { 12 };
+    // Local coordinates: `i` along the strip, `j` across it.
+    let global = |i: u32, j: u32| if h == 3 { (i, j) } else { (j, i) };
+    let local = |(x, y): (u32, u32)| if h == 3 { (x, y) } else { (y, x) };
+    let (bw, bh) = global(base, 3);
+    lay_block(w, (0, 0), bw, bh, out, scratch, steps, budget)?;
+    let gadget = Board::new(4, 3).map_err(|_| Stop::NoJoin)?;
+    let mut n = base;
+    while n < long {
+        let mut done = false;
+        'edges: for pi in n - 2..n {
+            for pj in 0..3 {
+                let p = global(pi, pj);
+                for q in neighbours(w, h, p.0, p.1, scratch).into_iter().flatten() {
+                    if local(q).0 + 2 < n {
+                        continue;
+                    }
+                    for dr in 0..MOVES.len() {
+                        let Some(r) = step(w, h, p.0, p.1, dr) else {
+                            continue;
+                        };
+                        for ds in 0..MOVES.len() {
+                            let Some(sq) = step(w, h, q.0, q.1, ds) else {
+                                continue;
+                            };
+                            let (rl, sl) = (local(r), local(sq));
+                            if rl.0 < n || sl.0 < n || rl == sl {
+                                continue;
+                            }
+                            let mut path = [Square::default(); 12];
+                            let mut work = [0u8; 12];
+                            let found = search(
+                                gadget,
+                                square(rl.0 - n, rl.1),
+                                End::At(sl.0 - n, sl.1),
+                                Order::ROTH,
+                                false,
+                                &mut path,
+                                &mut work,
+                                steps,
+                                budget,
+                            );
+                            match found {
+                                Searched::Done { count: 1 } => {}
+                                Searched::Done { .. } => continue,
+                                Searched::OutOfSteps { .. } => return Err(Stop::OutOfSteps),
+                            }
+                            let at = |k: usize| {
+                                path.get(k)
+                                    .map(|v| global(n + u32::from(v.x), u32::from(v.y)))
+                            };
+                            for k in 0..12 {
+                                let here = at(k).ok_or(Stop::NoJoin)?;
+                                let prev = if k == 0 { Some(p) } else { at(k - 1) };
+                                let next = if k == 11 { Some(q) } else { at(k + 1) };
+                                let (Some(prev), Some(next)) = (prev, next) else {
+                                    return Err(Stop::NoJoin);
+                                };
+                                let a = direction(here, prev).ok_or(Stop::NoJoin)?;
+                                let b = direction(here, next).ok_or(Stop::NoJoin)?;
+                                if let Some(c) = scratch.get_mut(index(w, here.0, here.1)) {
+                                    *c = pack(a, b);
+                                }
+                            }
+                            relink(w, p, q, r, scratch);
+                            relink(w, q, p, sq, scratch);
+                            done = true;
+                            break 'edges;
+                        }
+                    }
+                }
+            }
+        }
+        if !done {
+            return Err(Stop::NoJoin);
+        }
+        n += 4;
     }
     Ok(())
 }
