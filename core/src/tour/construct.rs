@@ -326,13 +326,19 @@ fn mirror(w: u32, (x0, y0, bw, bh): (u32, u32, u32, u32), vertical: bool, scratc
 
 /// Packs a square's two cycle neighbours.
 #[inline(always)]
-fn pack(a: usize, b: usize) -> u8 {
+pub(crate) fn pack(a: usize, b: usize) -> u8 {
     (a as u8 & 7) | ((b as u8 & 7) << 3)
 }
 
 /// Returns the two neighbours of `(x, y)` on the cycle.
 #[inline(always)]
-fn neighbours(w: u32, h: u32, x: u32, y: u32, scratch: &[u8]) -> [Option<(u32, u32)>; 2] {
+pub(crate) fn neighbours(
+    w: u32,
+    h: u32,
+    x: u32,
+    y: u32,
+    scratch: &[u8],
+) -> [Option<(u32, u32)>; 2] {
     let code = scratch.get(index(w, x, y)).copied().unwrap_or(0);
     [
         step(w, h, x, y, usize::from(code & 7)),
@@ -341,7 +347,13 @@ fn neighbours(w: u32, h: u32, x: u32, y: u32, scratch: &[u8]) -> [Option<(u32, u
 }
 
 /// Replaces `(x, y)`'s cycle neighbour `old` by `new`.
-fn relink(w: u32, (x, y): (u32, u32), old: (u32, u32), new: (u32, u32), scratch: &mut [u8]) {
+pub(crate) fn relink(
+    w: u32,
+    (x, y): (u32, u32),
+    old: (u32, u32),
+    new: (u32, u32),
+    scratch: &mut [u8],
+) {
     let (Some(od), Some(nd)) = (direction((x, y), old), direction((x, y), new)) else {
         return;
     };

@@ -26,6 +26,7 @@
 mod construct;
 mod geometry;
 mod search;
+mod strip;
 mod warnsdorff;
 
 use core::fmt;
@@ -417,7 +418,9 @@ pub fn find_tour(
         }
         match construct::closed_cycle(board, out, scratch, &mut steps, budget) {
             Ok(()) => {
-                if construct::walk(board, start, out, scratch) {
+                if construct::walk(board, start, out, scratch)
+                    && check_tour_with(board, out, kind, scratch)
+                {
                     return Ok(TourOutcome::Found);
                 }
             }
@@ -428,6 +431,19 @@ pub fn find_tour(
         }
         if kind == TourKind::Closed {
             return closed_by_search(board, start, out, scratch, &mut steps, budget);
+        }
+    }
+    // Thin odd strips: grow the tour from a small window around the start.
+    if kind == TourKind::Open && strip::applies(board) {
+        match strip::open_strip(board, start, out, scratch, &mut steps, budget) {
+            // The grown path is checked (the scratch is free again) before it is trusted.
+            Ok(true) if check_tour_with(board, out, kind, scratch) => {
+                return Ok(TourOutcome::Found);
+            }
+            Err(construct::Stop::OutOfSteps) => {
+                return Ok(TourOutcome::Exhausted { visited: deepest });
+            }
+            Ok(_) | Err(construct::Stop::NoJoin) => {}
         }
     }
     // Short searches in other tie orders first: a depth-first search that went
