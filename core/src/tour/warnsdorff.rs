@@ -5,7 +5,7 @@
 //! farthest from the centre (Roth), then to the first in a rotated move order;
 //! the rotation lets a failed attempt be retried with another order.
 
-use super::geometry::{MOVES, centre_distance, dims, index, moves_from, square, step};
+use super::geometry::{MOVES, centre_distance, dims, index, moves_from, square};
 use super::{Board, Square};
 
 /// Marks a visited square in the scratch buffer.
@@ -46,7 +46,15 @@ pub(crate) fn run(
     let (w, h) = dims(board);
     let n = board.squares_usize();
     fill_degrees(board, scratch);
+    // Each move as (dx, dy) wrapped into u32 (so one compare tests both edges) and
+    // as an index offset; the rotation is applied once, not per step.
+    let mut moves = [(0u32, 0u32, 0isize); 8];
+    for (k, m) in moves.iter_mut().enumerate() {
+        let (dx, dy) = MOVES.get((k + rotation) & 7).copied().unwrap_or((0, 0));
+        *m = (dx as u32, dy as u32, dy as isize * w as isize + dx as isize);
+    }
     let (mut x, mut y) = (u32::from(start.x), u32::from(start.y));
+    let mut at = index(w, x, y);
     let mut visited = 0usize;
     let mut slots = out.iter_mut();
     loop {
@@ -55,23 +63,24 @@ pub(crate) fn run(
             None => return visited,
         }
         visited += 1;
-        if let Some(c) = scratch.get_mut(index(w, x, y)) {
+        if let Some(c) = scratch.get_mut(at) {
             *c = VISITED;
         }
         if visited >= n {
             return visited;
         }
         // One pass: every unvisited neighbour loses a degree, and the least wins.
-        let mut best: Option<(u32, u32)> = None;
+        let mut best: Option<(u32, u32, usize)> = None;
         let mut best_deg = u8::MAX;
         // The best square's distance from the centre, computed only once a tie needs it.
         let mut best_dist: Option<u64> = None;
-        for k in 0..MOVES.len() {
-            let d = (k + rotation) & 7;
-            let Some((nx, ny)) = step(w, h, x, y, d) else {
+        for &(dx, dy, off) in &moves {
+            let (nx, ny) = (x.wrapping_add(dx), y.wrapping_add(dy));
+            if nx >= w || ny >= h {
                 continue;
-            };
-            let Some(c) = scratch.get_mut(index(w, nx, ny)) else {
+            }
+            let ni = at.wrapping_add_signed(off);
+            let Some(c) = scratch.get_mut(ni) else {
                 continue;
             };
             if *c & VISITED != 0 {
@@ -81,25 +90,25 @@ pub(crate) fn run(
             let deg = *c;
             if deg < best_deg {
                 best_deg = deg;
-                best = Some((nx, ny));
+                best = Some((nx, ny, ni));
                 best_dist = None;
             } else if roth && deg == best_deg {
                 let held = match (best_dist, best) {
                     (Some(v), _) => v,
-                    (None, Some((bx, by))) => centre_distance(w, h, bx, by),
+                    (None, Some((bx, by, _))) => centre_distance(w, h, bx, by),
                     (None, None) => 0,
                 };
                 let dist = centre_distance(w, h, nx, ny);
                 if dist > held {
                     best_dist = Some(dist);
-                    best = Some((nx, ny));
+                    best = Some((nx, ny, ni));
                 } else {
                     best_dist = Some(held);
                 }
             }
         }
         match best {
-            Some((nx, ny)) => (x, y) = (nx, ny),
+            Some((nx, ny, ni)) => (x, y, at) = (nx, ny, ni),
             None => return visited,
         }
     }
