@@ -62,6 +62,19 @@
 //! assert!(matches!(report.outcome, Outcome::Multiple { count: 288, .. }));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
+//!
+//! [`tour`]: knight's tours on any board up to 65,535 × 65,535, open or closed,
+//! in the caller's memory; "none" only with a reason.
+//!
+//! ```
+//! use plateau::tour::{Board, Square, TourBuffer, TourKind, TourOutcome, NoTour};
+//! let mut buf = TourBuffer::<64>::new();
+//! let board = Board::new(8, 8)?;
+//! assert_eq!(buf.find(board, Square::new(0, 0), TourKind::Closed, 1 << 20)?, TourOutcome::Found);
+//! let board = Board::new(4, 4)?;
+//! assert_eq!(buf.find(board, Square::new(0, 0), TourKind::Open, 1 << 20)?, TourOutcome::None(NoTour::NoOpenTour));
+//! # Ok::<(), plateau::tour::TourError>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -84,3 +97,4 @@ pub mod camicia;
 pub mod grid;
 pub mod jass;
 pub mod tchu;
+pub mod tour;

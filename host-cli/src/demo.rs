@@ -14,6 +14,7 @@ pub fn run(io: &mut Io<'_>) -> CliResult {
     tchu_trail(io)?;
     camicia(io)?;
     grid(io)?;
+    tour(io)?;
     Ok(())
 }
 
@@ -203,6 +204,33 @@ fn grid(io: &mut Io<'_>) -> CliResult {
     writeln!(io.out, "{}: {} snake(s)", a.status, a.count)?;
     for row in a.solutions.first().into_iter().flatten() {
         writeln!(io.out, "{row}")?;
+    }
+    Ok(())
+}
+
+fn tour(io: &mut Io<'_>) -> CliResult {
+    use plateau::tour::{Board, Square, TourKind};
+    heading(io, "Knight's tours: Warnsdorff's rule, made certain")?;
+    writeln!(io.out, "$ plateau tour --board 8x8 --start e8 --closed")?;
+    let board = Board::new(8, 8).map_err(|e| crate::CliError::new(e.to_string()))?;
+    let start = Square::new(4, 7);
+    match crate::tour::tour(board, start, TourKind::Closed, 1_000_000)? {
+        Ok(squares) => {
+            writeln!(
+                io.out,
+                "closed tour from e8, checked: every square once, by knight moves, back to e8"
+            )?;
+            write!(io.out, "{}", crate::tour::grid(board, &squares))?;
+        }
+        Err(other) => writeln!(io.out, "{other:?}")?,
+    }
+    let board = Board::new(3, 4).map_err(|e| crate::CliError::new(e.to_string()))?;
+    let outcome = crate::tour::tour(board, Square::new(1, 1), TourKind::Open, 1_000_000)?;
+    writeln!(io.out, "$ plateau tour --board 3x4 --start b2")?;
+    match outcome {
+        Err(plateau::tour::TourOutcome::None(why)) => writeln!(io.out, "none: {why}")?,
+        Ok(_) => writeln!(io.out, "found")?,
+        Err(other) => writeln!(io.out, "{other:?}")?,
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ pub mod jass;
 pub mod solve;
 pub mod tchu;
 pub mod tchu_trail;
+pub mod tour;
 
 pub use error::{CliError, CliResult};
 
@@ -63,6 +64,8 @@ enum Command {
         after_help = "Example: plateau solve margins --rows 2,2,1 --cols 2,2,1"
     )]
     Solve(solve::SolveCommand),
+    /// Knight's tours on any board, open or closed.
+    Tour(tour::TourArgs),
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -82,6 +85,7 @@ where
         Command::Tchu(cmd) => tchu::run(cmd, json, io),
         Command::Camicia(args) => camicia::run(args, json, io),
         Command::Solve(cmd) => solve::run(cmd, json, io),
+        Command::Tour(args) => tour::run(args, json, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {

@@ -1,0 +1,72 @@
+//! The tour checker: every square once, knight moves, and the closing move.
+
+use super::geometry::is_knight_move;
+use super::{Board, Square, TourKind};
+
+/// Returns whether `squares` is a tour of `board` of that kind.
+///
+/// Every square exactly once, consecutive squares a knight's move apart, and for
+/// a closed tour the last a knight's move from the first. `seen` needs one byte
+/// per square. Returns false if it is too small.
+#[must_use]
+pub fn check_tour_with(board: Board, squares: &[Square], kind: TourKind, seen: &mut [u8]) -> bool {
+    let Ok(n) = usize::try_from(board.squares()) else {
+        return false;
+    };
+    let Some(seen) = seen.get_mut(..n) else {
+        return false;
+    };
+    if squares.len() != n {
+        return false;
+    }
+    seen.fill(0);
+    let w = usize::from(board.width);
+    for s in squares {
+        if !board.contains(*s) {
+            return false;
+        }
+        match seen.get_mut(usize::from(s.y) * w + usize::from(s.x)) {
+            Some(c) if *c == 0 => *c = 1,
+            _ => return false,
+        }
+    }
+    linked(squares, kind)
+}
+
+/// Returns whether `squares` is a tour of a board of up to 4,096 squares.
+///
+/// Uses 512 bytes of stack (a bit per square); see [`check_tour_with`] for larger boards.
+#[must_use]
+pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
+    let mut seen = [0u32; 128];
+    let n = board.squares();
+    if n > 4096 || squares.len() as u64 != n {
+        return false;
+    }
+    let w = u32::from(board.width);
+    for s in squares {
+        if !board.contains(*s) {
+            return false;
+        }
+        let i = u32::from(s.y) * w + u32::from(s.x);
+        match seen.get_mut((i / 32) as usize) {
+            Some(word) if *word & (1 << (i % 32)) == 0 => *word |= 1 << (i % 32),
+            _ => return false,
+        }
+    }
+    linked(squares, kind)
+}
+
+/// Returns whether consecutive squares (and, when closed, the last and first) are a move apart.
+fn linked(squares: &[Square], kind: TourKind) -> bool {
+    let moves = squares.windows(2).all(|p| match p {
+        [a, b] => is_knight_move(*a, *b),
+        _ => false,
+    });
+    moves
+        && match (kind, squares.first(), squares.last()) {
+            (TourKind::Open, ..) => true,
+            (TourKind::Closed, Some(a), Some(b)) => is_knight_move(*a, *b),
+            _ => false,
+        }
+}

@@ -1,0 +1,134 @@
+//! Knight's tours: n×n from a corner against a bare Warnsdorff loop in the same
+//! run, and every start square of every board from 5×5 to 16×16.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour};
+use std::hint::black_box;
+use std::time::Duration;
+
+const MOVES: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The baseline: Warnsdorff with incremental degrees, first minimum wins, no checks
+/// beyond the board's edges. Returns the squares visited.
+#[allow(clippy::needless_range_loop)] // the plainest loop is the point
+fn bare_warnsdorff(w: usize, h: usize, deg: &mut [u8], out: &mut [(u32, u32)]) -> usize {
+    for y in 0..h {
+        for x in 0..w {
+            deg[y * w + x] = MOVES
+                .iter()
+                .filter(|(dx, dy)| {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64
+                })
+                .count() as u8;
+        }
+    }
+    let (mut x, mut y) = (0i64, 0i64);
+    for k in 0..w * h {
+        out[k] = (x as u32, y as u32);
+        deg[y as usize * w + x as usize] = 0x80;
+        let mut best = None;
+        let mut best_deg = u8::MAX;
+        for (dx, dy) in MOVES {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                continue;
+            }
+            let c = &mut deg[ny as usize * w + nx as usize];
+            if *c & 0x80 != 0 {
+                continue;
+            }
+            *c -= 1;
+            if *c < best_deg {
+                best_deg = *c;
+                best = Some((nx, ny));
+            }
+        }
+        match best {
+            Some(p) => (x, y) = p,
+            None => return k + 1,
+        }
+    }
+    w * h
+}
+
+fn corners(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tour_corner");
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
+    for n in [8usize, 100, 1000, 3000] {
+        let b = Board::new(n as u16, n as u16).unwrap();
+        let mut out = vec![Square::default(); n * n];
+        let mut scratch = vec![0u8; n * n];
+        g.bench_with_input(BenchmarkId::new("find_tour", n), &n, |bn, _| {
+            bn.iter(|| {
+                let o = find_tour(
+                    b,
+                    Square::new(0, 0),
+                    TourKind::Open,
+                    &mut out,
+                    &mut scratch,
+                    u64::MAX,
+                );
+                assert_eq!(o, Ok(TourOutcome::Found));
+                black_box(out.last().copied())
+            })
+        });
+        let mut deg = vec![0u8; n * n];
+        let mut path = vec![(0u32, 0u32); n * n];
+        g.bench_with_input(BenchmarkId::new("bare_warnsdorff", n), &n, |bn, _| {
+            bn.iter(|| black_box(bare_warnsdorff(n, n, &mut deg, &mut path)))
+        });
+    }
+    g.finish();
+}
+
+fn all_starts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tour_all_starts");
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    for kind in [TourKind::Open, TourKind::Closed] {
+        g.bench_function(format!("5..16 {kind:?}"), |bn| {
+            let mut out = vec![Square::default(); 256];
+            let mut scratch = vec![0u8; 256];
+            bn.iter(|| {
+                let mut found = 0u32;
+                for w in 5..=16u16 {
+                    for h in 5..=16u16 {
+                        let b = Board::new(w, h).unwrap();
+                        for y in 0..h {
+                            for x in 0..w {
+                                let o = find_tour(
+                                    b,
+                                    Square::new(x, y),
+                                    kind,
+                                    &mut out,
+                                    &mut scratch,
+                                    100_000_000,
+                                );
+                                assert!(!matches!(o, Ok(TourOutcome::Exhausted { .. })));
+                                found += u32::from(o == Ok(TourOutcome::Found));
+                            }
+                        }
+                    }
+                }
+                black_box(found)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, corners, all_starts);
+criterion_main!(benches);

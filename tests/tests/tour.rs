@@ -1,0 +1,431 @@
+//! Knight's tours: every tour checked by an independent checker, every "none"
+//! against the theory of SPEC §3 or a slow reference search, and the counts.
+
+use plateau::tour::{
+    Board, NoTour, Square, TourCount, TourKind, TourOutcome, count_tours, find_tour,
+};
+use plateau_tests::run_cli;
+use proptest::prelude::*;
+
+/// The checker: every square exactly once, knight moves, and the closing move.
+fn is_tour(w: u16, h: u16, t: &[Square], kind: TourKind) -> bool {
+    let n = usize::from(w) * usize::from(h);
+    let knight = |a: Square, b: Square| {
+        let dx = (i32::from(a.x) - i32::from(b.x)).abs();
+        let dy = (i32::from(a.y) - i32::from(b.y)).abs();
+        dx * dy == 2
+    };
+    let mut seen = vec![false; n];
+    for s in t {
+        if s.x >= w
+            || s.y >= h
+            || std::mem::replace(
+                &mut seen[usize::from(s.y) * usize::from(w) + usize::from(s.x)],
+                true,
+            )
+        {
+            return false;
+        }
+    }
+    t.len() == n
+        && t.windows(2).all(|p| knight(p[0], p[1]))
+        && (kind == TourKind::Open || knight(t[0], t[n - 1]))
+}
+
+fn solve(w: u16, h: u16, s: Square, kind: TourKind, budget: u64) -> (TourOutcome, Vec<Square>) {
+    let b = Board::new(w, h).unwrap();
+    let n = b.squares() as usize;
+    let mut out = vec![Square::default(); n];
+    let mut scratch = vec![0u8; n];
+    let o = find_tour(b, s, kind, &mut out, &mut scratch, budget).unwrap();
+    (o, out)
+}
+
+/// SPEC §3, written out independently: which boards have open and closed tours.
+fn open_exists(w: u16, h: u16) -> bool {
+    let (m, n) = (w.min(h), w.max(h));
+    (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5
+}
+
+#[allow(clippy::nonminimal_bool)] // written as Schwenk states it
+fn closed_exists(w: u16, h: u16) -> bool {
+    let (m, n) = (w.min(h), w.max(h));
+    !(m % 2 == 1 && n % 2 == 1) && ![1, 2, 4].contains(&m) && !(m == 3 && [4, 6, 8].contains(&n))
+}
+
+/// The slow, obviously right reference: plain recursive search for any open tour from `s`.
+fn reference_has_open_tour(w: u16, h: u16, s: Square) -> bool {
+    fn go(w: i32, h: i32, x: i32, y: i32, seen: &mut [bool], left: usize) -> bool {
+        if left == 0 {
+            return true;
+        }
+        for (dx, dy) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx >= 0 && ny >= 0 && nx < w && ny < h && !seen[(ny * w + nx) as usize] {
+                seen[(ny * w + nx) as usize] = true;
+                if go(w, h, nx, ny, seen, left - 1) {
+                    return true;
+                }
+                seen[(ny * w + nx) as usize] = false;
+            }
+        }
+        false
+    }
+    let (w, h) = (i32::from(w), i32::from(h));
+    let mut seen = vec![false; (w * h) as usize];
+    seen[(i32::from(s.y) * w + i32::from(s.x)) as usize] = true;
+    go(
+        w,
+        h,
+        i32::from(s.x),
+        i32::from(s.y),
+        &mut seen,
+        (w * h) as usize - 1,
+    )
+}
+
+#[test]
+fn every_start_of_every_board_up_to_16x16() {
+    for w in 1..=16u16 {
+        for h in 1..=16u16 {
+            for y in 0..h {
+                for x in 0..w {
+                    let s = Square::new(x, y);
+                    for kind in [TourKind::Open, TourKind::Closed] {
+                        let (o, t) = solve(w, h, s, kind, 100_000_000);
+                        let odd = (u32::from(w) * u32::from(h)) % 2 == 1;
+                        match o {
+                            TourOutcome::Found => {
+                                assert!(is_tour(w, h, &t, kind), "{w}x{h} {s:?} {kind:?}");
+                                assert_eq!(t[0], s);
+                            }
+                            TourOutcome::None(NoTour::NoOpenTour) => {
+                                assert!(kind == TourKind::Open && !open_exists(w, h))
+                            }
+                            TourOutcome::None(NoTour::NoClosedTour) => {
+                                assert!(kind == TourKind::Closed && !closed_exists(w, h))
+                            }
+                            TourOutcome::None(NoTour::MinorityColour) => {
+                                assert!(kind == TourKind::Open && odd && (x + y) % 2 == 1)
+                            }
+                            TourOutcome::None(NoTour::InnerLineOf4xN) => {
+                                assert!(kind == TourKind::Open && w.min(h) == 4);
+                                let inner = if h == 4 {
+                                    (1..=2).contains(&y)
+                                } else {
+                                    (1..=2).contains(&x)
+                                };
+                                assert!(inner, "{w}x{h} {s:?}");
+                            }
+                            TourOutcome::None(NoTour::NoneFromSquare) => {
+                                assert!(
+                                    kind == TourKind::Open && open_exists(w, h),
+                                    "{w}x{h} {s:?}"
+                                );
+                            }
+                            TourOutcome::Exhausted { .. } => {
+                                panic!("{w}x{h} {s:?} {kind:?}: exhausted")
+                            }
+                        }
+                        // Closed tours exactly where Schwenk says, from every square.
+                        if kind == TourKind::Closed {
+                            assert_eq!(o == TourOutcome::Found, closed_exists(w, h), "{w}x{h}");
+                        }
+                        if kind == TourKind::Open && open_exists(w, h) && closed_exists(w, h) {
+                            assert_eq!(o, TourOutcome::Found, "{w}x{h} {s:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn none_from_square_agrees_with_the_reference_on_small_boards() {
+    // Every board of at most 25 squares that has tours: found iff the plain search finds one.
+    for (w, h) in [
+        (3, 4),
+        (4, 3),
+        (5, 5),
+        (3, 7),
+        (7, 3),
+        (4, 5),
+        (5, 4),
+        (4, 6),
+    ] {
+        for y in 0..h {
+            for x in 0..w {
+                let s = Square::new(x, y);
+                let (o, _) = solve(w, h, s, TourKind::Open, 100_000_000);
+                assert_eq!(
+                    o == TourOutcome::Found,
+                    reference_has_open_tour(w, h, s),
+                    "{w}x{h} {s:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_four_line_theorem_holds_on_4x5_to_4x7() {
+    // The reference search finds no tour from an inner line square (the core says so by theory).
+    for n in 5..=7u16 {
+        for x in 0..n {
+            for y in [1u16, 2] {
+                assert!(
+                    !reference_has_open_tour(n, 4, Square::new(x, y)),
+                    "{n}x4 ({x},{y})"
+                );
+            }
+        }
+    }
+}
+
+fn count(w: u16, h: u16, s: Square, kind: TourKind) -> TourCount {
+    let b = Board::new(w, h).unwrap();
+    let n = b.squares() as usize;
+    count_tours(
+        b,
+        s,
+        kind,
+        &mut vec![Square::default(); n],
+        &mut vec![0u8; n],
+        u64::MAX,
+    )
+    .unwrap()
+}
+
+#[test]
+fn counts_of_spec_section_3() {
+    assert_eq!(
+        count(5, 5, Square::new(0, 0), TourKind::Open),
+        TourCount::Exactly(304)
+    );
+    assert_eq!(
+        count(5, 5, Square::new(2, 2), TourKind::Open),
+        TourCount::Exactly(64)
+    );
+    let mut all = 0;
+    for y in 0..5 {
+        for x in 0..5 {
+            let TourCount::Exactly(c) = count(5, 5, Square::new(x, y), TourKind::Open) else {
+                panic!()
+            };
+            all += c;
+        }
+    }
+    assert_eq!(all, 1728);
+    let mut all = 0;
+    for y in 0..4 {
+        for x in 0..3 {
+            let TourCount::Exactly(c) = count(3, 4, Square::new(x, y), TourKind::Open) else {
+                panic!()
+            };
+            all += c;
+        }
+    }
+    assert_eq!(all, 16);
+}
+
+#[test]
+fn closed_tours_of_6x6() {
+    // 9,862 undirected closed tours: each passes the corner once, in two directions.
+    assert_eq!(
+        count(6, 6, Square::new(0, 0), TourKind::Closed),
+        TourCount::Exactly(2 * 9862)
+    );
+}
+
+#[test]
+fn a_tiny_budget_is_exhausted_not_none() {
+    let (o, _) = solve(8, 8, Square::new(0, 0), TourKind::Open, 10);
+    assert!(matches!(o, TourOutcome::Exhausted { .. }));
+    let (o, _) = solve(3, 4, Square::new(1, 1), TourKind::Open, 5);
+    assert!(matches!(o, TourOutcome::Exhausted { .. }));
+    let b = Board::new(6, 6).unwrap();
+    let c = count_tours(
+        b,
+        Square::new(0, 0),
+        TourKind::Closed,
+        &mut [Square::default(); 36],
+        &mut [0; 36],
+        1000,
+    )
+    .unwrap();
+    assert!(matches!(c, TourCount::Exhausted { .. }));
+}
+
+#[test]
+fn small_buffers_and_bad_squares_are_errors() {
+    let b = Board::new(8, 8).unwrap();
+    let s = Square::new(0, 0);
+    assert!(
+        find_tour(
+            b,
+            s,
+            TourKind::Open,
+            &mut [Square::default(); 63],
+            &mut [0; 64],
+            1 << 20
+        )
+        .is_err()
+    );
+    assert!(
+        find_tour(
+            b,
+            s,
+            TourKind::Open,
+            &mut [Square::default(); 64],
+            &mut [0; 63],
+            1 << 20
+        )
+        .is_err()
+    );
+    assert!(
+        find_tour(
+            b,
+            Square::new(8, 0),
+            TourKind::Open,
+            &mut [Square::default(); 64],
+            &mut [0; 64],
+            1 << 20
+        )
+        .is_err()
+    );
+    assert!(Board::new(0, 5).is_err());
+    assert_eq!(Board::new(65535, 65535).unwrap().squares(), 65535 * 65535);
+}
+
+#[test]
+fn square_boards_up_to_300_from_the_corner() {
+    for n in 5..=300u16 {
+        for kind in [TourKind::Open, TourKind::Closed] {
+            let (o, t) = solve(n, n, Square::new(0, 0), kind, u64::MAX);
+            if kind == TourKind::Closed && n % 2 == 1 {
+                assert_eq!(o, TourOutcome::None(NoTour::NoClosedTour));
+            } else {
+                assert_eq!(o, TourOutcome::Found, "{n}x{n} {kind:?}");
+                assert!(is_tour(n, n, &t, kind), "{n}x{n} {kind:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn closed_tours_of_3xn_strips() {
+    for n in (10..=400u16).step_by(2) {
+        for (w, h) in [(3, n), (n, 3)] {
+            let s = Square::new(w / 2, h / 2);
+            let (o, t) = solve(w, h, s, TourKind::Closed, u64::MAX);
+            assert_eq!(o, TourOutcome::Found, "{w}x{h}");
+            assert!(is_tour(w, h, &t, TourKind::Closed) && t[0] == s, "{w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn large_boards() {
+    for (w, h, kind) in [
+        (1000, 1000, TourKind::Open),
+        (1000, 1000, TourKind::Closed),
+        (1001, 999, TourKind::Open),
+        (3, 20, TourKind::Closed),
+        (5000, 4, TourKind::Open),
+        (6, 20001, TourKind::Closed),
+        (2000, 1001, TourKind::Closed),
+        (65535, 6, TourKind::Closed),
+        (10, 65535, TourKind::Closed),
+        (65535, 5, TourKind::Open),
+        (3, 65535, TourKind::Open),
+        (65535, 4, TourKind::Open),
+        (3, 65534, TourKind::Closed),
+        (65535, 3, TourKind::Open),
+        (5, 65535, TourKind::Open),
+        (65534, 3, TourKind::Closed),
+    ] {
+        let (o, t) = solve(w, h, Square::new(0, 0), kind, u64::MAX);
+        assert_eq!(o, TourOutcome::Found, "{w}x{h} {kind:?}");
+        assert!(is_tour(w, h, &t, kind), "{w}x{h} {kind:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn random_boards_and_starts(w in 1u16..120, h in 1u16..120, fx in 0.0f64..1.0, fy in 0.0f64..1.0, closed: bool) {
+        let s = Square::new((fx * f64::from(w)) as u16, (fy * f64::from(h)) as u16);
+        let kind = if closed { TourKind::Closed } else { TourKind::Open };
+        // Known gap: open tours on boards with both sides odd and at least 7 may run out of budget.
+        let hard = w % 2 == 1 && h % 2 == 1 && w.min(h) >= 7 && !closed;
+        let (o, t) = solve(w, h, s, kind, if hard { 2_000_000 } else { 200_000_000 });
+        match o {
+            TourOutcome::Found => prop_assert!(is_tour(w, h, &t, kind) && t[0] == s),
+            TourOutcome::None(NoTour::NoOpenTour) => prop_assert!(!closed && !open_exists(w, h)),
+            TourOutcome::None(NoTour::NoClosedTour) => prop_assert!(closed && !closed_exists(w, h)),
+            TourOutcome::None(NoTour::MinorityColour) => prop_assert!((s.x + s.y) % 2 == 1 && (w * h) % 2 == 1),
+            TourOutcome::None(NoTour::InnerLineOf4xN) => prop_assert!(w.min(h) == 4),
+            TourOutcome::None(NoTour::NoneFromSquare) => prop_assert!(!closed && open_exists(w, h)),
+            TourOutcome::Exhausted { .. } => prop_assert!(hard, "{}x{} {:?} exhausted", w, h, s),
+        }
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn narrow_boards_from_anywhere(short in 3u16..=6, long in 7u16..1000, f in 0.0f64..1.0, g in 0.0f64..1.0) {
+        let s = Square::new((f * f64::from(short)) as u16, (g * f64::from(long)) as u16);
+        let (o, t) = solve(short, long, s, TourKind::Open, 200_000_000);
+        match o {
+            TourOutcome::Found => prop_assert!(is_tour(short, long, &t, TourKind::Open)),
+            TourOutcome::None(NoTour::MinorityColour | NoTour::InnerLineOf4xN | NoTour::NoneFromSquare) => {}
+            other => prop_assert!(false, "{}x{} {:?}: {:?}", short, long, s, other),
+        }
+    }
+}
+
+#[test]
+fn cli_json_tour_is_a_tour() {
+    let run = run_cli(&["tour", "--board", "7x9", "--start", "c5", "--json"], b"");
+    assert_eq!(run.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["status"], "found");
+    let t: Vec<Square> = v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| Square::new(p[0].as_u64().unwrap() as u16, p[1].as_u64().unwrap() as u16))
+        .collect();
+    assert!(is_tour(7, 9, &t, TourKind::Open));
+    assert_eq!(t[0], Square::new(2, 4));
+}
+
+#[test]
+fn the_checkers_reject_broken_tours() {
+    let b = Board::new(3, 4).unwrap();
+    let (o, t) = solve(3, 4, Square::new(0, 0), TourKind::Open, 1 << 20);
+    assert_eq!(o, TourOutcome::Found);
+    assert!(plateau::tour::check_tour(b, &t, TourKind::Open) && is_tour(3, 4, &t, TourKind::Open));
+    let mut dup = t.clone();
+    dup[5] = dup[3];
+    let mut swapped = t.clone();
+    swapped.swap(4, 5);
+    for broken in [&dup[..], &swapped[..], &t[..11]] {
+        assert!(!plateau::tour::check_tour(b, broken, TourKind::Open));
+        assert!(!is_tour(3, 4, broken, TourKind::Open));
+    }
+    // 3x4 has no closed tour, so no open tour closes.
+    assert!(!plateau::tour::check_tour(b, &t, TourKind::Closed));
+}
