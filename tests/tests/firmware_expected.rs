@@ -23,6 +23,11 @@ mod grid {
 }
 
 #[allow(dead_code)]
+mod tour {
+    include!("../../firmware/src/expected/tour.rs");
+}
+
+#[allow(dead_code)]
 mod tchu {
     include!("../../firmware/src/expected/tchu.rs");
 }
@@ -252,5 +257,23 @@ fn grid_values_are_the_spec_the_fixture_and_the_snapshot() {
     assert!(
         snap.contains(&format!("\"solution\":\"{solution}\"")),
         "solution in the snapshot"
+    );
+}
+
+#[test]
+fn tour_values_are_the_spec_and_the_snapshot() {
+    // SPEC §3: 5×5 has 304 directed open tours from a corner; 3×4 has 16.
+    assert_eq!(
+        (tour::OPEN_5X5_FROM_CORNER, tour::OPEN_3X4_IN_ALL),
+        (304, 16)
+    );
+    let snap =
+        fs::read_to_string(workspace_root().join(
+            "tests/tests/snapshots/cli_snapshots__cli_on_fixtures@tour__4x4-none-json.cmd.snap",
+        ))
+        .unwrap();
+    assert!(
+        snap.contains(&format!("\"reason\":\"{}\"", tour::NONE_4X4)),
+        "reason in the snapshot"
     );
 }

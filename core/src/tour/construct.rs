@@ -286,8 +286,21 @@ fn copy_block(w: u32, from: (u32, u32), to: (u32, u32), bw: u32, bh: u32, scratc
         let src = index(w, from.0, from.1 + dy);
         let dst = index(w, to.0, to.1 + dy);
         let len = bw as usize;
-        if src + len <= scratch.len() && dst + len <= scratch.len() {
-            scratch.copy_within(src..src + len, dst);
+        // Byte by byte with `get`: `copy_within` keeps a bounds assertion the
+        // optimizer cannot remove (see the panic probe). Backwards when the
+        // destination overlaps the source from above, like `memmove`.
+        let mut copy = |k: usize| {
+            let byte = src.checked_add(k).and_then(|i| scratch.get(i).copied());
+            if let (Some(byte), Some(slot)) =
+                (byte, dst.checked_add(k).and_then(|i| scratch.get_mut(i)))
+            {
+                *slot = byte;
+            }
+        };
+        if dst > src {
+            (0..len).rev().for_each(&mut copy);
+        } else {
+            (0..len).for_each(&mut copy);
         }
     }
 }

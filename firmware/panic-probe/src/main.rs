@@ -424,6 +424,68 @@ fn probe_grid() {
     }
 }
 
+fn probe_tour() {
+    use plateau::tour::{
+        Board, Square, TourBuffer, TourKind, check_tour, check_tour_with, count_tours, find_tour,
+        scratch_len,
+    };
+    let board = match Board::new(opaque(5), opaque(6)) {
+        Ok(b) => b,
+        Err(e) => {
+            show(e);
+            return;
+        }
+    };
+    let start = Square::new(opaque(0), opaque(1));
+    let kind = if opaque(true) {
+        TourKind::Open
+    } else {
+        TourKind::Closed
+    };
+    keep((
+        board.width(),
+        board.height(),
+        board.squares(),
+        board.contains(start),
+    ));
+    keep((
+        board.has_open_tour(),
+        board.has_closed_tour(),
+        scratch_len(board),
+    ));
+    if let Some(why) = board.no_tour_by_theory(start, kind) {
+        keep(why.reason());
+        show(why);
+    }
+    let mut out = [Square::new(0, 0); 36];
+    let mut scratch = [0u8; 36];
+    let n = opaque(30usize);
+    let (out, scratch) = (
+        out.get_mut(..n).unwrap_or(&mut []),
+        scratch.get_mut(..n).unwrap_or(&mut []),
+    );
+    match find_tour(board, start, kind, out, scratch, opaque(10_000)) {
+        Ok(o) => debug(o),
+        Err(e) => show(e),
+    }
+    keep(check_tour(board, out, kind));
+    keep(check_tour_with(board, out, kind, scratch));
+    keep(count_tours(
+        board,
+        start,
+        kind,
+        out,
+        scratch,
+        opaque(10_000),
+    ));
+    let mut buffer: TourBuffer<64> = TourBuffer::new();
+    keep(buffer.find(board, start, kind, opaque(1000)));
+    keep(buffer.count(board, start, kind, opaque(1000)));
+    keep(buffer.squares(board).len());
+    debug(start);
+    hash(start);
+}
+
 /// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
 #[cfg(feature = "must-fail")]
 fn probe_the_probe() {
@@ -441,6 +503,7 @@ fn main() -> ! {
     probe_bag_and_claims();
     probe_camicia();
     probe_grid();
+    probe_tour();
     loop {
         keep(());
     }

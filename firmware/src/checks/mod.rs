@@ -11,6 +11,7 @@ mod camicia;
 mod grid;
 mod jass;
 mod tchu;
+mod tour;
 
 /// The checks, in the order they run and print.
 pub const ALL: &[Check] = &[
@@ -57,6 +58,14 @@ pub const ALL: &[Check] = &[
     Check {
         name: "grid/margins-counts",
         run: grid::margins_counts,
+    },
+    Check {
+        name: "tour/eight-by-eight",
+        run: tour::eight_by_eight,
+    },
+    Check {
+        name: "tour/none-and-counts",
+        run: tour::none_and_counts,
     },
     #[cfg(feature = "over-budget")]
     Check {

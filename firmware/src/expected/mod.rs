@@ -9,3 +9,4 @@ pub mod camicia;
 pub mod grid;
 pub mod jass;
 pub mod tchu;
+pub mod tour;
