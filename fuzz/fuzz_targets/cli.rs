@@ -19,6 +19,15 @@ const COMMANDS: &[&[&str]] = &[
     &["camicia", "--batch", "-"],
     &["camicia", "trace"],
     &["camicia", "merge", "-"],
+    &["tchu", "longest"],
+    &["tchu", "longest", "--network", "-"],
+    &["tchu", "bonus"],
+    &["tour", "--max-steps", "100000"],
+    &["solve", "sudoku", "-"],
+    &["solve", "sudoku", "--count", "--max-steps", "10000", "-"],
+    &["solve", "margins", "--max-steps", "100000"],
+    &["solve", "minesweeper", "-"],
+    &["solve", "snake", "-"],
     &[],
 ];
 

@@ -92,7 +92,7 @@ where
         Ok(()) => 0,
         Err(e) if e.is_broken_pipe() => 0,
         Err(e) => {
-            let _ = writeln!(io.err, "error: {e}");
+            let _ = writeln!(io.err, "error: {}", one_line(&e.to_string()));
             2
         }
     }
@@ -130,6 +130,22 @@ fn clap_error(e: &clap::Error, io: &mut Io<'_>) -> i32 {
             2
         }
     }
+}
+
+/// Escapes control characters (a file named `a\nb`, a pasted carriage return) so
+/// that an error is always exactly one line.
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// Writes one JSON value on its own line.

@@ -1,0 +1,38 @@
+//! The longest trail of small random networks (parallel routes, loops of routes,
+//! several pieces): a valid trail (checked route by route), as long as the seed's
+//! exhaustive search finds, and a budget never gives a trail that is not one.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plateau::tchu::trail::Trail;
+use plateau::tchu::{Level, Route, Station};
+use plateau_tests::tchu_trail::{check_trail, seed_longest};
+
+const IDS: [&str; 12] = [
+    "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
+];
+const CODES: [&str; 7] = ["S0", "S1", "S2", "S3", "S4", "S5", "S6"];
+
+fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
+    let (edges, budget) = data;
+    let routes: Vec<Route> = edges
+        .iter()
+        .take(IDS.len())
+        .zip(IDS)
+        .filter_map(|(&(a, b, w), id)| {
+            let (a, b) = (a % 7, b % 7);
+            let s = |i: u8| Station::new(i, CODES[usize::from(i)], "Allemagne");
+            Route::new(id, s(a), s(b), w % 6 + 1, Level::Overground, None).ok()
+        })
+        .collect();
+    let trail = Trail::longest(&routes).expect("12 routes fit");
+    check_trail(&routes, &trail).unwrap();
+    let (best, _) = seed_longest(&routes);
+    assert_eq!(trail.length(), best, "{routes:?}");
+    let search = Trail::longest_within(&routes, u64::from(budget)).expect("12 routes fit");
+    check_trail(&routes, &search.trail()).unwrap();
+    assert!(search.trail().length() <= best);
+    if search.is_proven() {
+        assert_eq!(search.trail().length(), best);
+    }
+});
