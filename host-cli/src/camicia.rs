@@ -315,6 +315,11 @@ fn batch(path: &std::path::Path, max_rounds: u64, json: bool, io: &mut Io<'_>) -
     } else {
         path.display().to_string()
     };
+    if content_lines(&text).next().is_none() {
+        return Err(CliError::new(format!(
+            "{name} holds no deal (one per line: A/B compact, or spaced hands separated by ' | ')"
+        )));
+    }
     for (n, line) in content_lines(&text) {
         let (a, b) = parse_deal(line).map_err(|e| {
             // `content_lines` trims the line: find where it starts in the raw line.

@@ -44,9 +44,13 @@ pub fn run(cmd: JassCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let names = ["T1", "P1", "G1", "T2", "P2", "G2"];
             let mut v = [0u32; 6];
             for ((slot, text), name) in v.iter_mut().zip(&fields).zip(names) {
-                *slot = text
-                    .parse()
-                    .map_err(|_| bad(name, text, "not a whole number from 0 upwards"))?;
+                *slot = text.parse().map_err(|_| {
+                    if text.parse::<u128>().is_ok() {
+                        bad(name, text, "too large (tricks at most 9, turn points at most 257, game points at most 2000)")
+                    } else {
+                        bad(name, text, "not a whole number from 0 upwards")
+                    }
+                })?;
             }
             let packed = PackedScore::pack(v[0], v[1], v[2], v[3], v[4], v[5]).map_err(|_| {
                 CliError::new(format!(
@@ -86,11 +90,13 @@ pub fn scores(events: &[String]) -> CliResult<Vec<Score>> {
                 .and_then(TeamId::from_number)
                 .ok_or_else(|| bad(&what, text, "the team must be 1 or 2"))?;
             let points: u32 = points.parse().map_err(|_| {
-                bad(
-                    &what,
-                    text,
-                    "the points must be a whole number from 0 upwards",
-                )
+                let digits = !points.is_empty() && points.bytes().all(|b| b.is_ascii_digit());
+                let why = if digits {
+                    "a team cannot score more than 257 points in a turn"
+                } else {
+                    "the points must be a whole number from 0 upwards"
+                };
+                bad(&what, text, why)
             })?;
             s.with_additional_trick(team, points)
         };

@@ -126,26 +126,41 @@ fn clap_error(e: &clap::Error, io: &mut Io<'_>) -> i32 {
                 .unwrap_or("error: invalid arguments")
                 .trim_end();
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(io.err, "error: {first} (see --help)");
+            let _ = writeln!(io.err, "error: {} (see --help)", one_line(first));
             2
         }
     }
 }
 
-/// Escapes control characters (a file named `a\nb`, a pasted carriage return) so
-/// that an error is always exactly one line.
+/// Makes an error message one short line: control characters escaped (a file
+/// named `a\nb`, a pasted carriage return), and any word longer than 60
+/// characters (a 10,000-character argument echoed back) cut to its first 40.
 fn one_line(message: &str) -> String {
-    message
+    const LONG: usize = 60;
+    const KEEP: usize = 40;
+    let escaped: String = message
         .chars()
         .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
+            let out: Vec<char> = if c.is_control() {
                 c.escape_default().collect()
             } else {
                 vec![c]
             };
-            escaped
+            out
         })
-        .collect()
+        .collect();
+    escaped
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > LONG {
+                let head: String = word.chars().take(KEEP).collect();
+                format!("{head}…")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Writes one JSON value on its own line.

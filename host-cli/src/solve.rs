@@ -232,6 +232,11 @@ pub fn parse_sudokus(text: &str, name: &str) -> CliResult<Vec<(usize, Vec<u8>)>>
         }
         out.push((line, givens));
     }
+    if out.is_empty() {
+        return Err(CliError::new(format!(
+            "{name} holds no sudoku (one per line: 81 characters, '.' or '0' for blanks)"
+        )));
+    }
     Ok(out)
 }
 
