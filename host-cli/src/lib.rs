@@ -53,7 +53,7 @@ enum Command {
     /// Bit-packed Jass scores.
     #[command(subcommand)]
     Jass(jass::JassCommand),
-    /// tCHu (Ticket to Ride Switzerland): routes, claims, tunnel cards.
+    /// tCHu (Ticket to Ride Switzerland): routes, claims, tunnel cards, longest trail.
     #[command(subcommand)]
     Tchu(tchu::TchuCommand),
     /// Camicia (Beggar-my-neighbour): simulate, trace, hunt for records.
