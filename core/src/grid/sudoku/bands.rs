@@ -51,19 +51,20 @@ pub struct Bands {
     /// `places[band][digit - 1]`: bit `9 × row + column` (row within the band)
     /// set while the digit may stand there, or stands there.
     places: [[u32; 9]; 3],
+    /// Each mask as the band rules last left it: a mask that differs has news.
+    seen: [[u32; 9]; 3],
     /// The cells of each band whose digit is not fixed yet.
     open: [u32; 3],
-    /// Bit `9 × band + digit - 1`: that mask changed since it was last examined.
-    dirty: u32,
 }
 
 /// Runs only in const evaluation: an index out of range is a compile error.
 #[allow(clippy::indexing_slicing)]
-const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27]) {
+const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512]) {
     let mut boxes = [0u8; 512];
     let mut keep = [0u32; 512];
     let mut locked = [0u16; 512];
     let mut claim = [0u16; 512];
+    let mut alone = [0u16; 512];
     let mut peers = [0u32; 27];
     // The six ways to give each row of a band its own box.
     const PERMS: [[usize; 3]; 6] = [
@@ -92,6 +93,9 @@ const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27]) 
             };
             claim[x] |= (allowed << (3 * k)) as u16;
             k += 1;
+        }
+        if x.count_ones() == 1 {
+            alone[x] = x as u16;
         }
         // x as a (row, box) matrix: bit 3 × row + box.
         let mut p = 0;
@@ -129,10 +133,11 @@ const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27]) 
         }
         cell += 1;
     }
-    (boxes, keep, locked, claim, peers)
+    (boxes, keep, locked, claim, peers, alone)
 }
 
-static TABLES: ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27]) = tables();
+#[allow(clippy::type_complexity)]
+static TABLES: ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512]) = tables();
 /// Bit `box` set if a row's 9 bits have a candidate in that box.
 static ROW_BOXES: [u8; 512] = TABLES.0;
 /// For a (row, box) matrix, the cells of the pairs that lie on a permutation.
@@ -144,6 +149,8 @@ static LOCKED: [u16; 512] = TABLES.2;
 static CLAIM: [u16; 512] = TABLES.3;
 /// The cells of a band sharing a row, column or box with a cell.
 static PEERS: [u32; 27] = TABLES.4;
+/// A row's 9 bits if it has one cell, else none.
+static ALONE: [u16; 512] = TABLES.5;
 
 /// A 512-entry table at 9 bits of `x` (the mask keeps the index in range).
 fn look<T: Copy + Default>(table: &[T; 512], x: u32) -> T {
@@ -182,24 +189,22 @@ impl Bands {
         }
         let mut b = Bands {
             places: [[0; 9]; 3],
+            // No 27-bit mask equals this: every mask gets a first look.
+            seen: [[u32::MAX; 9]; 3],
             open: [BAND; 3],
-            dirty: BAND,
         };
         // A broken grid keeps no candidate: the first look at it fails.
         if s.broken {
             return Some(b);
         }
-        for (base, band) in (0..).step_by(27).zip(b.places.iter_mut()) {
-            for i in 0..27u32 {
-                let at = base + i as usize;
-                let mask = match s.digit(at) {
-                    Some(d) => 1u16 << ((d - 1) & 15),
-                    None => s.candidates(at),
-                };
-                for (d, p) in band.iter_mut().enumerate() {
-                    if mask & (1 << d) != 0 {
-                        *p |= 1 << i;
-                    }
+        // A bit-matrix transpose, branch-free: cell-major masks to digit-major.
+        let cells = s.candidates.chunks(27).zip(s.digits.chunks(27));
+        for (band, (candidates, digits)) in b.places.iter_mut().zip(cells) {
+            for (i, (&c, &d)) in candidates.iter().zip(digits).enumerate() {
+                // A filled cell has no candidates: its digit stands for them.
+                let mask = u32::from(c) | 1u32.wrapping_shl(u32::from(d)) >> 1;
+                for (k, p) in band.iter_mut().enumerate() {
+                    *p |= ((mask >> k) & 1) << i;
                 }
             }
         }
@@ -230,21 +235,25 @@ impl Bands {
         Sudoku::filled(Shape::Nine, &self.digits())
     }
 
-    /// Strikes `cells` from digit `d`'s mask of `band`, marking it dirty if it changed.
-    fn strike(&mut self, band: usize, d: usize, cells: u32) {
-        if let Some(p) = self.places.get_mut(band).and_then(|x| x.get_mut(d)) {
-            let old = *p;
-            *p = old & !cells;
-            let bit = 1u32.wrapping_shl((band * 9 + d) as u32);
-            self.dirty |= bit & 0u32.wrapping_sub(u32::from(old != *p));
-        }
-    }
-
     /// Applies the band rules to digit `d` of `band`; `false` on a contradiction.
-    fn update(&mut self, band: usize, d: usize) -> bool {
-        let Some(&a) = self.places.get(band).and_then(|x| x.get(d)) else {
+    ///
+    /// Branch-free but for the contradiction: whether a row is down to one cell
+    /// or a box to one column is a coin toss for the predictor, and striking
+    /// nothing changes nothing.
+    #[inline(always)]
+    fn update<const BAND_: usize, const D: usize>(&mut self) -> bool {
+        let (band, d) = (BAND_, D);
+        let (Some(digits), Some(seen), Some(open)) = (
+            self.places.get_mut(band),
+            self.seen.get_mut(band),
+            self.open.get_mut(band),
+        ) else {
             return true;
         };
+        let Some(p) = digits.get_mut(d) else {
+            return true;
+        };
+        let a = *p;
         let pairs = u32::from(look(&ROW_BOXES, a))
             | u32::from(look(&ROW_BOXES, a >> 9)) << 3
             | u32::from(look(&ROW_BOXES, a >> 18)) << 6;
@@ -252,68 +261,82 @@ impl Bands {
         if a == 0 {
             return false;
         }
-        let Some(digits) = self.places.get_mut(band) else {
-            return true;
-        };
-        if let Some(p) = digits.get_mut(d) {
-            *p = a;
+        *p = a;
+        if let Some(s) = seen.get_mut(d) {
+            *s = a;
         }
         // Rows left with one cell fix the digit there; the other digits leave it.
-        let mut single = 0;
-        for r in [0, 9, 18] {
-            let row = (a >> r) & NINE;
-            if row & row.wrapping_sub(1) == 0 {
-                single |= row << r;
-            }
-        }
-        let Some(open) = self.open.get_mut(band) else {
-            return true;
-        };
-        let fixed = single & *open;
-        if fixed != 0 {
-            *open &= !fixed;
-            for e in (0..9).filter(|&e| e != d) {
-                self.strike(band, e, fixed);
-            }
+        let single = u32::from(look(&ALONE, a))
+            | u32::from(look(&ALONE, a >> 9)) << 9
+            | u32::from(look(&ALONE, a >> 18)) << 18;
+        *open &= !single;
+        for (e, p) in digits.iter_mut().enumerate() {
+            *p &= if e == d { BAND } else { !single };
         }
         // A box whose candidates lie in one column takes it from the other bands.
         let locked = spread(u32::from(look(&LOCKED, columns(a))));
-        if locked != 0 {
-            let (b1, b2) = match band {
-                0 => (1, 2),
-                1 => (0, 2),
-                _ => (0, 1),
-            };
-            self.strike(b1, d, locked);
-            self.strike(b2, d, locked);
+        for (other, digits) in self.places.iter_mut().enumerate() {
+            if let Some(p) = digits.get_mut(d) {
+                *p &= if other == band { BAND } else { !locked };
+            }
         }
         true
+    }
+
+    /// Returns whether digit `d`'s mask of `band` changed since its last update.
+    #[inline(always)]
+    fn has_news(&self, band: usize, d: usize) -> bool {
+        let now = self.places.get(band).and_then(|x| x.get(d));
+        now != self.seen.get(band).and_then(|x| x.get(d))
+    }
+
+    /// Applies the band rules until no mask has news; `false` on a contradiction.
+    fn settle(&mut self) -> bool {
+        // Spelled out for all 27 masks so that each update is compiled for its
+        // own band and digit: no index is computed at run time.
+        macro_rules! sweep {
+            ($news:ident; $(($b:literal, $d:literal)),*) => {$(
+                if self.has_news($b, $d) {
+                    $news = true;
+                    if !self.update::<$b, $d>() {
+                        return false;
+                    }
+                }
+            )*};
+        }
+        loop {
+            let mut news = false;
+            sweep!(news; (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (0, 8),
+                (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8),
+                (2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8));
+            if !news {
+                return true;
+            }
+        }
     }
 
     /// Fixes the cells with one candidate left: `None` if a cell has none, else
     /// whether any was found.
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
-        for band in 0..3 {
-            let digits = *self.places.get(band)?;
+        for (digits, &open) in self.places.iter_mut().zip(&self.open) {
             let (mut once, mut twice) = (0u32, 0u32);
-            for &p in &digits {
+            for &p in digits.iter() {
                 twice |= once & p;
                 once |= p;
             }
             if once != BAND {
                 return None;
             }
-            let mut singles = self.open.get(band)? & !twice;
+            let mut singles = open & !twice;
+            found |= singles != 0;
             while singles != 0 {
                 let i = singles.trailing_zeros();
                 let cell = singles & singles.wrapping_neg();
                 singles &= singles - 1;
                 // The live masks: an earlier single may have struck this one's digit.
-                let live = self.places.get(band)?;
-                let d = live.iter().position(|&p| p & cell != 0)?;
-                self.strike(band, d, peers(i));
-                found = true;
+                let p = digits.iter_mut().find(|p| **p & cell != 0)?;
+                *p &= !peers(i);
             }
         }
         Some(found)
@@ -322,30 +345,19 @@ impl Bands {
     /// Applies the column rules across bands: `None` if a digit misses a column,
     /// else whether any candidate was struck.
     fn columns(&mut self) -> Option<bool> {
-        let before = self.dirty;
-        for d in 0..9 {
-            let at = |b: usize| {
-                self.places
-                    .get(b)
-                    .and_then(|x| x.get(d))
-                    .map_or(0, |&a| columns(a))
-            };
-            let c = [at(0), at(1), at(2)];
-            let [c0, c1, c2] = c;
+        let before = self.places;
+        let [b0, b1, b2] = &mut self.places;
+        for ((p0, p1), p2) in b0.iter_mut().zip(b1.iter_mut()).zip(b2.iter_mut()) {
+            let [c0, c1, c2] = [columns(*p0), columns(*p1), columns(*p2)];
             if c0 | c1 | c2 != NINE {
                 return None;
             }
             // A column only one band can fill keeps that band's box to it.
-            for (band, own) in [c0 & !(c1 | c2), c1 & !(c0 | c2), c2 & !(c0 | c1)]
-                .into_iter()
-                .enumerate()
-            {
-                if own != 0 {
-                    self.strike(band, d, !spread(u32::from(look(&CLAIM, own))));
-                }
-            }
+            *p0 &= spread(u32::from(look(&CLAIM, c0 & !(c1 | c2))));
+            *p1 &= spread(u32::from(look(&CLAIM, c1 & !(c0 | c2))));
+            *p2 &= spread(u32::from(look(&CLAIM, c2 & !(c0 | c1))));
         }
-        Some(self.dirty != before)
+        Some(self.places != before)
     }
 }
 
@@ -355,12 +367,8 @@ impl Puzzle for Bands {
 
     fn propagate(&mut self) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros();
-                self.dirty &= self.dirty - 1;
-                if !self.update((i / 9) as usize, (i % 9) as usize) {
-                    return false;
-                }
+            if !self.settle() {
+                return false;
             }
             if self.open == [0; 3] {
                 return true;
@@ -426,10 +434,12 @@ impl Puzzle for Bands {
             Some(&p) if p & at != 0 => {}
             _ => return false,
         }
-        for e in (0..9).filter(|&e| e != d) {
-            self.strike(band, e, at);
+        let Some(digits) = self.places.get_mut(band) else {
+            return false;
+        };
+        for (e, p) in digits.iter_mut().enumerate() {
+            *p &= if e == d { !peers(i) } else { !at };
         }
-        self.strike(band, d, peers(i));
         true
     }
 

@@ -334,18 +334,13 @@ impl Sudoku {
             placed: [0; 27],
             pending: 0,
         };
-        for (c, _) in s.candidates.iter_mut().zip(givens) {
-            *c = full;
-        }
         let mut seen = [0u16; 27];
         for (i, &d) in (0u8..).zip(givens) {
             if usize::from(d) > shape.side() {
                 return Err(SudokuError::DigitTooLarge { cell: i });
             }
-            if d == 0 {
-                continue;
-            }
-            let bit = 1u16 << (d - 1);
+            // Branch-free on blanks: a blank's "digit" is the empty mask.
+            let bit = (1u16 << d) >> 1;
             for &u in t.cell_units.get(usize::from(i)).into_iter().flatten() {
                 let Some(mask) = seen.get_mut(usize::from(u)) else {
                     continue;
@@ -369,11 +364,25 @@ impl Sudoku {
                 *mask |= bit;
             }
         }
-        for (i, &d) in (0u8..).zip(givens) {
-            if d != 0 && !s.assign(i, 1 << (d - 1)) {
-                s.broken = true;
-            }
+        // With no duplicate, placing the givens one by one (striking peers) comes
+        // to this: a blank keeps the digits none of its three units holds.
+        let mut open = 0u8;
+        let cells = s.candidates.iter_mut().zip(s.digits.iter_mut());
+        for ((i, (c, digit)), &d) in (0u8..).zip(cells).zip(givens) {
+            let units = t.cell_units.get(usize::from(i)).copied().unwrap_or_default();
+            let held = units
+                .iter()
+                .fold(0, |m, &u| m | seen.get(usize::from(u)).copied().unwrap_or(0));
+            let blank = d == 0;
+            *c = if blank { full & !held } else { 0 };
+            *digit = d;
+            open = open.saturating_add(u8::from(blank));
+            s.broken |= blank & (*c == 0);
+            let single = blank & (*c & c.wrapping_sub(1) == 0);
+            s.pending |= bit128(i) & 0u128.wrapping_sub(u128::from(single));
         }
+        s.open = open;
+        s.placed = seen;
         Ok(s)
     }
 
