@@ -335,34 +335,24 @@ impl Sudoku {
             pending: 0,
         };
         let mut seen = [0u16; 27];
+        // Branch-free on blanks and clashes: a blank's "digit" is the empty mask,
+        // and a clash is looked for again, slowly, only if there is one.
+        let mut clash = 0u16;
         for (i, &d) in (0u8..).zip(givens) {
             if usize::from(d) > shape.side() {
                 return Err(SudokuError::DigitTooLarge { cell: i });
             }
-            // Branch-free on blanks: a blank's "digit" is the empty mask.
             let bit = (1u16 << d) >> 1;
-            for &u in t.cell_units.get(usize::from(i)).into_iter().flatten() {
-                let Some(mask) = seen.get_mut(usize::from(u)) else {
-                    continue;
-                };
-                if *mask & bit != 0 {
-                    let unit = t
-                        .units
-                        .get(usize::from(u))
-                        .map_or(&[][..], |x| x.as_slice());
-                    let first = unit
-                        .iter()
-                        .copied()
-                        .find(|&c| givens.get(usize::from(c)) == Some(&d))
-                        .unwrap_or(i);
-                    return Err(SudokuError::Duplicate {
-                        digit: d,
-                        first,
-                        second: i,
-                    });
+            let units = t.cell_units.get(usize::from(i)).copied().unwrap_or_default();
+            for u in units {
+                if let Some(mask) = seen.get_mut(usize::from(u)) {
+                    clash |= *mask & bit;
+                    *mask |= bit;
                 }
-                *mask |= bit;
             }
+        }
+        if clash != 0 {
+            return Err(first_duplicate(t, givens));
         }
         // With no duplicate, placing the givens one by one (striking peers) comes
         // to this: a blank keeps the digits none of its three units holds.
@@ -613,6 +603,38 @@ impl Sudoku {
         }
         Some(placed)
     }
+}
+
+/// Finds the first given that repeats a digit of its row, column or box.
+#[cold]
+fn first_duplicate(t: &Tables, givens: &[u8]) -> SudokuError {
+    let mut seen = [0u16; 27];
+    for (i, &d) in (0u8..).zip(givens) {
+        let bit = (1u16 << (d & 15)) >> 1;
+        for &u in t.cell_units.get(usize::from(i)).into_iter().flatten() {
+            let Some(mask) = seen.get_mut(usize::from(u)) else {
+                continue;
+            };
+            if *mask & bit != 0 {
+                let unit = t
+                    .units
+                    .get(usize::from(u))
+                    .map_or(&[][..], |x| x.as_slice());
+                let first = unit
+                    .iter()
+                    .copied()
+                    .find(|&c| givens.get(usize::from(c)) == Some(&d))
+                    .unwrap_or(i);
+                return SudokuError::Duplicate {
+                    digit: d,
+                    first,
+                    second: i,
+                };
+            }
+            *mask |= bit;
+        }
+    }
+    SudokuError::WrongLength
 }
 
 impl Puzzle for Sudoku {
