@@ -306,9 +306,9 @@ impl Bands {
         }
         loop {
             let mut news = false;
-            sweep!(news; (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (0, 8),
-                (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8),
-                (2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8));
+            sweep!(news; (0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2),
+                (0, 3), (1, 3), (2, 3), (0, 4), (1, 4), (2, 4), (0, 5), (1, 5), (2, 5),
+                (0, 6), (1, 6), (2, 6), (0, 7), (1, 7), (2, 7), (0, 8), (1, 8), (2, 8));
             if !news {
                 return true;
             }
@@ -345,7 +345,7 @@ impl Bands {
     /// Applies the column rules across bands: `None` if a digit misses a column,
     /// else whether any candidate was struck.
     fn columns(&mut self) -> Option<bool> {
-        let before = self.places;
+        let mut struck = 0;
         let [b0, b1, b2] = &mut self.places;
         for ((p0, p1), p2) in b0.iter_mut().zip(b1.iter_mut()).zip(b2.iter_mut()) {
             let [c0, c1, c2] = [columns(*p0), columns(*p1), columns(*p2)];
@@ -353,11 +353,13 @@ impl Bands {
                 return None;
             }
             // A column only one band can fill keeps that band's box to it.
-            *p0 &= spread(u32::from(look(&CLAIM, c0 & !(c1 | c2))));
-            *p1 &= spread(u32::from(look(&CLAIM, c1 & !(c0 | c2))));
-            *p2 &= spread(u32::from(look(&CLAIM, c2 & !(c0 | c1))));
+            for (p, own) in [(p0, c0 & !(c1 | c2)), (p1, c1 & !(c0 | c2)), (p2, c2 & !(c0 | c1))] {
+                let keep = spread(u32::from(look(&CLAIM, own)));
+                struck |= *p & !keep;
+                *p &= keep;
+            }
         }
-        Some(self.places != before)
+        Some(struck != 0)
     }
 }
 
