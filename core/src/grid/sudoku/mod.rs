@@ -356,22 +356,26 @@ impl Sudoku {
         }
         // With no duplicate, placing the givens one by one (striking peers) comes
         // to this: a blank keeps the digits none of its three units holds.
-        let mut open = 0u8;
+        let (mut open, mut broken, mut pending) = (0u8, false, 0u128);
         let cells = s.candidates.iter_mut().zip(s.digits.iter_mut());
-        for ((i, (c, digit)), &d) in (0u8..).zip(cells).zip(givens) {
-            let units = t.cell_units.get(usize::from(i)).copied().unwrap_or_default();
+        for (((c, digit), &d), units) in cells.zip(givens).zip(&t.cell_units) {
             let held = units
                 .iter()
                 .fold(0, |m, &u| m | seen.get(usize::from(u)).copied().unwrap_or(0));
             let blank = d == 0;
-            *c = if blank { full & !held } else { 0 };
+            let left = if blank { full & !held } else { 0 };
+            *c = left;
             *digit = d;
             open = open.saturating_add(u8::from(blank));
-            s.broken |= blank & (*c == 0);
-            let single = blank & (*c & c.wrapping_sub(1) == 0);
-            s.pending |= bit128(i) & 0u128.wrapping_sub(u128::from(single));
+            broken |= blank & (left == 0);
+            // A bit set at 0 and turned right once per later cell: after `n`
+            // cells, cell `i`'s bit lies `n - i` places right of 0.
+            pending |= u128::from(blank & (left & left.wrapping_sub(1) == 0));
+            pending = pending.rotate_right(1);
         }
+        s.pending = pending.rotate_left(u32::from(t.cells));
         s.open = open;
+        s.broken = broken;
         s.placed = seen;
         Ok(s)
     }
