@@ -59,12 +59,13 @@ pub struct Bands {
 
 /// Runs only in const evaluation: an index out of range is a compile error.
 #[allow(clippy::indexing_slicing)]
-const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512]) {
+const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512], [u8; 512]) {
     let mut boxes = [0u8; 512];
     let mut keep = [0u32; 512];
     let mut locked = [0u16; 512];
     let mut claim = [0u16; 512];
     let mut alone = [0u16; 512];
+    let mut count = [0u8; 512];
     let mut peers = [0u32; 27];
     // The six ways to give each row of a band its own box.
     const PERMS: [[usize; 3]; 6] = [
@@ -97,6 +98,7 @@ const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], 
         if x.count_ones() == 1 {
             alone[x] = x as u16;
         }
+        count[x] = x.count_ones() as u8;
         // x as a (row, box) matrix: bit 3 × row + box.
         let mut p = 0;
         while p < 6 {
@@ -133,11 +135,11 @@ const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], 
         }
         cell += 1;
     }
-    (boxes, keep, locked, claim, peers, alone)
+    (boxes, keep, locked, claim, peers, alone, count)
 }
 
 #[allow(clippy::type_complexity)]
-static TABLES: ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512]) = tables();
+static TABLES: ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512], [u8; 512]) = tables();
 /// Bit `box` set if a row's 9 bits have a candidate in that box.
 static ROW_BOXES: [u8; 512] = TABLES.0;
 /// For a (row, box) matrix, the cells of the pairs that lie on a permutation.
@@ -151,6 +153,8 @@ static CLAIM: [u16; 512] = TABLES.3;
 static PEERS: [u32; 27] = TABLES.4;
 /// A row's 9 bits if it has one cell, else none.
 static ALONE: [u16; 512] = TABLES.5;
+/// The number of cells in 9 bits.
+static COUNT: [u8; 512] = TABLES.6;
 
 /// A 512-entry table at 9 bits of `x` (the mask keeps the index in range).
 fn look<T: Copy + Default>(table: &[T; 512], x: u32) -> T {
@@ -180,6 +184,14 @@ fn digits_at(band: &[u32; 9], cell: u32) -> u16 {
 }
 
 impl Bands {
+    /// A grid where no digit can stand anywhere (it has no solution): a filler
+    /// for stack arrays, `[Frame::new(Bands::BLANK); 82]`.
+    pub const BLANK: Bands = Bands {
+        places: [[0; 9]; 3],
+        seen: [[0; 9]; 3],
+        open: [0; 3],
+    };
+
     /// Makes the band form of a 9×9 sudoku (its digits and candidates); `None`
     /// for other shapes.
     #[must_use]
@@ -389,22 +401,35 @@ impl Puzzle for Bands {
     }
 
     fn branch(&self) -> Option<Candidates> {
-        // First a cell with two candidates, counted bit-sliced.
-        for ((digits, &open), base) in self.places.iter().zip(&self.open).zip([0u8, 27, 54]) {
+        // First a cell with two candidates, counted bit-sliced: the one with
+        // the most open peers, whose guess tells the most.
+        let mut pick: Option<(u32, usize, u32)> = None;
+        for (band, (digits, &open)) in self.places.iter().zip(&self.open).enumerate() {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for &p in digits {
                 thrice |= twice & p;
                 twice |= once & p;
                 once |= p;
             }
-            let pairs = twice & !thrice & open;
-            if pairs != 0 {
-                let cell = pairs & pairs.wrapping_neg();
-                return Some(Candidates {
-                    cell: base.saturating_add(pairs.trailing_zeros() as u8),
-                    bits: digits_at(digits, cell),
-                });
+            let mut pairs = twice & !thrice & open;
+            while pairs != 0 {
+                let i = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let near = open & peers(i);
+                let score = u32::from(look(&COUNT, near))
+                    + u32::from(look(&COUNT, near >> 9))
+                    + u32::from(look(&COUNT, near >> 18));
+                if pick.is_none_or(|(s, _, _)| score > s) {
+                    pick = Some((score, band, i));
+                }
             }
+        }
+        if let Some((_, band, i)) = pick {
+            let digits = self.places.get(band)?;
+            return Some(Candidates {
+                cell: (band as u8 * 27).saturating_add(i as u8),
+                bits: digits_at(digits, 1 << i),
+            });
         }
         // Else the open cell with the fewest.
         let mut best: Option<Candidates> = None;
