@@ -182,9 +182,14 @@ fn benchmark_sets_are_unique_for_both_solvers() {
     for p in read_set("easy.txt") {
         assert_eq!(solve(&p, Limits::UNIQUENESS).unwrap().steps, 1);
     }
-    for p in read_set("hard.txt") {
-        assert!(solve(&p, Limits::UNIQUENESS).unwrap().steps > 10);
-    }
+    // (The sets were chosen with the general search; the 9×9 search propagates
+    // more and guesses better, so a hard puzzle may now take only a few guesses.)
+    let hard: Vec<u64> = read_set("hard.txt")
+        .iter()
+        .map(|p| solve(p, Limits::UNIQUENESS).unwrap().steps)
+        .collect();
+    assert!(hard.iter().all(|&s| s > 1));
+    assert!(hard.iter().sum::<u64>() > 5 * hard.len() as u64);
     let fewest = read_set("fewest-clues.txt");
     assert!(
         fewest
