@@ -447,17 +447,18 @@ fn band_search_depth_and_breadth_first_find_the_same_grids() {
             check_solution(p, g);
         }
         // The general search counts the same.
-        assert_eq!(
-            general(p, Limits::ALL).outcome.count(),
-            dfs.len() as u64
-        );
+        assert_eq!(general(p, Limits::ALL).outcome.count(), dfs.len() as u64);
     }
 }
 
 #[test]
 fn band_search_tells_broken_grids_and_budgets() {
     let mixed = read_set("mixed.txt");
-    let statuses: Vec<&str> = mixed.iter().filter(|p| p.len() == 81).map(|p| agree(p)).collect();
+    let statuses: Vec<&str> = mixed
+        .iter()
+        .filter(|p| p.len() == 81)
+        .map(|p| agree(p))
+        .collect();
     assert_eq!(statuses, ["unique", "multiple", "none", "none"]);
     // Every budget below what the search needs is reported as exhausted, never
     // as no solution, and the step count never passes the budget.

@@ -63,9 +63,20 @@ pub struct Bands {
     open: [u32; 3],
 }
 
+/// The look-up tables of the band rules, made at compile time.
+struct Tables {
+    boxes: [u8; 512],
+    keep: [u32; 512],
+    locked: [u16; 512],
+    claim: [u16; 512],
+    peers: [u32; 27],
+    alone: [u16; 512],
+    count: [u8; 512],
+}
+
 /// Runs only in const evaluation: an index out of range is a compile error.
 #[allow(clippy::indexing_slicing)]
-const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512], [u8; 512]) {
+const fn tables() -> Tables {
     let mut boxes = [0u8; 512];
     let mut keep = [0u32; 512];
     let mut locked = [0u16; 512];
@@ -141,26 +152,33 @@ const fn tables() -> ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], 
         }
         cell += 1;
     }
-    (boxes, keep, locked, claim, peers, alone, count)
+    Tables {
+        boxes,
+        keep,
+        locked,
+        claim,
+        peers,
+        alone,
+        count,
+    }
 }
 
-#[allow(clippy::type_complexity)]
-static TABLES: ([u8; 512], [u32; 512], [u16; 512], [u16; 512], [u32; 27], [u16; 512], [u8; 512]) = tables();
+static TABLES: Tables = tables();
 /// Bit `box` set if a row's 9 bits have a candidate in that box.
-static ROW_BOXES: [u8; 512] = TABLES.0;
+static ROW_BOXES: [u8; 512] = TABLES.boxes;
 /// For a (row, box) matrix, the cells of the pairs that lie on a permutation.
-static KEEP: [u32; 512] = TABLES.1;
+static KEEP: [u32; 512] = TABLES.keep;
 /// For a band's column summary, the columns that are alone in their box.
-static LOCKED: [u16; 512] = TABLES.2;
+static LOCKED: [u16; 512] = TABLES.locked;
 /// For the columns only this band can fill, the columns each box may keep
 /// (none if two such columns share a box: a contradiction).
-static CLAIM: [u16; 512] = TABLES.3;
+static CLAIM: [u16; 512] = TABLES.claim;
 /// The cells of a band sharing a row, column or box with a cell.
-static PEERS: [u32; 27] = TABLES.4;
+static PEERS: [u32; 27] = TABLES.peers;
 /// A row's 9 bits if it has one cell, else none.
-static ALONE: [u16; 512] = TABLES.5;
+static ALONE: [u16; 512] = TABLES.alone;
 /// The number of cells in 9 bits.
-static COUNT: [u8; 512] = TABLES.6;
+static COUNT: [u8; 512] = TABLES.count;
 
 /// A 512-entry table at 9 bits of `x` (the mask keeps the index in range).
 fn look<T: Copy + Default>(table: &[T; 512], x: u32) -> T {
@@ -371,7 +389,11 @@ impl Bands {
                 return None;
             }
             // A column only one band can fill keeps that band's box to it.
-            for (p, own) in [(p0, c0 & !(c1 | c2)), (p1, c1 & !(c0 | c2)), (p2, c2 & !(c0 | c1))] {
+            for (p, own) in [
+                (p0, c0 & !(c1 | c2)),
+                (p1, c1 & !(c0 | c2)),
+                (p2, c2 & !(c0 | c1)),
+            ] {
                 let keep = spread(u32::from(look(&CLAIM, own)));
                 struck |= *p & !keep;
                 *p &= keep;
@@ -486,7 +508,9 @@ impl Puzzle for Bands {
                 once |= a;
                 // Three cells, one per row and one per box.
                 let cols = columns(a);
-                let one_per_row = [0, 9, 18].iter().all(|&r| ((a >> r) & NINE).count_ones() == 1);
+                let one_per_row = [0, 9, 18]
+                    .iter()
+                    .all(|&r| ((a >> r) & NINE).count_ones() == 1);
                 if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || cols.count_ones() != 3
                 {
                     return false;

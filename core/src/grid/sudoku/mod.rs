@@ -349,7 +349,11 @@ impl Sudoku {
                 return Err(SudokuError::DigitTooLarge { cell: i });
             }
             let bit = (1u16 << d) >> 1;
-            let units = t.cell_units.get(usize::from(i)).copied().unwrap_or_default();
+            let units = t
+                .cell_units
+                .get(usize::from(i))
+                .copied()
+                .unwrap_or_default();
             for u in units {
                 if let Some(mask) = seen.get_mut(usize::from(u)) {
                     clash |= *mask & bit;
@@ -365,9 +369,9 @@ impl Sudoku {
         let (mut open, mut broken, mut pending) = (0u8, false, 0u128);
         let cells = s.candidates.iter_mut().zip(s.digits.iter_mut());
         for (((c, digit), &d), units) in cells.zip(givens).zip(&t.cell_units) {
-            let held = units
-                .iter()
-                .fold(0, |m, &u| m | seen.get(usize::from(u)).copied().unwrap_or(0));
+            let held = units.iter().fold(0, |m, &u| {
+                m | seen.get(usize::from(u)).copied().unwrap_or(0)
+            });
             let blank = d == 0;
             let left = if blank { full & !held } else { 0 };
             *c = left;
