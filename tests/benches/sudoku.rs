@@ -1,5 +1,7 @@
 //! Sudoku throughput (puzzles/s, uniqueness checked) on the sets in
-//! `fixtures/sudoku/`, with a plain backtracker as the in-run baseline.
+//! `fixtures/sudoku/`: `Sudoku::solve` (the band search for 9×9) against the
+//! general search (`Sudoku` itself as the node) in the same run, and a plain
+//! backtracker on the first ten easy puzzles.
 //!
 //! `cargo bench -p plateau-tests --bench sudoku`; criterion prints
 //! "thrpt" in elements/s = puzzles/s.
@@ -7,7 +9,7 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Shape, Strategy, Sudoku};
 use plateau_tests::fixture;
 
 fn read_set(name: &str) -> Vec<Vec<u8>> {
@@ -30,6 +32,23 @@ fn unique_count(set: &[Vec<u8>]) -> usize {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
             matches!(
                 p.solve(Limits::UNIQUENESS).map(|r| r.outcome),
+                Ok(Outcome::Unique(_))
+            )
+        })
+        .count()
+}
+
+/// The general search: `Sudoku` as the node of the depth-first engine.
+fn general_unique_count(set: &[Vec<u8>]) -> usize {
+    let root = Sudoku::new(Shape::Nine, &[0; 81]).expect("empty grid");
+    let mut stack = [Frame::new(root); 82];
+    set.iter()
+        .filter(|g| {
+            let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
+            matches!(
+                DepthFirst::new(&mut stack)
+                    .run(p, Limits::UNIQUENESS, |_| {})
+                    .map(|r| r.outcome),
                 Ok(Outcome::Unique(_))
             )
         })
@@ -72,6 +91,9 @@ fn bench(c: &mut Criterion) {
             .throughput(Throughput::Elements(set.len() as u64));
         group.bench_function("plateau", |b| {
             b.iter(|| assert_eq!(unique_count(&set), set.len()))
+        });
+        group.bench_function("general search", |b| {
+            b.iter(|| assert_eq!(general_unique_count(&set), set.len()))
         });
         group.finish();
         if name == "easy" {

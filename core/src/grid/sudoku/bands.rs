@@ -1,0 +1,530 @@
+//! The fast 9×9 node: the grid held digit by digit, band by band.
+//!
+//! A band is three rows of the grid (27 cells, bit `9 × row + column`). For each
+//! band and digit, [`Bands`] keeps one 27-bit mask of the cells where the digit
+//! can still stand (a placed digit keeps its own bit), so the rules of sudoku
+//! become a few bit operations on one word:
+//!
+//! - within a band, the digit stands once in each of the three rows and once in
+//!   each of the three boxes: which (row, box) pairs it can use form a 3×3
+//!   matrix, and only pairs on a permutation inside that matrix survive (hidden
+//!   singles in boxes and locked candidates along rows, in one table look-up);
+//!   a row left with one cell fixes the digit there, and the other digits leave
+//!   that cell;
+//! - across bands, a box whose candidates lie in one column takes that column
+//!   from the other two bands, and a column whose candidates lie in one band
+//!   takes that box's other columns (locked candidates and hidden singles along
+//!   columns);
+//! - across digits, counting the masks of a band bit-sliced (once, twice) finds
+//!   the cells with one candidate left (naked singles) or none (a contradiction).
+//!
+//! The band rules run over all 27 masks, each compiled for its own band and
+//! digit, until no mask changes; a mask is looked at again only if it changed
+//! since its last look (the node keeps a copy of each mask as last seen). The
+//! search guesses on a cell with two candidates (the one with the most open
+//! cells around it in its band, so the guess tells the most), else on the cell
+//! with the fewest. The node is 228 bytes, copied once per guess; a depth-first
+//! frame is 236 bytes.
+//!
+//! ```
+//! use plateau::grid::{Limits, Outcome, Shape, Sudoku, sudoku::Bands};
+//! use plateau::grid::{DepthFirst, Frame, Strategy};
+//! let givens = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
+//! let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits)?).expect("a 9×9 grid");
+//! let mut stack = [Frame::new(root); 82];
+//! let report = DepthFirst::new(&mut stack).run(root, Limits::UNIQUENESS, |_| {})?;
+//! let Outcome::Unique(solution) = report.outcome else { panic!("a unique puzzle") };
+//! assert_eq!(solution.digits()[..3], [5, 3, 4]);
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+use super::{Candidates, MAX_CELLS, Placement, Shape, Sudoku};
+use crate::grid::Puzzle;
+
+/// Every cell of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// Every column (of a row, or of the column summary of a band).
+const NINE: u32 = 0x1FF;
+
+/// A 9×9 sudoku as 27 masks: for each band and digit, where the digit can stand.
+///
+/// The search's node for [`Shape::Nine`]: [`Sudoku::solve`] converts to it and
+/// back. 228 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Bands {
+    /// `places[band][digit - 1]`: bit `9 × row + column` (row within the band)
+    /// set while the digit may stand there, or stands there.
+    places: [[u32; 9]; 3],
+    /// Each mask as the band rules last left it: a mask that differs has news.
+    seen: [[u32; 9]; 3],
+    /// The cells of each band whose digit is not fixed yet.
+    open: [u32; 3],
+}
+
+/// The look-up tables of the band rules, made at compile time.
+struct Tables {
+    boxes: [u8; 512],
+    keep: [u32; 512],
+    locked: [u16; 512],
+    claim: [u16; 512],
+    peers: [u32; 27],
+    alone: [u16; 512],
+    count: [u8; 512],
+}
+
+/// Runs only in const evaluation: an index out of range is a compile error.
+#[allow(clippy::indexing_slicing)]
+const fn tables() -> Tables {
+    let mut boxes = [0u8; 512];
+    let mut keep = [0u32; 512];
+    let mut locked = [0u16; 512];
+    let mut claim = [0u16; 512];
+    let mut alone = [0u16; 512];
+    let mut count = [0u8; 512];
+    let mut peers = [0u32; 27];
+    // The six ways to give each row of a band its own box.
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let group = (x >> (3 * k)) & 7;
+            if group != 0 {
+                boxes[x] |= 1 << k;
+            }
+            if group.count_ones() == 1 {
+                locked[x] |= (group << (3 * k)) as u16;
+            }
+            let allowed = match group.count_ones() {
+                0 => 7,
+                1 => group,
+                _ => 0,
+            };
+            claim[x] |= (allowed << (3 * k)) as u16;
+            k += 1;
+        }
+        if x.count_ones() == 1 {
+            alone[x] = x as u16;
+        }
+        count[x] = x.count_ones() as u8;
+        // x as a (row, box) matrix: bit 3 × row + box.
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut fits = true;
+            let mut r = 0;
+            while r < 3 {
+                if x & (1 << (3 * r + perm[r])) == 0 {
+                    fits = false;
+                }
+                r += 1;
+            }
+            if fits {
+                let mut r = 0;
+                while r < 3 {
+                    keep[x] |= 7 << (9 * r + 3 * perm[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        x += 1;
+    }
+    let mut cell = 0;
+    while cell < 27 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < 27 {
+            let (r2, c2) = (other / 9, other % 9);
+            if other != cell && (r2 == r || c2 == c || c2 / 3 == c / 3) {
+                peers[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    Tables {
+        boxes,
+        keep,
+        locked,
+        claim,
+        peers,
+        alone,
+        count,
+    }
+}
+
+static TABLES: Tables = tables();
+/// Bit `box` set if a row's 9 bits have a candidate in that box.
+static ROW_BOXES: [u8; 512] = TABLES.boxes;
+/// For a (row, box) matrix, the cells of the pairs that lie on a permutation.
+static KEEP: [u32; 512] = TABLES.keep;
+/// For a band's column summary, the columns that are alone in their box.
+static LOCKED: [u16; 512] = TABLES.locked;
+/// For the columns only this band can fill, the columns each box may keep
+/// (none if two such columns share a box: a contradiction).
+static CLAIM: [u16; 512] = TABLES.claim;
+/// The cells of a band sharing a row, column or box with a cell.
+static PEERS: [u32; 27] = TABLES.peers;
+/// A row's 9 bits if it has one cell, else none.
+static ALONE: [u16; 512] = TABLES.alone;
+/// The number of cells in 9 bits.
+static COUNT: [u8; 512] = TABLES.count;
+
+/// A 512-entry table at 9 bits of `x` (the mask keeps the index in range).
+fn look<T: Copy + Default>(table: &[T; 512], x: u32) -> T {
+    table.get((x & NINE) as usize).copied().unwrap_or_default()
+}
+
+/// The peers of in-band cell `i` (0..27).
+fn peers(i: u32) -> u32 {
+    PEERS.get(i as usize).copied().unwrap_or(0)
+}
+
+/// A 9-bit column set repeated on the three rows of a band.
+const fn spread(cols: u32) -> u32 {
+    cols | cols << 9 | cols << 18
+}
+
+/// The columns of a band where a mask has a cell.
+const fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & NINE
+}
+
+/// The digits (bit `d - 1`) that may stand in in-band cell bit `cell` of `band`.
+fn digits_at(band: &[u32; 9], cell: u32) -> u16 {
+    band.iter()
+        .enumerate()
+        .fold(0, |m, (d, &p)| if p & cell != 0 { m | 1 << d } else { m })
+}
+
+impl Bands {
+    /// A grid where no digit can stand anywhere (it has no solution): a filler
+    /// for stack arrays, `[Frame::new(Bands::BLANK); 82]`.
+    pub const BLANK: Bands = Bands {
+        places: [[0; 9]; 3],
+        seen: [[0; 9]; 3],
+        open: [0; 3],
+    };
+
+    /// Makes the band form of a 9×9 sudoku (its digits and candidates); `None`
+    /// for other shapes.
+    #[must_use]
+    pub fn from_sudoku(s: &Sudoku) -> Option<Bands> {
+        if s.shape() != Shape::Nine {
+            return None;
+        }
+        let mut b = Bands {
+            places: [[0; 9]; 3],
+            // No 27-bit mask equals this: every mask gets a first look.
+            seen: [[u32::MAX; 9]; 3],
+            open: [BAND; 3],
+        };
+        // A broken grid keeps no candidate: the first look at it fails.
+        if s.broken {
+            return Some(b);
+        }
+        // A bit-matrix transpose, branch-free: cell-major masks to digit-major.
+        let cells = s.candidates.chunks(27).zip(s.digits.chunks(27));
+        for (band, (candidates, digits)) in b.places.iter_mut().zip(cells) {
+            for (i, (&c, &d)) in candidates.iter().zip(digits).enumerate() {
+                // A filled cell has no candidates: its digit stands for them.
+                let mask = u32::from(c) | 1u32.wrapping_shl(u32::from(d)) >> 1;
+                for (k, p) in band.iter_mut().enumerate() {
+                    *p |= ((mask >> k) & 1) << i;
+                }
+            }
+        }
+        Some(b)
+    }
+
+    /// Returns every cell's digit (row-major), 0 where it is not fixed.
+    #[must_use]
+    pub fn digits(&self) -> [u8; MAX_CELLS] {
+        let mut out = [0u8; MAX_CELLS];
+        for ((band, open), cells) in self.places.iter().zip(self.open).zip(out.chunks_mut(27)) {
+            for (d, &p) in (1u8..).zip(band.iter()) {
+                let mut fixed = p & !open;
+                while fixed != 0 {
+                    if let Some(c) = cells.get_mut(fixed.trailing_zeros() as usize) {
+                        *c = d;
+                    }
+                    fixed &= fixed - 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Returns the solved grid as a [`Sudoku`].
+    #[must_use]
+    pub fn to_sudoku(&self) -> Sudoku {
+        Sudoku::filled(Shape::Nine, &self.digits())
+    }
+
+    /// Applies the band rules to digit `d` of `band`; `false` on a contradiction.
+    ///
+    /// Branch-free but for the contradiction: whether a row is down to one cell
+    /// or a box to one column is a coin toss for the predictor, and striking
+    /// nothing changes nothing.
+    #[inline(always)]
+    fn update<const BAND_: usize, const D: usize>(&mut self) -> bool {
+        let (band, d) = (BAND_, D);
+        let (Some(digits), Some(seen), Some(open)) = (
+            self.places.get_mut(band),
+            self.seen.get_mut(band),
+            self.open.get_mut(band),
+        ) else {
+            return true;
+        };
+        let Some(p) = digits.get_mut(d) else {
+            return true;
+        };
+        let a = *p;
+        let pairs = u32::from(look(&ROW_BOXES, a))
+            | u32::from(look(&ROW_BOXES, a >> 9)) << 3
+            | u32::from(look(&ROW_BOXES, a >> 18)) << 6;
+        let a = a & look(&KEEP, pairs);
+        if a == 0 {
+            return false;
+        }
+        *p = a;
+        if let Some(s) = seen.get_mut(d) {
+            *s = a;
+        }
+        // Rows left with one cell fix the digit there; the other digits leave it.
+        let single = u32::from(look(&ALONE, a))
+            | u32::from(look(&ALONE, a >> 9)) << 9
+            | u32::from(look(&ALONE, a >> 18)) << 18;
+        *open &= !single;
+        for (e, p) in digits.iter_mut().enumerate() {
+            *p &= if e == d { BAND } else { !single };
+        }
+        // A box whose candidates lie in one column takes it from the other bands.
+        let locked = spread(u32::from(look(&LOCKED, columns(a))));
+        for (other, digits) in self.places.iter_mut().enumerate() {
+            if let Some(p) = digits.get_mut(d) {
+                *p &= if other == band { BAND } else { !locked };
+            }
+        }
+        true
+    }
+
+    /// Returns whether digit `d`'s mask of `band` changed since its last update.
+    #[inline(always)]
+    fn has_news(&self, band: usize, d: usize) -> bool {
+        let now = self.places.get(band).and_then(|x| x.get(d));
+        now != self.seen.get(band).and_then(|x| x.get(d))
+    }
+
+    /// Applies the band rules until no mask has news; `false` on a contradiction.
+    fn settle(&mut self) -> bool {
+        // Spelled out for all 27 masks so that each update is compiled for its
+        // own band and digit: no index is computed at run time.
+        macro_rules! sweep {
+            ($news:ident; $(($b:literal, $d:literal)),*) => {$(
+                if self.has_news($b, $d) {
+                    $news = true;
+                    if !self.update::<$b, $d>() {
+                        return false;
+                    }
+                }
+            )*};
+        }
+        loop {
+            let mut news = false;
+            sweep!(news; (0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2),
+                (0, 3), (1, 3), (2, 3), (0, 4), (1, 4), (2, 4), (0, 5), (1, 5), (2, 5),
+                (0, 6), (1, 6), (2, 6), (0, 7), (1, 7), (2, 7), (0, 8), (1, 8), (2, 8));
+            if !news {
+                return true;
+            }
+        }
+    }
+
+    /// Fixes the cells with one candidate left: `None` if a cell has none, else
+    /// whether any was found.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for (digits, &open) in self.places.iter_mut().zip(&self.open) {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &p in digits.iter() {
+                twice |= once & p;
+                once |= p;
+            }
+            if once != BAND {
+                return None;
+            }
+            let mut singles = open & !twice;
+            found |= singles != 0;
+            while singles != 0 {
+                let i = singles.trailing_zeros();
+                let cell = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                // The live masks: an earlier single may have struck this one's digit.
+                let p = digits.iter_mut().find(|p| **p & cell != 0)?;
+                *p &= !peers(i);
+            }
+        }
+        Some(found)
+    }
+
+    /// Applies the column rules across bands: `None` if a digit misses a column,
+    /// else whether any candidate was struck.
+    fn columns(&mut self) -> Option<bool> {
+        let mut struck = 0;
+        let [b0, b1, b2] = &mut self.places;
+        for ((p0, p1), p2) in b0.iter_mut().zip(b1.iter_mut()).zip(b2.iter_mut()) {
+            let [c0, c1, c2] = [columns(*p0), columns(*p1), columns(*p2)];
+            if c0 | c1 | c2 != NINE {
+                return None;
+            }
+            // A column only one band can fill keeps that band's box to it.
+            for (p, own) in [
+                (p0, c0 & !(c1 | c2)),
+                (p1, c1 & !(c0 | c2)),
+                (p2, c2 & !(c0 | c1)),
+            ] {
+                let keep = spread(u32::from(look(&CLAIM, own)));
+                struck |= *p & !keep;
+                *p &= keep;
+            }
+        }
+        Some(struck != 0)
+    }
+}
+
+impl Puzzle for Bands {
+    type Choice = Placement;
+    type Choices = Candidates;
+
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.settle() {
+                return false;
+            }
+            if self.open == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.columns() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    fn branch(&self) -> Option<Candidates> {
+        // First a cell with two candidates, counted bit-sliced: the one with
+        // the most open peers in its band, whose guess tells the most (fewer
+        // guesses on every set tried than the first such cell).
+        let mut pick: Option<(u32, usize, u32)> = None;
+        for (band, (digits, &open)) in self.places.iter().zip(&self.open).enumerate() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &p in digits {
+                thrice |= twice & p;
+                twice |= once & p;
+                once |= p;
+            }
+            let mut pairs = twice & !thrice & open;
+            while pairs != 0 {
+                let i = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let near = open & peers(i);
+                let score = u32::from(look(&COUNT, near))
+                    + u32::from(look(&COUNT, near >> 9))
+                    + u32::from(look(&COUNT, near >> 18));
+                if pick.is_none_or(|(s, _, _)| score > s) {
+                    pick = Some((score, band, i));
+                }
+            }
+        }
+        if let Some((_, band, i)) = pick {
+            let digits = self.places.get(band)?;
+            return Some(Candidates {
+                cell: (band as u8 * 27).saturating_add(i as u8),
+                bits: digits_at(digits, 1 << i),
+            });
+        }
+        // Else the open cell with the fewest.
+        let mut best: Option<Candidates> = None;
+        let mut best_count = u32::MAX;
+        for ((digits, &open), base) in self.places.iter().zip(&self.open).zip([0u8, 27, 54]) {
+            let mut cells = open;
+            while cells != 0 {
+                let i = cells.trailing_zeros();
+                let bits = digits_at(digits, cells & cells.wrapping_neg());
+                cells &= cells - 1;
+                if bits.count_ones() < best_count {
+                    best_count = bits.count_ones();
+                    best = Some(Candidates {
+                        cell: base.saturating_add(i as u8),
+                        bits,
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    fn apply(&mut self, (cell, bit): Placement) -> bool {
+        let band = usize::from(cell / 27);
+        let i = u32::from(cell % 27);
+        let d = bit.trailing_zeros() as usize;
+        let at = 1u32 << i;
+        match self.places.get(band).and_then(|x| x.get(d)) {
+            Some(&p) if p & at != 0 => {}
+            _ => return false,
+        }
+        let Some(digits) = self.places.get_mut(band) else {
+            return false;
+        };
+        for (e, p) in digits.iter_mut().enumerate() {
+            *p &= if e == d { !peers(i) } else { !at };
+        }
+        true
+    }
+
+    fn is_solved(&self) -> bool {
+        let mut columns_used = [0u32; 9];
+        for digits in &self.places {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for (&a, used) in digits.iter().zip(columns_used.iter_mut()) {
+                twice |= once & a;
+                once |= a;
+                // Three cells, one per row and one per box.
+                let cols = columns(a);
+                let one_per_row = [0, 9, 18]
+                    .iter()
+                    .all(|&r| ((a >> r) & NINE).count_ones() == 1);
+                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || cols.count_ones() != 3
+                {
+                    return false;
+                }
+                if *used & cols != 0 {
+                    return false;
+                }
+                *used |= cols;
+            }
+            // Every cell holds exactly one digit.
+            if once != BAND || twice != 0 {
+                return false;
+            }
+        }
+        self.open == [0; 3]
+    }
+}
