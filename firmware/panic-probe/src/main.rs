@@ -375,6 +375,15 @@ fn probe_grid() {
                 s.digits(),
             ));
             keep(s.solve(limits).map(|r| r.outcome.count()));
+            if let Some(b) = plateau::grid::sudoku::Bands::from_sudoku(&s) {
+                keep((b.digits(), b.to_sudoku().digits()));
+                let mut frames = [Frame::new(plateau::grid::sudoku::Bands::BLANK); 4];
+                keep(
+                    DepthFirst::new(&mut frames)
+                        .run(b, limits, |_| {})
+                        .map(|r| r.steps),
+                );
+            }
         }
         Err(e) => show(e),
     }

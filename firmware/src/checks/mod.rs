@@ -60,6 +60,10 @@ pub const ALL: &[Check] = &[
         run: grid::margins_counts,
     },
     Check {
+        name: "grid/hard-sudoku",
+        run: grid::hard_sudoku,
+    },
+    Check {
         name: "tour/eight-by-eight",
         run: tour::eight_by_eight,
     },
