@@ -307,8 +307,12 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
     }
     let count = count.min(MAX_ROUTES);
     // Reverse so the trail reads from its start.
+    // (By pairs from both ends: `reverse` keeps a bounds check on thumbv7m.)
     if let Some(walked) = order.get_mut(..count) {
-        walked.reverse();
+        let mut ends = walked.iter_mut();
+        while let (Some(a), Some(b)) = (ends.next(), ends.next_back()) {
+            core::mem::swap(a, b);
+        }
     }
     (count, start)
 }
