@@ -277,3 +277,45 @@ fn tour_values_are_the_spec_and_the_snapshot() {
         "reason in the snapshot"
     );
 }
+
+#[test]
+fn longest_trails_are_the_snapshot_and_the_host_search() {
+    let snap = workspace_root()
+        .join("tests/tests/snapshots/cli_snapshots__cli_on_fixtures@tchu__trail-spec.cmd.snap");
+    let text = fs::read_to_string(&snap).unwrap();
+    let cmd = fs::read_to_string(fixture("tchu/trail-spec.cmd")).unwrap();
+    let (spec_ids, spec_length) = tchu::TRAILS[0];
+    let listed: Vec<&str> = cmd.split_whitespace().skip(2).collect();
+    assert_eq!(listed, spec_ids, "the spec example's routes");
+    assert!(text.contains(&format!("({spec_length})")), "{text}");
+    for (ids, expected) in tchu::TRAILS {
+        let routes: Vec<Route> = ids
+            .iter()
+            .map(|id| *plateau::tchu::map::route(id).unwrap_or_else(|| panic!("no route {id}")))
+            .collect();
+        let trail = plateau::tchu::trail::Trail::longest(&routes).unwrap();
+        assert_eq!(trail.length(), expected, "{ids:?}");
+        plateau_tests::tchu_trail::check_trail(&routes, &trail).unwrap();
+    }
+    // The 40-route network is one connected piece of the map.
+    let routes = tchu::TRAILS[1].0;
+    assert_eq!(routes.len(), 40);
+    let mut reached = vec![routes[0]];
+    loop {
+        let stations: Vec<_> = reached
+            .iter()
+            .flat_map(|id| plateau::tchu::map::route(id).unwrap().stations())
+            .collect();
+        let before = reached.len();
+        for id in routes {
+            let r = plateau::tchu::map::route(id).unwrap();
+            if !reached.contains(id) && r.stations().iter().any(|s| stations.contains(s)) {
+                reached.push(id);
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    assert_eq!(reached.len(), 40, "connected");
+}

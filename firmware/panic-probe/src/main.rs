@@ -254,6 +254,52 @@ fn probe_bag_and_claims() {
     }
 }
 
+fn probe_trail() {
+    use plateau::tchu::map;
+    use plateau::tchu::trail::{
+        self, Trail, TrailError, TrailSearcher, TrailWorkspace, longest_trail_bonus,
+    };
+    let n = opaque(40usize);
+    let routes = map::ROUTES.get(..n).unwrap_or(&map::ROUTES);
+    let other = map::ROUTES.get(opaque(3)..opaque(9)).unwrap_or(&[]);
+    let mut workspace = opaque(TrailWorkspace::new());
+    debug(&workspace);
+    keep(TrailWorkspace::default());
+    keep(TrailWorkspace::EMPTY);
+    show(opaque(TrailError::TooManyStations));
+    keep((trail::MAX_ROUTES, trail::MAX_STATIONS));
+    keep(longest_trail_bonus(routes, other));
+    keep(Trail::longest(other).map(|t| t.length()));
+    keep(Trail::longest_within(routes, opaque(50)).map(|s| (s.is_proven(), s.steps())));
+    match Trail::longest_within_in(other, opaque(50), &mut workspace) {
+        Ok(s) => keep((s.trail().length(), s.is_proven(), s.steps())),
+        Err(e) => show(e),
+    }
+    match Trail::longest_in(routes, &mut workspace) {
+        Ok(t) => {
+            keep((t.length(), t.route_count(), t.is_empty()));
+            keep((t.station1(), t.station2()));
+            for r in t.routes() {
+                keep(r.length());
+            }
+            for s in t.stations() {
+                keep(s.id());
+            }
+            show(t);
+        }
+        Err(e) => show(e),
+    }
+    show(Trail::EMPTY);
+    if let Ok(mut searcher) = TrailSearcher::new(routes) {
+        while !searcher.run(opaque(100)) {
+            keep(searcher.steps());
+        }
+        keep(searcher.is_proven());
+        keep(searcher.best().trail().length());
+        debug(&searcher);
+    }
+}
+
 fn probe_camicia() {
     use plateau::camicia::{Deal, Game, PackedDeal, Player, Rank, Trace};
     let ranks = opaque([Rank::Jack, Rank::Two, Rank::Three, Rank::Four, Rank::Ace]);
@@ -510,6 +556,7 @@ fn main() -> ! {
     probe_jass();
     probe_tchu();
     probe_bag_and_claims();
+    probe_trail();
     probe_camicia();
     probe_grid();
     probe_tour();

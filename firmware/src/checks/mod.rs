@@ -52,6 +52,10 @@ pub const ALL: &[Check] = &[
         run: tchu::claims_and_map,
     },
     Check {
+        name: "tchu/longest-trails",
+        run: tchu::longest_trails,
+    },
+    Check {
         name: "camicia/published-cases",
         run: camicia::published_cases,
     },

@@ -1,8 +1,14 @@
 //! tCHu base types: routes of the real map and their claim points, cards, stations.
 
+use core::cell::RefCell;
+
+use critical_section::Mutex;
+use plateau::tchu::trail::{Trail, TrailWorkspace};
 use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
 
-use crate::expected::tchu::{CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS};
+use crate::expected::tchu::{
+    CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS,
+};
 use crate::harness::{AtStep, Outcome, accepted, displays, equal, holds};
 
 /// One real route of each length: built, its ends and its claim points.
@@ -128,4 +134,50 @@ pub fn claims_and_map() -> Outcome {
         )?,
     );
     equal("additional cards", got, ADDITIONAL_EXAMPLE)
+}
+
+/// The search's working memory, lent from here: built by the `const` constructor
+/// in place, never on the stack (12 KiB would break the stack budget).
+static TRAIL_WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
+    Mutex::new(RefCell::new(TrailWorkspace::new()));
+
+/// Longest trails of the spec's example and of a real 40-route network, searched
+/// in the static workspace and walked: each route joins the station before it.
+pub fn longest_trails() -> Outcome {
+    for (i, (ids, expected)) in TRAILS.iter().enumerate() {
+        let mut routes: heapless::Vec<Route, 40> = heapless::Vec::new();
+        for id in ids.iter() {
+            let route = accepted("map::route", plateau::tchu::map::route(id).ok_or(*id)).at(i)?;
+            holds("40 routes at most", routes.push(*route).is_ok()).at(i)?;
+        }
+        let found = critical_section::with(|cs| {
+            Trail::longest_in(&routes, &mut TRAIL_WORKSPACE.borrow_ref_mut(cs))
+                .map(|t| (t.length(), walks(&t), t.route_count()))
+        });
+        let (length, walked, count) = accepted("Trail::longest_in", found).at(i)?;
+        equal("longest trail", length, *expected).at(i)?;
+        holds("the trail walks", walked == length && count > 0).at(i)?;
+    }
+    let empty = critical_section::with(|cs| {
+        Trail::longest_in(&[], &mut TRAIL_WORKSPACE.borrow_ref_mut(cs))
+            .map(|t| (t.length(), t.station1()))
+    });
+    equal("empty network", empty, Ok((0, None)))
+}
+
+/// Returns the trail's length if consecutive routes share the station between
+/// them, 0 otherwise.
+fn walks(trail: &Trail<'_>) -> u32 {
+    let mut at = trail.station1();
+    let mut length = 0;
+    for route in trail.routes() {
+        match at.map(|s| route.station_opposite(s)) {
+            Some(Ok(next)) => {
+                at = Some(next);
+                length += u32::from(route.length());
+            }
+            _ => return 0,
+        }
+    }
+    if at == trail.station2() { length } else { 0 }
 }

@@ -60,3 +60,66 @@ pub const CLAIMS: [(&str, &[&str]); 2] = [
 /// `AT2_VAD_1` is length 1, so the check builds one): drawn RED, BLACK,
 /// LOCOMOTIVE; a claim of 2 red cars asks 2 more, one of 2 locomotives 1 more.
 pub const ADDITIONAL_EXAMPLE: (usize, usize) = (2, 1);
+
+/// Longest trails (SPEC §2, "Longest trail"): the spec's example network of six
+/// routes (snapshot `tchu__trail-spec`: 13), and a connected 40-route piece of the
+/// map (`fixtures/tchu/routes.tsv`; 73 by `plateau tchu longest --network` and by
+/// `tools/verify_longest_trail.py`): route ids and the longest trail's length.
+pub const TRAILS: [(&[&str], u32); 2] = [
+    (
+        &[
+            "NEU_YVE_1",
+            "NEU_SOL_1",
+            "BER_NEU_1",
+            "BER_SOL_1",
+            "BER_LUC_1",
+            "BER_FRI_1",
+        ],
+        13,
+    ),
+    (
+        &[
+            "LCF_YVE_1",
+            "NEU_YVE_1",
+            "LAU_NEU_1",
+            "BER_NEU_1",
+            "FR3_LCF_1",
+            "BER_LUC_2",
+            "FRI_LAU_1",
+            "BER_SOL_1",
+            "LAU_MAR_1",
+            "GEN_LAU_1",
+            "LUC_SCZ_1",
+            "BER_FRI_1",
+            "NEU_SOL_1",
+            "DEL_SOL_1",
+            "BER_FRI_2",
+            "SCZ_ZOU_1",
+            "FR2_GEN_1",
+            "SCZ_ZOU_2",
+            "MAR_SIO_1",
+            "BER_INT_1",
+            "DEL_LCF_1",
+            "ZOU_ZUR_2",
+            "INT_LUC_1",
+            "BRI_INT_1",
+            "FR1_MAR_1",
+            "GEN_YVE_1",
+            "BRI_LOC_1",
+            "WIN_ZUR_2",
+            "LUC_ZOU_2",
+            "SCE_WIN_2",
+            "STG_WIN_1",
+            "ZOU_ZUR_1",
+            "BRI_SIO_1",
+            "SCE_ZUR_1",
+            "STG_VAD_1",
+            "BAL_DEL_1",
+            "LOC_LUG_1",
+            "KRE_WIN_1",
+            "DE4_KRE_1",
+            "BER_LUC_1",
+        ],
+        73,
+    ),
+];

@@ -9,9 +9,12 @@
 //!
 //! Capacities: up to [`MAX_ROUTES`] (128) routes and [`MAX_STATIONS`] (64)
 //! stations per network, so route and station sets fit in `u128`/`u64`; more is a
-//! [`TrailError`], never a wrong answer. A search needs about 13 KiB of stack:
-//! 132 frames of 80 bytes (its depth is at most one per route, plus the two
-//! ends), the network (1.4 KiB) and the bound's scratch arrays.
+//! [`TrailError`], never a wrong answer. A search works in a [`TrailWorkspace`]
+//! of about 12 KiB: 132 frames of 80 bytes (its depth is at most one per route,
+//! plus the two ends) and the network (1.4 KiB). [`Trail::longest`] keeps it on
+//! the stack (about 13 KiB in all); on a small machine lend one from a `static`
+//! with [`Trail::longest_in`]: the firmware's check of a 40-route network, its
+//! routes included, then peaks at 4.8 KiB of stack on a Cortex-M3.
 //! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
 //! a progress bar.
 //!
@@ -137,6 +140,35 @@ impl<'a> Trail<'a> {
         Ok(*Self::longest_within(routes, u64::MAX)?.trail())
     }
 
+    /// Returns a longest trail of the network `routes`, searching in the lent
+    /// `workspace` instead of the stack (see [`TrailWorkspace`]).
+    ///
+    /// ```
+    /// use plateau::tchu::{map, trail::{Trail, TrailWorkspace}};
+    /// static mut_free: () = ();
+    /// let mut workspace = TrailWorkspace::new();
+    /// let trail = Trail::longest_in(&map::ROUTES, &mut workspace).map_err(|_| "too big")?;
+    /// assert_eq!(trail.length(), 159);
+    /// # Ok::<(), &str>(())
+    /// ```
+    pub fn longest_in(
+        routes: &'a [Route],
+        workspace: &mut TrailWorkspace,
+    ) -> Result<Trail<'a>, TrailError> {
+        Ok(*Self::longest_within_in(routes, u64::MAX, workspace)?.trail())
+    }
+
+    /// [`Trail::longest_within`] in the lent `workspace`.
+    pub fn longest_within_in(
+        routes: &'a [Route],
+        max_steps: u64,
+        workspace: &mut TrailWorkspace,
+    ) -> Result<TrailSearch<'a>, TrailError> {
+        workspace.start(routes)?;
+        workspace.search.run(&workspace.net, max_steps);
+        Ok(workspace.best(routes))
+    }
+
     /// Searches a longest trail visiting at most `max_steps` search nodes; when the
     /// budget runs out, returns the longest trail found so far, not proven.
     ///
@@ -145,9 +177,8 @@ impl<'a> Trail<'a> {
         routes: &'a [Route],
         max_steps: u64,
     ) -> Result<TrailSearch<'a>, TrailError> {
-        let mut searcher = TrailSearcher::new(routes)?;
-        searcher.run(max_steps);
-        Ok(searcher.best())
+        let mut workspace = TrailWorkspace::new();
+        Self::longest_within_in(routes, max_steps, &mut workspace)
     }
 
     fn from_order(
@@ -253,50 +284,105 @@ impl<'a> Trail<'a> {
 /// ```
 pub struct TrailSearcher<'a> {
     routes: &'a [Route],
-    net: Network,
-    search: Search,
+    workspace: TrailWorkspace,
 }
 
 impl<'a> TrailSearcher<'a> {
     /// Prepares a search of the network `routes`, checking the capacities.
     pub fn new(routes: &'a [Route]) -> Result<TrailSearcher<'a>, TrailError> {
-        let net = Network::new(routes)?;
-        let search = Search::new(&net);
-        Ok(TrailSearcher {
-            routes,
-            net,
-            search,
-        })
+        let mut workspace = TrailWorkspace::new();
+        workspace.start(routes)?;
+        Ok(TrailSearcher { routes, workspace })
     }
 
     /// Visits up to `max_steps` more search nodes; returns whether the search is
     /// over (then [`TrailSearcher::is_proven`] tells whether it proved its best).
     pub fn run(&mut self, max_steps: u64) -> bool {
-        self.search.run(&self.net, max_steps)
+        let TrailWorkspace { net, search } = &mut self.workspace;
+        search.run(net, max_steps)
     }
 
     /// Returns whether the best trail is proven to be a longest one.
     #[must_use]
     pub const fn is_proven(&self) -> bool {
-        self.search.proven()
+        self.workspace.search.proven()
     }
 
     /// Returns the number of search nodes visited so far.
     #[must_use]
     pub const fn steps(&self) -> u64 {
-        self.search.steps
+        self.workspace.search.steps
     }
 
     /// Returns the longest trail found so far (walked out on each call).
     #[must_use]
     pub fn best(&self) -> TrailSearch<'a> {
+        self.workspace.best(self.routes)
+    }
+}
+
+/// The working memory of one longest-trail search (about 12 KiB), lent to
+/// [`Trail::longest_in`] so that it need not live on the stack: on a chip, keep
+/// one in a `static` built by the `const` [`TrailWorkspace::new`], e.g.
+/// `static WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
+/// Mutex::new(RefCell::new(TrailWorkspace::new()));`. It remembers nothing
+/// between searches.
+pub struct TrailWorkspace {
+    net: Network,
+    search: Search,
+}
+
+impl TrailWorkspace {
+    /// An empty workspace, the same as [`TrailWorkspace::new`].
+    pub const EMPTY: TrailWorkspace = TrailWorkspace {
+        net: Network::EMPTY,
+        search: Search::EMPTY,
+    };
+
+    /// Returns an empty workspace (`const`: it can initialise a `static`).
+    #[must_use]
+    pub const fn new() -> TrailWorkspace {
+        Self::EMPTY
+    }
+
+    /// Loads the network `routes` and starts a new search of it.
+    fn start(&mut self, routes: &[Route]) -> Result<(), TrailError> {
+        let loaded = self.net.load(routes);
+        // Even on an error: no stale search of an earlier network stays behind.
+        self.search.reset(&self.net);
+        loaded
+    }
+
+    /// Returns the longest trail found so far in the network `routes` it searches.
+    fn best<'a>(&self, routes: &'a [Route]) -> TrailSearch<'a> {
         let mut order = [0u8; MAX_ROUTES];
         let (count, start_local) = search::euler(&self.net, self.search.best, &mut order);
         TrailSearch {
-            trail: Trail::from_order(self.routes, order, count, start_local, &self.net),
+            trail: Trail::from_order(routes, order, count, start_local, &self.net),
             proven: self.search.proven(),
             steps: self.search.steps,
         }
+    }
+}
+
+impl Default for TrailWorkspace {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(feature = "defmt")]
+impl defmt::Format for TrailWorkspace {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(f, "TrailWorkspace {{ steps: {} }}", self.search.steps);
+    }
+}
+
+impl fmt::Debug for TrailWorkspace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TrailWorkspace")
+            .field("steps", &self.search.steps)
+            .finish_non_exhaustive()
     }
 }
 

@@ -63,18 +63,30 @@ pub(super) struct Network {
 }
 
 impl Network {
-    /// Numbers the stations of `routes` and checks the capacities.
-    pub(super) fn new(routes: &[Route]) -> Result<Network, TrailError> {
+    /// The network without routes, for a `static` workspace.
+    pub(super) const EMPTY: Network = Network {
+        ends: [[0; 2]; MAX_ROUTES],
+        weight: [0; MAX_ROUTES],
+        at: [0; MAX_STATIONS],
+        all: 0,
+        stations: 0,
+    };
+
+    /// Numbers the stations of `routes` in place and checks the capacities (on an
+    /// error the network is left empty).
+    pub(super) fn load(&mut self, routes: &[Route]) -> Result<(), TrailError> {
+        *self = Self::EMPTY;
+        let loaded = self.fill(routes);
+        if loaded.is_err() {
+            *self = Self::EMPTY;
+        }
+        loaded
+    }
+
+    fn fill(&mut self, routes: &[Route]) -> Result<(), TrailError> {
         if routes.len() > MAX_ROUTES {
             return Err(TrailError::TooManyRoutes);
         }
-        let mut net = Network {
-            ends: [[0; 2]; MAX_ROUTES],
-            weight: [0; MAX_ROUTES],
-            at: [0; MAX_STATIONS],
-            all: 0,
-            stations: 0,
-        };
         // Local number of each station id (ids are any u8), 0xFF for none yet.
         let mut local = [0xFFu8; 256];
         for (i, route) in routes.iter().enumerate() {
@@ -87,24 +99,24 @@ impl Network {
                     .get_mut(usize::from(station.id()))
                     .ok_or(TrailError::TooManyStations)?;
                 if *slot == 0xFF {
-                    if net.stations >= MAX_STATIONS {
+                    if self.stations >= MAX_STATIONS {
                         return Err(TrailError::TooManyStations);
                     }
-                    *slot = net.stations as u8;
-                    net.stations += 1;
+                    *slot = self.stations as u8;
+                    self.stations += 1;
                 }
                 *end = *slot;
-                if let Some(at) = net.at.get_mut(usize::from(*slot)) {
+                if let Some(at) = self.at.get_mut(usize::from(*slot)) {
                     *at |= bit128(i);
                 }
             }
-            if let (Some(e), Some(w)) = (net.ends.get_mut(i), net.weight.get_mut(i)) {
+            if let (Some(e), Some(w)) = (self.ends.get_mut(i), self.weight.get_mut(i)) {
                 *e = ends;
                 *w = route.length();
             }
-            net.all |= bit128(i);
+            self.all |= bit128(i);
         }
-        Ok(net)
+        Ok(())
     }
 
     pub(super) fn weight(&self, route: usize) -> u16 {

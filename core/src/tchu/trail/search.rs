@@ -62,7 +62,19 @@ pub(super) struct Search {
 }
 
 impl Search {
-    pub(super) fn new(net: &Network) -> Search {
+    /// No search yet, for a `static` workspace.
+    pub(super) const EMPTY: Search = Search {
+        best: 0,
+        best_length: 0,
+        steps: 0,
+        stack: heapless::Vec::new(),
+        started: false,
+        finished: false,
+        proven: false,
+    };
+
+    /// Starts a new search of `net` in place.
+    pub(super) fn reset(&mut self, net: &Network) {
         // Start from the longest single route: a trail even if the budget is tiny.
         let mut best = 0;
         let mut best_length = 0;
@@ -73,15 +85,13 @@ impl Search {
                 best_length = w;
             }
         }
-        Search {
-            best,
-            best_length,
-            steps: 0,
-            stack: heapless::Vec::new(),
-            started: false,
-            finished: false,
-            proven: false,
-        }
+        self.best = best;
+        self.best_length = best_length;
+        self.steps = 0;
+        self.stack.clear();
+        self.started = false;
+        self.finished = false;
+        self.proven = false;
     }
 
     /// Returns whether the search ended with the best trail proven longest.
@@ -297,8 +307,12 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
     }
     let count = count.min(MAX_ROUTES);
     // Reverse so the trail reads from its start.
+    // (By pairs from both ends: `reverse` keeps a bounds check on thumbv7m.)
     if let Some(walked) = order.get_mut(..count) {
-        walked.reverse();
+        let mut ends = walked.iter_mut();
+        while let (Some(a), Some(b)) = (ends.next(), ends.next_back()) {
+            core::mem::swap(a, b);
+        }
     }
     (count, start)
 }

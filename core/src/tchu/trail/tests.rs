@@ -118,3 +118,32 @@ fn bonus() {
     assert_eq!(longest_trail_bonus(&b, &a), Ok([0, 10]));
     assert_eq!(longest_trail_bonus(&[], &[]), Ok([10, 10]));
 }
+
+#[test]
+fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
+    let mut workspace = TrailWorkspace::new();
+    // The documented "about 12 KiB".
+    let size = core::mem::size_of::<TrailWorkspace>();
+    std::println!("TrailWorkspace: {size} B");
+    assert!((11 * 1024..13 * 1024).contains(&size), "{size}");
+    let singles: std::vec::Vec<Route> = map::ROUTES
+        .iter()
+        .copied()
+        .filter(|r| !r.id().ends_with("_2"))
+        .collect();
+    for routes in [&map::ROUTES[..], &singles[..], &map::ROUTES[..10], &[]] {
+        let lent = Trail::longest_in(routes, &mut workspace);
+        assert_eq!(lent, Trail::longest(routes));
+    }
+    let too_many = [map::ROUTES[0]; MAX_ROUTES + 1];
+    assert_eq!(
+        Trail::longest_in(&too_many, &mut workspace),
+        Err(TrailError::TooManyRoutes)
+    );
+    let budget = Trail::longest_within_in(&map::ROUTES, 5, &mut workspace);
+    assert_eq!(budget.map(|b| b.is_proven()), Ok(false));
+    assert_eq!(
+        Trail::longest_in(&map::ROUTES[..10], &mut workspace),
+        Trail::longest(&map::ROUTES[..10])
+    );
+}
