@@ -19,15 +19,21 @@ fuzz_target!(|data: (Vec<u8>, u8, u8)| {
     let Ok(deal) = Deal::<2>::from_hands(a, b) else {
         panic!("128 cards fit a Deal<2>");
     };
+    // The reference keeps every state and has no budget: compare only games the
+    // core settles within 200,000 rounds (a 108-card deal the fuzzer found loops
+    // only after 72 million cards; the core reports it as exhausted, honestly).
+    let got = deal.simulate(200_000);
+    if got.status == Status::Exhausted {
+        return;
+    }
     let penalties = |h: &[Rank]| h.iter().map(|r| r.penalty()).collect::<Vec<u8>>();
     let (status, n, tricks) = camicia_reference(&penalties(a), &penalties(b));
-    let got = deal.simulate(1_000_000);
     assert_eq!((got.status, got.cards, got.tricks), (status, n, tricks), "{deal}");
     if status == Status::Finished {
         assert!(got.cards >= got.tricks);
     }
     if let Ok(packed) = PackedDeal::from_deal(&deal) {
-        assert_eq!(packed.simulate(1_000_000), got);
+        assert_eq!(packed.simulate(200_000), got);
     }
     // A small budget: an honest answer or Exhausted.
     let small = deal.simulate(u64::from(budget));
