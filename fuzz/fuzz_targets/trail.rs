@@ -8,9 +8,9 @@ use plateau::tchu::trail::Trail;
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{check_trail, seed_longest};
 
-const IDS: [&str; 12] = [
-    "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
-];
+/// At most 9 routes: the seed's exhaustive search enumerates every trail, and 12
+/// parallel routes already have 12! orders (the fuzzer found that out).
+const IDS: [&str; 9] = ["R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"];
 const CODES: [&str; 7] = ["S0", "S1", "S2", "S3", "S4", "S5", "S6"];
 
 fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
@@ -25,11 +25,11 @@ fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
             Route::new(id, s(a), s(b), w % 6 + 1, Level::Overground, None).ok()
         })
         .collect();
-    let trail = Trail::longest(&routes).expect("12 routes fit");
+    let trail = Trail::longest(&routes).expect("9 routes fit");
     check_trail(&routes, &trail).unwrap();
     let (best, _) = seed_longest(&routes);
     assert_eq!(trail.length(), best, "{routes:?}");
-    let search = Trail::longest_within(&routes, u64::from(budget)).expect("12 routes fit");
+    let search = Trail::longest_within(&routes, u64::from(budget)).expect("9 routes fit");
     check_trail(&routes, &search.trail()).unwrap();
     assert!(search.trail().length() <= best);
     if search.is_proven() {
