@@ -53,7 +53,9 @@ fuzz_target!(|data: (Vec<u8>, Vec<u8>, u8, u8)| {
         }
     }
     assert_eq!(model_of(&bag_a.difference(&bag_b)), diff);
-    let sub = b.iter().all(|x| a.iter().filter(|y| *y == x).count() >= b.iter().filter(|y| *y == x).count());
+    let sub = b
+        .iter()
+        .all(|x| a.iter().filter(|y| *y == x).count() >= b.iter().filter(|y| *y == x).count());
     assert_eq!(bag_a.contains_all(&bag_b), sub);
 
     // Subsets of size k: distinct, sorted, each a sub-multiset, as many as the model's.

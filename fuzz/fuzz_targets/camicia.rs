@@ -28,7 +28,11 @@ fuzz_target!(|data: (Vec<u8>, u8, u8)| {
     }
     let penalties = |h: &[Rank]| h.iter().map(|r| r.penalty()).collect::<Vec<u8>>();
     let (status, n, tricks) = camicia_reference(&penalties(a), &penalties(b));
-    assert_eq!((got.status, got.cards, got.tricks), (status, n, tricks), "{deal}");
+    assert_eq!(
+        (got.status, got.cards, got.tricks),
+        (status, n, tricks),
+        "{deal}"
+    );
     if status == Status::Finished {
         assert!(got.cards >= got.tricks);
     }

@@ -31,8 +31,11 @@ fn brute_margins(rows: &[u8], cols: &[u8]) -> u64 {
     let (r, c) = (rows.len(), cols.len());
     (0u32..1 << (r * c))
         .filter(|g| {
-            (0..r).all(|i| (0..c).filter(|j| g >> (i * c + j) & 1 == 1).count() == usize::from(rows[i]))
-                && (0..c).all(|j| (0..r).filter(|i| g >> (i * c + j) & 1 == 1).count() == usize::from(cols[j]))
+            (0..r).all(|i| {
+                (0..c).filter(|j| g >> (i * c + j) & 1 == 1).count() == usize::from(rows[i])
+            }) && (0..c).all(|j| {
+                (0..r).filter(|i| g >> (i * c + j) & 1 == 1).count() == usize::from(cols[j])
+            })
         })
         .count() as u64
 }
@@ -47,7 +50,9 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
         }
     }
     if let Ok(s) = Sudoku::new(Shape::Nine, &givens) {
-        let report = s.solve(Limits::UNIQUENESS.with_max_steps(u64::from(budget))).unwrap();
+        let report = s
+            .solve(Limits::UNIQUENESS.with_max_steps(u64::from(budget)))
+            .unwrap();
         if let Some(first) = report.outcome.first() {
             let d = first.digits();
             assert!(valid_sudoku(&d), "{givens:?}");
@@ -68,9 +73,13 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
     };
     let expected = brute_margins(&rows, &cols);
     let mut frames = [Frame::new(m); 13];
-    let dfs = DepthFirst::new(&mut frames).run(m, Limits::ALL, |_| {}).unwrap();
+    let dfs = DepthFirst::new(&mut frames)
+        .run(m, Limits::ALL, |_| {})
+        .unwrap();
     let mut queue = vec![m; 4096];
-    let bfs = BreadthFirst::new(&mut queue).run(m, Limits::ALL, |_| {}).unwrap();
+    let bfs = BreadthFirst::new(&mut queue)
+        .run(m, Limits::ALL, |_| {})
+        .unwrap();
     assert_eq!(dfs.outcome.count(), expected, "{rows:?} {cols:?}");
     assert_eq!(bfs.outcome.count(), expected, "{rows:?} {cols:?}");
 });

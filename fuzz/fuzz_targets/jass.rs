@@ -14,7 +14,10 @@ fuzz_target!(|data: (u64, u32, u32, Vec<(u8, u16)>)| {
         assert_eq!(m.count_ones(), size);
         assert_eq!(x << (start % 64) & m, bits & m);
     }
-    assert_eq!(mask32(start, size).is_ok(), start.checked_add(size).is_some_and(|e| e <= 32));
+    assert_eq!(
+        mask32(start, size).is_ok(),
+        start.checked_add(size).is_some_and(|e| e <= 32)
+    );
     if (1..64).contains(&size) && size + 1 <= 64 {
         let v = bits & ((1u64 << size) - 1);
         assert_eq!(pack64(&[(v, size), (1, 1)]), Ok(v | 1 << size));
@@ -46,5 +49,7 @@ fuzz_target!(|data: (u64, u32, u32, Vec<(u8, u16)>)| {
             assert_eq!(s.packed(), before);
         }
     }
-    let _ = packed.with_additional_trick(TeamId::Team2, u32::from(bits as u16)).next_turn();
+    let _ = packed
+        .with_additional_trick(TeamId::Team2, u32::from(bits as u16))
+        .next_turn();
 });

@@ -15,7 +15,11 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
         panic!("1..=12 is a board side");
     };
     let start = Square::new(u16::from(x) % w, u16::from(y) % h);
-    let kind = if closed { TourKind::Closed } else { TourKind::Open };
+    let kind = if closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
     let n = usize::from(w) * usize::from(h);
     let (mut out, mut scratch) = (vec![Square::new(0, 0); n], vec![0u8; n]);
     let full = find_tour(board, start, kind, &mut out, &mut scratch, u64::MAX).unwrap();
@@ -35,7 +39,14 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
         TourOutcome::Exhausted { .. } => panic!("an unbounded search gave up on {w}x{h}"),
     }
     // A small budget: the same answer, or Exhausted; never a different verdict.
-    let small = find_tour(board, start, kind, &mut out, &mut scratch, u64::from(budget % 5000));
+    let small = find_tour(
+        board,
+        start,
+        kind,
+        &mut out,
+        &mut scratch,
+        u64::from(budget % 5000),
+    );
     match small.unwrap() {
         TourOutcome::Exhausted { .. } => {}
         TourOutcome::Found => assert!(full == TourOutcome::Found && check_tour(board, &out, kind)),
