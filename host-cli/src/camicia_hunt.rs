@@ -84,11 +84,13 @@ impl FromStr for Shard {
     }
 }
 
-/// splitmix64: a tiny generator whose streams are fixed by their seed.
-struct SplitMix(u64);
+/// splitmix64: a tiny generator whose streams are fixed by their seed (also
+/// used by the benchmarks to make their deals).
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    /// Returns the next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -97,8 +99,8 @@ impl SplitMix {
     }
 
     /// Returns a number below `n` (`n` at most 2^32).
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -226,7 +228,7 @@ fn deck() -> [Rank; DECK_SIZE] {
 /// Plays chunk `g` of `len` deals.
 fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
     let mut rng = SplitMix(seed ^ g.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    rng.next();
+    rng.next_u64();
     let mut row = deck();
     for i in (1..row.len()).rev() {
         row.swap(i, rng.below(i + 1));

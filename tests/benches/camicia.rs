@@ -6,25 +6,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 use plateau::camicia::{PackedDeal, Rank};
+use plateau_cli::camicia_hunt::SplitMix as Mix;
 
 const DEALS: usize = 4096;
 const BUDGET: u64 = 1 << 20;
-
-/// splitmix64: a small deterministic generator.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 fn deck() -> Vec<Rank> {
     let mut d = vec![Rank::Number; 36];
