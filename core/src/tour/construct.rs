@@ -57,6 +57,35 @@ pub(crate) enum Stop {
     NoJoin,
 }
 
+/// Finds one path of `board` from `start` to `end` (Roth's order, no counting)
+/// into `path`: `Ok(true)` when found, `Ok(false)` when none exists.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn find_path(
+    board: Board,
+    start: Square,
+    end: End,
+    path: &mut [Square],
+    work: &mut [u8],
+    steps: &mut u64,
+    budget: u64,
+) -> Result<bool, Stop> {
+    match search(
+        board,
+        start,
+        end,
+        Order::ROTH,
+        false,
+        path,
+        work,
+        steps,
+        budget,
+    ) {
+        Searched::Done { count: 1 } => Ok(true),
+        Searched::Done { .. } => Ok(false),
+        Searched::OutOfSteps { .. } => Err(Stop::OutOfSteps),
+    }
+}
+
 /// Builds a closed tour of `board` in `scratch` (two directions per square).
 ///
 /// The board must have a closed tour (Schwenk). `out` is used as work space.
@@ -179,21 +208,16 @@ fn three_high(
                             }
                             let mut path = [Square::default(); 12];
                             let mut work = [0u8; 12];
-                            let found = search(
+                            if !find_path(
                                 gadget,
                                 square(rl.0 - n, rl.1),
                                 End::At(sl.0 - n, sl.1),
-                                Order::ROTH,
-                                false,
                                 &mut path,
                                 &mut work,
                                 steps,
                                 budget,
-                            );
-                            match found {
-                                Searched::Done { count: 1 } => {}
-                                Searched::Done { .. } => continue,
-                                Searched::OutOfSteps { .. } => return Err(Stop::OutOfSteps),
+                            )? {
+                                continue;
                             }
                             let at = |k: usize| {
                                 path.get(k)
@@ -246,21 +270,16 @@ fn lay_block(
     let bn = block.squares_usize();
     let path = out.get_mut(..bn).ok_or(Stop::NoJoin)?;
     // The corner's two moves are both on any closed tour: end on one of them.
-    let found = search(
+    if !find_path(
         block,
         Square { x: 0, y: 0 },
         End::At(2, 1),
-        Order::ROTH,
-        false,
         path,
         &mut work,
         steps,
         budget,
-    );
-    match found {
-        Searched::Done { count: 1 } => {}
-        Searched::Done { .. } => return Err(Stop::NoJoin),
-        Searched::OutOfSteps { .. } => return Err(Stop::OutOfSteps),
+    )? {
+        return Err(Stop::NoJoin);
     }
     for k in 0..bn {
         let here = path.get(k).copied().ok_or(Stop::NoJoin)?;

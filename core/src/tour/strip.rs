@@ -8,9 +8,9 @@
 //! moves. The path lives in `scratch` as two directions per square; an end of the
 //! path repeats its one neighbour.
 
-use super::construct::{Stop, neighbours, pack, relink};
+use super::construct::{Stop, find_path, neighbours, pack, relink};
 use super::geometry::{MOVES, dims, direction, index, square, step};
-use super::search::{End, Order, Searched, search};
+use super::search::End;
 use super::{Board, Square};
 
 /// Largest base window, in squares (5 × 13).
@@ -69,21 +69,16 @@ fn lay_base(
     let bn = window.squares_usize();
     let path = out.get_mut(..bn).ok_or(Stop::NoJoin)?;
     let mut work = [0u8; BASE_SQUARES];
-    let found = search(
+    if !find_path(
         window,
         square(li, lj),
         End::Anywhere,
-        Order::ROTH,
-        false,
         path,
         &mut work,
         steps,
         budget,
-    );
-    match found {
-        Searched::Done { count: 1 } => {}
-        Searched::Done { .. } => return Ok(false),
-        Searched::OutOfSteps { .. } => return Err(Stop::OutOfSteps),
+    )? {
+        return Ok(false);
     }
     let to_global = |v: Square| {
         let (i, j) = (a + u32::from(v.x), u32::from(v.y));
@@ -176,21 +171,16 @@ fn splice(
                         let (rl, sl) = (local(r), local(s));
                         let mut path = [Square::default(); 20];
                         let mut work = [0u8; 20];
-                        let found = search(
+                        if !find_path(
                             block,
                             square(rl.0 - from, rl.1),
                             End::At(sl.0 - from, sl.1),
-                            Order::ROTH,
-                            false,
                             &mut path,
                             &mut work,
                             steps,
                             budget,
-                        );
-                        match found {
-                            Searched::Done { count: 1 } => {}
-                            Searched::Done { .. } => continue,
-                            Searched::OutOfSteps { .. } => return Err(Stop::OutOfSteps),
+                        )? {
+                            continue;
                         }
                         let bn = block.squares_usize();
                         let at = |t: usize| {
