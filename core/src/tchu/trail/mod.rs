@@ -197,7 +197,7 @@ impl<'a> Trail<'a> {
         };
         trail.start = order.first().and_then(|&first| {
             let route = network.get(usize::from(first)).filter(|_| count > 0)?;
-            Some(if net.ends(usize::from(first))[0] == start_local {
+            Some(if net.real_ends(usize::from(first))[0] == start_local {
                 route.station1()
             } else {
                 route.station2()

@@ -48,26 +48,42 @@ pub(super) const fn bit64(i: usize) -> u64 {
     if i < 64 { 1 << i } else { 0 }
 }
 
-/// The routes of a network as a multigraph on local station numbers.
+/// The routes of a network as a multigraph on local station numbers, reduced
+/// before the search (see [`Network::reduce`]): the search sees "links", each a
+/// path of real routes through stations nothing else touches, named by the
+/// position of one of its routes.
 pub(super) struct Network {
-    /// Both ends of each route, as local station numbers.
+    /// Both ends of each link, as local station numbers.
     ends: [[u8; 2]; MAX_ROUTES],
-    /// The length of each route.
-    weight: [u8; MAX_ROUTES],
-    /// The routes at each local station.
+    /// The length of each link: the sum of its routes' lengths.
+    weight: [u16; MAX_ROUTES],
+    /// Both ends of each real route, as local station numbers.
+    real: [[u8; 2]; MAX_ROUTES],
+    /// The link holding each real route (`NONE` if it was set aside).
+    owner: [u8; MAX_ROUTES],
+    /// The links at each local station (a loop once).
     at: [u128; MAX_STATIONS],
-    /// Every route.
+    /// The links that come back to their own station (a cycle through stations
+    /// nothing else touches): they never change a station's parity.
+    loops: u128,
+    /// Every link.
     pub(super) all: u128,
     /// How many local stations there are.
     stations: usize,
 }
+
+/// No link owns the route: it was set aside by the reduction.
+const NONE: u8 = 0xFF;
 
 impl Network {
     /// The network without routes, for a `static` workspace.
     pub(super) const EMPTY: Network = Network {
         ends: [[0; 2]; MAX_ROUTES],
         weight: [0; MAX_ROUTES],
+        real: [[0; 2]; MAX_ROUTES],
+        owner: [NONE; MAX_ROUTES],
         at: [0; MAX_STATIONS],
+        loops: 0,
         all: 0,
         stations: 0,
     };
@@ -79,6 +95,8 @@ impl Network {
         let loaded = self.fill(routes);
         if loaded.is_err() {
             *self = Self::EMPTY;
+        } else {
+            self.reduce();
         }
         loaded
     }
@@ -110,17 +128,149 @@ impl Network {
                     *at |= bit128(i);
                 }
             }
-            if let (Some(e), Some(w)) = (self.ends.get_mut(i), self.weight.get_mut(i)) {
+            if let (Some(e), Some(w), Some(real), Some(owner)) = (
+                self.ends.get_mut(i),
+                self.weight.get_mut(i),
+                self.real.get_mut(i),
+                self.owner.get_mut(i),
+            ) {
                 *e = ends;
-                *w = route.length();
+                *w = u16::from(route.length());
+                *real = ends;
+                *owner = i as u8;
             }
             self.all |= bit128(i);
         }
         Ok(())
     }
 
+    /// Shrinks the network without changing its longest trail, until nothing
+    /// more shrinks (at most one change per route):
+    /// - a station with exactly two links, neither a loop, joins them into one:
+    ///   a longest trail takes both or neither (with one, it ends there, and the
+    ///   other one, touching nothing else there, would make it longer);
+    /// - of the dead ends at a station (links to a station with no other link),
+    ///   only the two longest stay: a trail ends on each dead end it takes, so it
+    ///   takes at most two, and a longer one left aside could replace one taken.
+    ///
+    /// Random pieces of the map have many such stations: a 40-route piece
+    /// keeps about N links (measured), and the search's work falls with them.
+    fn reduce(&mut self) {
+        for _ in 0..=MAX_ROUTES {
+            let mut changed = false;
+            for s in 0..self.stations {
+                changed |= self.set_aside_dead_ends(s) || self.join_at(s);
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Sets aside all but the two longest dead ends at `s`; returns whether it did.
+    fn set_aside_dead_ends(&mut self, s: usize) -> bool {
+        let mut dead_ends = 0u128;
+        for r in bits128(self.at(s)) {
+            let [a, b] = self.ends(r);
+            let tip = if a == s { b } else { a };
+            if tip != s && self.at(tip) == bit128(r) {
+                dead_ends |= bit128(r);
+            }
+        }
+        let longest = |set: u128| {
+            bits128(set)
+                .max_by_key(|&r| (self.weight(r), core::cmp::Reverse(r)))
+                .map_or(0, bit128)
+        };
+        let first = longest(dead_ends);
+        let second = longest(dead_ends & !first);
+        let aside = dead_ends & !first & !second;
+        for r in bits128(aside) {
+            let [a, b] = self.ends(r);
+            for end in [a, b] {
+                if let Some(at) = self.at.get_mut(end) {
+                    *at &= !bit128(r);
+                }
+            }
+            self.all &= !bit128(r);
+            for owner in &mut self.owner {
+                if usize::from(*owner) == r {
+                    *owner = NONE;
+                }
+            }
+        }
+        aside != 0
+    }
+
+    /// Joins the two links at `s` into one if `s` has exactly two, neither a loop;
+    /// returns whether it did.
+    fn join_at(&mut self, s: usize) -> bool {
+        let here = self.at(s);
+        if here.count_ones() != 2 || here & self.loops != 0 {
+            return false;
+        }
+        let first = here.trailing_zeros() as usize;
+        let second = (here & !bit128(first)).trailing_zeros() as usize;
+        let far = |r: usize| {
+            let [a, b] = self.ends(r);
+            if a == s { b } else { a }
+        };
+        let (a, b) = (far(first), far(second));
+        let weight = self.weight(first).saturating_add(self.weight(second));
+        // The joined link keeps the name `first`; `second` is gone.
+        if let (Some(e), Some(w)) = (self.ends.get_mut(first), self.weight.get_mut(first)) {
+            *e = [a as u8, b as u8];
+            *w = weight;
+        }
+        for owner in &mut self.owner {
+            if usize::from(*owner) == second {
+                *owner = first as u8;
+            }
+        }
+        self.all &= !bit128(second);
+        if let Some(at) = self.at.get_mut(s) {
+            *at = 0;
+        }
+        if let Some(at) = self.at.get_mut(b) {
+            *at = (*at & !bit128(second)) | bit128(first);
+        }
+        if a == b {
+            self.loops |= bit128(first);
+        }
+        true
+    }
+
+    /// Returns the real routes of the links `set`.
+    pub(super) fn routes_of(&self, set: u128) -> u128 {
+        let mut routes = 0;
+        for (r, &link) in self.owner.iter().enumerate() {
+            if set & bit128(usize::from(link)) != 0 {
+                routes |= bit128(r);
+            }
+        }
+        routes
+    }
+
+    /// Returns the real routes of `routes` at `station`.
+    pub(super) fn real_at(&self, station: usize, routes: u128) -> u128 {
+        let mut here = 0;
+        for r in bits128(routes) {
+            if self.real_ends(r).contains(&station) {
+                here |= bit128(r);
+            }
+        }
+        here
+    }
+
+    /// Returns both ends of the real route at position `route`.
+    pub(super) fn real_ends(&self, route: usize) -> [usize; 2] {
+        self.real
+            .get(route)
+            .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
+    }
+
     pub(super) fn weight(&self, route: usize) -> u16 {
-        self.weight.get(route).map_or(0, |&w| u16::from(w))
+        self.weight.get(route).copied().unwrap_or(0)
     }
 
     pub(super) fn ends(&self, route: usize) -> [usize; 2] {
@@ -146,6 +296,7 @@ impl Network {
 
     /// Returns the stations with an odd number of routes of `set`.
     pub(super) fn odd(&self, set: u128) -> u64 {
+        let set = set & !self.loops;
         let mut odd = 0;
         for (s, at) in self.at.iter().take(self.stations).enumerate() {
             if (at & set).count_ones() % 2 == 1 {
@@ -153,6 +304,11 @@ impl Network {
             }
         }
         odd
+    }
+
+    /// Returns the links at `station` that change its parity (all but loops).
+    pub(super) fn crossing(&self, station: usize) -> u128 {
+        self.at(station) & !self.loops
     }
 
     /// Returns the stations touched by `set`.
@@ -207,6 +363,8 @@ impl Network {
         ends: u64,
         target: u32,
     ) -> Option<(u32, [u32; MAX_STATIONS])> {
+        // Loops never mend a parity: the bound is on the other links.
+        let alive = alive & !self.loops;
         // Stations whose parity must change: odd ones not allowed to stay odd,
         // and named ends that are even now.
         let sources = self.odd(alive) ^ ends;

@@ -174,7 +174,7 @@ impl Search {
         let may_end = node.ends.count_ones() < 2;
         let mut choice: Option<((u32, u32, u16), Children)> = None;
         for s in bits64(odd & !node.ends) {
-            let left = net.at(s) & node.alive & !node.kept;
+            let left = net.crossing(s) & node.alive & !node.kept;
             let end = may_end && node.even & bit64(s) == 0;
             let lightest = bits128(left).map(|r| net.weight(r)).min().unwrap_or(0);
             let y = share.get(s).copied().unwrap_or(0);
@@ -224,7 +224,7 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
             // Drop first the routes towards another odd station, the light ones
             // first; end the trail at `s` last.
             let odd = net.odd(node.alive) & !node.ends;
-            let all = net.at(s) & node.alive & !node.kept;
+            let all = net.crossing(s) & node.alive & !node.kept;
             loop {
                 if *left == 0 {
                     if *end {
@@ -264,15 +264,22 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
     }
 }
 
-/// Walks the routes of `set` (connected, at most two odd stations) as one trail:
-/// Hierholzer's algorithm with an explicit stack. Writes the route indices in trail
-/// order to `order` and returns how many, and the local start station.
+/// Walks the real routes of the links `set` (connected, at most two odd stations)
+/// as one trail: Hierholzer's algorithm with an explicit stack. Writes the route
+/// positions in trail order to `order` and returns how many, and the local start
+/// station. It walks the real routes, not the links, so that the trail does not
+/// depend on how the network was reduced.
 pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (usize, usize) {
-    let odd = net.odd(set);
+    let set = net.routes_of(set);
+    let mut odd = 0u64;
+    for r in bits128(set) {
+        let [a, b] = net.real_ends(r);
+        odd ^= bit64(a) ^ bit64(b);
+    }
     let start = if odd != 0 {
         odd.trailing_zeros() as usize
     } else if set != 0 {
-        net.ends(set.trailing_zeros() as usize)[0]
+        net.real_ends(set.trailing_zeros() as usize)[0]
     } else {
         return (0, 0);
     };
@@ -286,11 +293,11 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
     // Routes come off the stack from the trail's far end back to its start.
     while let Some(&(s, via)) = stack.last() {
         let s = usize::from(s);
-        let out = net.at(s) & unused;
+        let out = net.real_at(s, unused);
         if out != 0 {
             let r = out.trailing_zeros() as usize;
             unused &= !bit128(r);
-            let [a, b] = net.ends(r);
+            let [a, b] = net.real_ends(r);
             let next = if a == s { b } else { a };
             if stack.push((next as u8, r as u8)).is_err() {
                 break;
