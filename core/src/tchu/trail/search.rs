@@ -26,6 +26,14 @@ struct Node {
     even: u64,
 }
 
+/// What bounding a node gave.
+enum Settled {
+    /// Bounded (and pushed if it must be branched on); `false` if the stack overflowed.
+    Done(bool),
+    /// Its only child, to bound in its place.
+    Forced(Node),
+}
+
 /// What a frame of the explicit stack still has to hand out.
 #[derive(Clone, Copy)]
 enum Children {
@@ -142,10 +150,25 @@ impl Search {
     /// branched on. Returns `false` only if the stack overflowed (never, by depth).
     fn visit(&mut self, net: &Network, node: Node) -> bool {
         self.steps = self.steps.saturating_add(1);
+        let mut node = node;
+        // Forced moves are made at once, without a bound or a frame each: at most
+        // one per route and two ends.
+        for _ in 0..MAX_DEPTH {
+            match self.settle(net, node) {
+                Settled::Done(pushed) => return pushed,
+                Settled::Forced(child) => node = child,
+            }
+        }
+        true
+    }
+
+    /// Bounds a node, or returns its only child when one of its odd stations
+    /// leaves a single choice (drop its one droppable route, or end there).
+    fn settle(&mut self, net: &Network, node: Node) -> Settled {
         let stack = &mut self.stack;
         let length = net.length(node.alive);
         if length <= self.best_length {
-            return true;
+            return Settled::Done(true);
         }
         let piece = net.piece(node.alive);
         if piece != node.alive {
@@ -153,25 +176,42 @@ impl Search {
                 node,
                 children: Children::Pieces { left: node.alive },
             };
-            return stack.push(frame).is_ok();
+            return Settled::Done(stack.push(frame).is_ok());
         }
         let odd = net.odd(node.alive);
         if odd.count_ones() <= 2 {
             // Connected with 0 or 2 odd stations: one trail, and no subset is longer.
             self.best = node.alive;
             self.best_length = length;
-            return true;
+            return Settled::Done(true);
+        }
+        let may_end = node.ends.count_ones() < 2;
+        for s in bits64(odd & !node.ends) {
+            let left = net.crossing(s) & node.alive & !node.kept;
+            let end = may_end && node.even & bit64(s) == 0;
+            match (left.count_ones(), end) {
+                // Nothing can make `s` even, and the trail cannot end there.
+                (0, false) => return Settled::Done(true),
+                (0, true) => {
+                    let ends = node.ends | bit64(s);
+                    return Settled::Forced(Node { ends, ..node });
+                }
+                (1, false) => {
+                    let alive = node.alive & !left;
+                    return Settled::Forced(Node { alive, ..node });
+                }
+                _ => {}
+            }
         }
         let target = length.saturating_sub(self.best_length);
         let Some((bound, share)) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
-            return true;
+            return Settled::Done(true);
         };
         if length.saturating_sub(bound) <= self.best_length {
-            return true;
+            return Settled::Done(true);
         }
         // Branch on the odd station with the fewest choices, then the smallest share
         // (the cheapest to mend), then the lightest route (measured: fewest nodes).
-        let may_end = node.ends.count_ones() < 2;
         let mut choice: Option<((u32, u32, u16), Children)> = None;
         for s in bits64(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
@@ -189,13 +229,13 @@ impl Search {
             }
         }
         let Some(((count, _, _), children)) = choice else {
-            return true;
+            return Settled::Done(true);
         };
         if count == 0 {
-            return true;
+            return Settled::Done(true);
         }
         let frame = Frame { node, children };
-        stack.push(frame).is_ok()
+        Settled::Done(stack.push(frame).is_ok())
     }
 }
 
