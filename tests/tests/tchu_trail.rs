@@ -41,6 +41,29 @@ proptest! {
         prop_assert_eq!(fast.length(), subset_longest(&net));
     }
 
+    /// Small dense clusters joined by bridges into a tree of clusters, with
+    /// hanging parts of every shape: the search folds them before the rest.
+    #[test]
+    fn bridged_clusters_match_the_subset_solver(
+        clusters in proptest::collection::vec((edges(3, 6), 0u8..4, 0u8..4, 0usize..8, 1u8..=6), 1..=4)
+    ) {
+        let mut all = Vec::new();
+        for (k, (cluster, here, there, to, length)) in clusters.iter().enumerate() {
+            let base = 4 * k as u8;
+            all.extend(cluster.iter().map(|&(a, b, w)| (base + a, base + b, w)));
+            if k > 0 {
+                // A bridge to a station of an earlier cluster.
+                let earlier = 4 * (to % k) as u8;
+                all.push((base + here, earlier + there, *length));
+            }
+        }
+        all.truncate(20);
+        let net = network(&all);
+        let fast = Trail::longest(&net).unwrap();
+        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(fast.length(), subset_longest(&net));
+    }
+
     /// Up to 64 stations: mostly separate pieces and paths.
     #[test]
     fn wide_networks_match_the_subset_solver(e in edges(63, 16)) {

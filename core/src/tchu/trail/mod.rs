@@ -165,7 +165,7 @@ impl<'a> Trail<'a> {
         workspace: &mut TrailWorkspace,
     ) -> Result<TrailSearch<'a>, TrailError> {
         workspace.start(routes)?;
-        workspace.search.run(&workspace.net, max_steps);
+        workspace.search.run(&mut workspace.net, max_steps);
         Ok(workspace.best(routes))
     }
 
@@ -356,7 +356,7 @@ impl TrailWorkspace {
     /// Returns the longest trail found so far in the network `routes` it searches.
     fn best<'a>(&self, routes: &'a [Route]) -> TrailSearch<'a> {
         let mut order = [0u8; MAX_ROUTES];
-        let (count, start_local) = search::euler(&self.net, self.search.best, &mut order);
+        let (count, start_local) = search::euler(&self.net, self.search.best(), &mut order);
         TrailSearch {
             trail: Trail::from_order(routes, order, count, start_local, &self.net),
             proven: self.search.proven(),

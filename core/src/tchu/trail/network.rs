@@ -155,7 +155,7 @@ impl Network {
     ///
     /// Random pieces of the map have many such stations: a 40-route piece
     /// keeps about N links (measured), and the search's work falls with them.
-    fn reduce(&mut self) {
+    pub(super) fn reduce(&mut self) {
         for _ in 0..=MAX_ROUTES {
             let mut changed = false;
             for s in 0..self.stations {
@@ -238,6 +238,89 @@ impl Network {
             self.loops |= bit128(first);
         }
         true
+    }
+
+    /// Returns the smallest hanging part: links on one side of a bridge whose
+    /// both sides have links (a dead end is left to the search), as the bridge,
+    /// its station on the other side, and the part's links.
+    ///
+    /// A trail crosses a bridge at most once: it lies inside the part, or never
+    /// touches it, or enters it over the bridge and ends there. So once the
+    /// longest trail inside is known, and the longest that enters, the part and
+    /// its bridge fold into one dead end as long as the latter ([`Network::fold`]).
+    pub(super) fn hanging_part(&self) -> Option<(usize, usize, u128)> {
+        let mut found: Option<(u32, usize, usize, u128)> = None;
+        for bridge in bits128(self.all & !self.loops) {
+            let [a, b] = self.ends(bridge);
+            let rest = self.all & !bit128(bridge);
+            if self.at(a) & rest == 0 || self.at(b) & rest == 0 {
+                continue;
+            }
+            let (side_a, reached) = self.reach(rest, a);
+            if reached & bit64(b) != 0 {
+                continue;
+            }
+            let (side_b, _) = self.reach(rest, b);
+            let (from, part) = if side_a.count_ones() <= side_b.count_ones() {
+                (b, side_a)
+            } else {
+                (a, side_b)
+            };
+            let size = part.count_ones();
+            if found.is_none_or(|(smallest, ..)| size < smallest) {
+                found = Some((size, bridge, from, part));
+            }
+        }
+        found.map(|(_, bridge, from, part)| (bridge, from, part))
+    }
+
+    /// Folds the hanging part `part` beyond `bridge` into a dead end: the bridge
+    /// becomes the trail `entering` (real routes, `length` long, the longest one
+    /// that crosses the bridge into the part) and the part's links are gone.
+    pub(super) fn fold(&mut self, bridge: usize, part: u128, entering: u128, length: u32) {
+        for at in &mut self.at {
+            *at &= !part;
+        }
+        self.all &= !part;
+        self.loops &= !part;
+        if let Some(w) = self.weight.get_mut(bridge) {
+            *w = u16::try_from(length).unwrap_or(u16::MAX);
+        }
+        for owner in &mut self.owner {
+            if *owner != NONE && part & bit128(usize::from(*owner)) != 0 {
+                *owner = NONE;
+            }
+        }
+        for r in bits128(entering) {
+            if let Some(owner) = self.owner.get_mut(r) {
+                *owner = bridge as u8;
+            }
+        }
+    }
+
+    /// Returns the links of `set` reachable from `station`, and the stations reached.
+    fn reach(&self, set: u128, station: usize) -> (u128, u64) {
+        let mut seen = bit64(station);
+        let mut frontier = seen;
+        let mut routes = 0u128;
+        while frontier != 0 {
+            let mut next_routes = 0;
+            for s in bits64(frontier) {
+                next_routes |= self.at(s) & set;
+            }
+            let fresh = next_routes & !routes;
+            routes |= next_routes;
+            frontier = 0;
+            for r in bits128(fresh) {
+                for s in self.ends(r) {
+                    if seen & bit64(s) == 0 {
+                        seen |= bit64(s);
+                        frontier |= bit64(s);
+                    }
+                }
+            }
+        }
+        (routes, seen)
     }
 
     /// Returns the real routes of the links `set`.

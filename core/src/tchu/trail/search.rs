@@ -57,16 +57,43 @@ struct Frame {
 /// The state of one search, resumable: the best trail's routes and length so far,
 /// and the explicit stack of the nodes still to branch on.
 pub(super) struct Search {
-    /// The best route set found so far (one trail).
-    pub(super) best: u128,
+    /// The best set of real routes found so far (one trail).
+    best: u128,
     /// Its length.
     pub(super) best_length: u32,
     /// Nodes visited.
     pub(super) steps: u64,
     stack: heapless::Vec<Frame, MAX_DEPTH>,
-    started: bool,
+    phase: Phase,
     finished: bool,
     proven: bool,
+}
+
+/// Where a search stands: first it folds the network's hanging parts one by one
+/// (see [`Network::hanging_part`]), each with two small searches, then it searches
+/// what is left.
+#[derive(Clone, Copy)]
+enum Phase {
+    /// Nothing searched yet: look for a hanging part to fold.
+    Fold,
+    /// Searching the longest trail that crosses the bridge `bridge` into `part`
+    /// (its own best so far in `best`): the global best waits in `kept`.
+    Entering {
+        bridge: u8,
+        part: u128,
+        kept: u128,
+        kept_length: u32,
+    },
+    /// Searching a longer trail inside `part`, before folding it: the trail that
+    /// enters it over `bridge` is `entering`, `length` long.
+    Inside {
+        bridge: u8,
+        part: u128,
+        entering: u128,
+        length: u32,
+    },
+    /// Searching the folded network.
+    Main,
 }
 
 impl Search {
@@ -76,7 +103,7 @@ impl Search {
         best_length: 0,
         steps: 0,
         stack: heapless::Vec::new(),
-        started: false,
+        phase: Phase::Fold,
         finished: false,
         proven: false,
     };
@@ -93,11 +120,11 @@ impl Search {
                 best_length = w;
             }
         }
-        self.best = best;
+        self.best = net.routes_of(best);
         self.best_length = best_length;
         self.steps = 0;
         self.stack.clear();
-        self.started = false;
+        self.phase = Phase::Fold;
         self.finished = false;
         self.proven = false;
     }
@@ -107,27 +134,132 @@ impl Search {
         self.proven
     }
 
-    /// Visits up to `budget` more nodes (at least the root on the first call) and
-    /// returns whether the search is over.
-    pub(super) fn run(&mut self, net: &Network, budget: u64) -> bool {
+    /// Returns the best set of real routes found so far (one trail).
+    pub(super) fn best(&self) -> u128 {
+        match self.phase {
+            // The entering search keeps its own best: the global one waits.
+            Phase::Entering {
+                kept, kept_length, ..
+            } if kept_length >= self.best_length => kept,
+            _ => self.best,
+        }
+    }
+
+    /// Visits up to `budget` more nodes and returns whether the search is over.
+    pub(super) fn run(&mut self, net: &mut Network, budget: u64) -> bool {
         if self.finished {
             return true;
         }
         let limit = self.steps.saturating_add(budget);
-        if !self.started {
-            self.started = true;
-            let root = Node {
-                alive: net.all,
-                kept: 0,
-                ends: 0,
-                even: 0,
+        // Each round ends a search and starts the next: at most three per route.
+        for _ in 0..4 * MAX_ROUTES {
+            if !self.drive(net, limit) {
+                return self.finished;
+            }
+            if let Phase::Main = self.phase {
+                self.finished = true;
+                self.proven = true;
+                return true;
+            }
+            // A new search starts with a visit: it needs budget.
+            if self.steps >= limit {
+                return false;
+            }
+            let root = match self.phase {
+                Phase::Fold => self.fold_next(net),
+                _ => self.finish_phase(net),
             };
-            if !self.visit(net, root) {
+            if let Some(root) = root
+                && !self.visit(net, root)
+            {
                 // Unreachable by the depth bound: end unproven rather than loop.
                 self.finished = true;
                 return true;
             }
         }
+        self.finished = true;
+        true
+    }
+
+    /// Starts the next search: the entering search of the smallest hanging part,
+    /// or the main one when none is left. Returns its root.
+    fn fold_next(&mut self, net: &mut Network) -> Option<Node> {
+        self.stack.clear();
+        if let Some((bridge, from, part)) = net.hanging_part() {
+            self.phase = Phase::Entering {
+                bridge: bridge as u8,
+                part,
+                kept: self.best,
+                kept_length: self.best_length,
+            };
+            self.best = 0;
+            self.best_length = 0;
+            // The trail keeps the bridge and ends at `from`, its only route here.
+            return Some(Node {
+                alive: part | bit128(bridge),
+                kept: bit128(bridge),
+                ends: bit64(from),
+                even: 0,
+            });
+        }
+        net.reduce();
+        self.phase = Phase::Main;
+        Some(Node {
+            alive: net.all,
+            kept: 0,
+            ends: 0,
+            even: 0,
+        })
+    }
+
+    /// Ends the entering or inside search (its stack is empty) and returns the
+    /// root of the next search, if it starts at once.
+    fn finish_phase(&mut self, net: &mut Network) -> Option<Node> {
+        match self.phase {
+            Phase::Fold | Phase::Main => None,
+            Phase::Entering {
+                bridge,
+                part,
+                kept,
+                kept_length,
+                ..
+            } => {
+                let (entering, length) = (self.best, self.best_length);
+                // The entering trail is a trail of the whole network too.
+                if kept_length >= length {
+                    self.best = kept;
+                    self.best_length = kept_length;
+                }
+                self.phase = Phase::Inside {
+                    bridge,
+                    part,
+                    entering,
+                    length,
+                };
+                Some(Node {
+                    alive: part,
+                    kept: 0,
+                    ends: 0,
+                    even: 0,
+                })
+            }
+            Phase::Inside {
+                bridge,
+                part,
+                entering,
+                length,
+            } => {
+                net.fold(usize::from(bridge), part, entering, length);
+                self.phase = Phase::Fold;
+                None
+            }
+        }
+    }
+
+    /// Runs the current search until its stack is empty (`true`) or the budget
+    /// `limit` is reached (`false`, and also if the stack overflowed: then the
+    /// search is over, unproven).
+    fn drive(&mut self, net: &Network, limit: u64) -> bool {
         while let Some(frame) = self.stack.last_mut() {
             if self.steps >= limit {
                 return false;
@@ -137,12 +269,11 @@ impl Search {
                 continue;
             };
             if !self.visit(net, child) {
+                // Unreachable by the depth bound: end unproven rather than loop.
                 self.finished = true;
-                return true;
+                return false;
             }
         }
-        self.finished = true;
-        self.proven = true;
         true
     }
 
@@ -181,7 +312,7 @@ impl Search {
         let odd = net.odd(node.alive);
         if odd.count_ones() <= 2 {
             // Connected with 0 or 2 odd stations: one trail, and no subset is longer.
-            self.best = node.alive;
+            self.best = net.routes_of(node.alive);
             self.best_length = length;
             return Settled::Done(true);
         }
@@ -304,13 +435,10 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
     }
 }
 
-/// Walks the real routes of the links `set` (connected, at most two odd stations)
-/// as one trail: Hierholzer's algorithm with an explicit stack. Writes the route
-/// positions in trail order to `order` and returns how many, and the local start
-/// station. It walks the real routes, not the links, so that the trail does not
-/// depend on how the network was reduced.
+/// Walks the real routes `set` (connected, at most two odd stations) as one trail:
+/// Hierholzer's algorithm with an explicit stack. Writes the route positions in
+/// trail order to `order` and returns how many, and the local start station.
 pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (usize, usize) {
-    let set = net.routes_of(set);
     let mut odd = 0u64;
     for r in bits128(set) {
         let [a, b] = net.real_ends(r);
