@@ -3,18 +3,24 @@
 //! A trail walks routes one after another, each at most once; stations may repeat
 //! and its length is the sum of its routes' lengths. [`Trail::longest`] is exact
 //! on every network (double and parallel routes, cycles, several pieces) and fast
-//! enough for the whole map: it searches for the cheapest routes to drop so that
-//! what is left is connected with at most two odd stations (Euler), with a
+//! enough for the whole map. It first shrinks the network without changing its
+//! longest trail: the two routes of a station that has no other are joined into
+//! one (a longest trail takes both or neither), only the two longest dead ends of
+//! a station stay (a trail ends on each one it takes), and a part hanging by a
+//! bridge folds into one dead end once two small searches found the longest
+//! trail inside it and the longest that enters it (a trail crosses a bridge at
+//! most once). Then it searches for the cheapest routes to drop so that what is
+//! left is connected with at most two odd stations (Euler), with a
 //! branch-and-bound on the odd stations, no recursion and a fixed stack.
 //!
 //! Capacities: up to [`MAX_ROUTES`] (128) routes and [`MAX_STATIONS`] (64)
 //! stations per network, so route and station sets fit in `u128`/`u64`; more is a
 //! [`TrailError`], never a wrong answer. A search works in a [`TrailWorkspace`]
 //! of about 12 KiB: 132 frames of 80 bytes (its depth is at most one per route,
-//! plus the two ends) and the network (1.4 KiB). [`Trail::longest`] keeps it on
+//! plus the two ends) and the network (1.9 KiB). [`Trail::longest`] keeps it on
 //! the stack (about 13 KiB in all); on a small machine lend one from a `static`
 //! with [`Trail::longest_in`]: the firmware's check of a 40-route network, its
-//! routes included, then peaks at 4.8 KiB of stack on a Cortex-M3.
+//! routes included, then peaks at STACKM3 of stack on a Cortex-M3.
 //! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
 //! a progress bar.
 //!
@@ -172,7 +178,7 @@ impl<'a> Trail<'a> {
     /// Searches a longest trail visiting at most `max_steps` search nodes; when the
     /// budget runs out, returns the longest trail found so far, not proven.
     ///
-    /// Even with a budget of 0 the trail is a real one (the longest single route).
+    /// Even with a budget of 0 the trail is a real one (at least the longest route).
     pub fn longest_within(
         routes: &'a [Route],
         max_steps: u64,

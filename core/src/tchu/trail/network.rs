@@ -1,5 +1,7 @@
-//! A network's routes as a multigraph on local station numbers, and the lower
-//! bound on the routes a trail must still drop.
+//! A network's routes as a multigraph on local station numbers, shrunk without
+//! changing its longest trail (joined two-route stations, extra dead ends set
+//! aside, hanging parts folded into dead ends), and the lower bound on the routes
+//! a trail must still drop.
 //!
 //! The bound: the dropped routes join the stations whose parity must change in
 //! pairs by route-disjoint paths (a T-join), so they weigh at least the sum of any
@@ -59,7 +61,9 @@ pub(super) struct Network {
     weight: [u16; MAX_ROUTES],
     /// Both ends of each real route, as local station numbers.
     real: [[u8; 2]; MAX_ROUTES],
-    /// The link holding each real route (`NONE` if it was set aside).
+    /// One more than the link holding each real route (see [`tag`]), 0 if none:
+    /// a route set aside, or no route. Zero-filled, so that a `static` workspace
+    /// starts in `.bss` rather than in flash.
     owner: [u8; MAX_ROUTES],
     /// The links at each local station (a loop once).
     at: [u128; MAX_STATIONS],
@@ -73,7 +77,19 @@ pub(super) struct Network {
 }
 
 /// No link owns the route: it was set aside by the reduction.
-const NONE: u8 = 0xFF;
+const NONE: u8 = 0;
+
+/// Returns the `owner` entry of the link `link` (below `MAX_ROUTES`).
+const fn tag(link: usize) -> u8 {
+    (link as u8).wrapping_add(1)
+}
+
+/// Returns whether the `owner` entry names a link of `set`.
+fn linked(owner: u8, set: u128) -> bool {
+    owner
+        .checked_sub(1)
+        .is_some_and(|link| set & bit128(usize::from(link)) != 0)
+}
 
 impl Network {
     /// The network without routes, for a `static` workspace.
@@ -137,7 +153,7 @@ impl Network {
                 *e = ends;
                 *w = u16::from(route.length());
                 *real = ends;
-                *owner = i as u8;
+                *owner = tag(i);
             }
             self.all |= bit128(i);
         }
@@ -152,9 +168,6 @@ impl Network {
     /// - of the dead ends at a station (links to a station with no other link),
     ///   only the two longest stay: a trail ends on each dead end it takes, so it
     ///   takes at most two, and a longer one left aside could replace one taken.
-    ///
-    /// Random pieces of the map have many such stations: a 40-route piece
-    /// keeps about N links (measured), and the search's work falls with them.
     pub(super) fn reduce(&mut self) {
         for _ in 0..=MAX_ROUTES {
             let mut changed = false;
@@ -194,7 +207,7 @@ impl Network {
             }
             self.all &= !bit128(r);
             for owner in &mut self.owner {
-                if usize::from(*owner) == r {
+                if *owner == tag(r) {
                     *owner = NONE;
                 }
             }
@@ -223,8 +236,8 @@ impl Network {
             *w = weight;
         }
         for owner in &mut self.owner {
-            if usize::from(*owner) == second {
-                *owner = first as u8;
+            if *owner == tag(second) {
+                *owner = tag(first);
             }
         }
         self.all &= !bit128(second);
@@ -287,13 +300,13 @@ impl Network {
             *w = u16::try_from(length).unwrap_or(u16::MAX);
         }
         for owner in &mut self.owner {
-            if *owner != NONE && part & bit128(usize::from(*owner)) != 0 {
+            if linked(*owner, part) {
                 *owner = NONE;
             }
         }
         for r in bits128(entering) {
             if let Some(owner) = self.owner.get_mut(r) {
-                *owner = bridge as u8;
+                *owner = tag(bridge);
             }
         }
     }
@@ -326,8 +339,8 @@ impl Network {
     /// Returns the real routes of the links `set`.
     pub(super) fn routes_of(&self, set: u128) -> u128 {
         let mut routes = 0;
-        for (r, &link) in self.owner.iter().enumerate() {
-            if set & bit128(usize::from(link)) != 0 {
+        for (r, &owner) in self.owner.iter().enumerate() {
+            if linked(owner, set) {
                 routes |= bit128(r);
             }
         }

@@ -9,6 +9,14 @@
 //! no subset beats it. Otherwise one odd station `v` outside `ends` is branched on:
 //! either the trail ends at `v`, or it drops one of `v`'s droppable routes (the
 //! first in a fixed order; the earlier ones are then kept), which is complete.
+//! An odd station left with one choice takes it at once, without a bound.
+//!
+//! Before that, each part of the network hanging by a bridge (smallest first) is
+//! searched twice, with the same machinery and the same step count: the longest
+//! trail that crosses the bridge into it (keeping the bridge, ending at its far
+//! station), then any longer trail inside it; then the part folds into one dead
+//! end as long as the first. On random pieces of the map this divides the work of
+//! the hardest networks by about seven.
 
 use super::MAX_ROUTES;
 use super::network::{Network, bit64, bit128, bits64, bits128};

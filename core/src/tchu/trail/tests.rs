@@ -147,3 +147,40 @@ fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
         Trail::longest(&map::ROUTES[..10])
     );
 }
+
+/// Builds a route between the stations `a` and `b` (ids) of length `length`.
+fn route(i: usize, a: u8, b: u8, length: u8) -> Route {
+    let id: &'static str = Box::leak(std::format!("R{i}").into_boxed_str());
+    let s = |x: u8| Station::new(x, "X", "X");
+    Route::new(id, s(a), s(b), length, Level::Overground, None).unwrap()
+}
+
+#[test]
+fn full_capacity_reductions_keep_every_route() {
+    // 64 stations in a ring, every route doubled: 128 routes, all even, one
+    // closed trail through all of them. The reduction joins the whole ring.
+    let ring: Vec<Route> = (0..128)
+        .map(|i| route(i, (i % 64) as u8, ((i + 1) % 64) as u8, (i % 6 + 1) as u8))
+        .collect();
+    let t = Trail::longest(&ring).unwrap();
+    check(&t);
+    assert_eq!(t.route_count(), 128);
+    assert_eq!(t.station1(), t.station2());
+    // A bridge between two rings: the second ring hangs by it and folds; the
+    // longest trail takes both rings and the bridge.
+    let mut two: Vec<Route> = (0..60)
+        .map(|i| route(i, (i % 30) as u8, ((i + 1) % 30) as u8, 1))
+        .collect();
+    two.extend((0..60).map(|i| route(100 + i, (30 + i % 30) as u8, (30 + (i + 1) % 30) as u8, 1)));
+    two.push(route(999, 0, 30, 5));
+    let t = Trail::longest(&two).unwrap();
+    check(&t);
+    assert_eq!(t.length(), 125);
+    // Many dead ends at one station: only the two longest are worth taking.
+    let star: Vec<Route> = (1..=9)
+        .map(|i| route(i, 0, i as u8, (i % 6 + 1) as u8))
+        .collect();
+    let t = Trail::longest(&star).unwrap();
+    check(&t);
+    assert_eq!(t.length(), 6 + 5);
+}
