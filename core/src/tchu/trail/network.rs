@@ -59,6 +59,9 @@ pub(super) struct Network {
     ends: [[u8; 2]; MAX_ROUTES],
     /// The length of each link: the sum of its routes' lengths.
     weight: [u16; MAX_ROUTES],
+    /// The links whose length has bit `k` set, for each `k`: a set's length in
+    /// ten popcounts (a link is at most 128 routes of 6, below 1,024).
+    weight_bits: [u128; WEIGHT_BITS],
     /// Both ends of each real route, as local station numbers.
     real: [[u8; 2]; MAX_ROUTES],
     /// One more than the link holding each real route (see [`tag`]), 0 if none:
@@ -79,6 +82,9 @@ pub(super) struct Network {
 /// No link owns the route: it was set aside by the reduction.
 const NONE: u8 = 0;
 
+/// Bits of a link's length: 128 routes of length 6 weigh 768.
+const WEIGHT_BITS: usize = 10;
+
 /// Returns the `owner` entry of the link `link` (below `MAX_ROUTES`).
 const fn tag(link: usize) -> u8 {
     (link as u8).wrapping_add(1)
@@ -96,6 +102,7 @@ impl Network {
     pub(super) const EMPTY: Network = Network {
         ends: [[0; 2]; MAX_ROUTES],
         weight: [0; MAX_ROUTES],
+        weight_bits: [0; WEIGHT_BITS],
         real: [[0; 2]; MAX_ROUTES],
         owner: [NONE; MAX_ROUTES],
         at: [0; MAX_STATIONS],
@@ -155,6 +162,7 @@ impl Network {
                 *real = ends;
                 *owner = tag(i);
             }
+            self.set_weight_bits(i, u16::from(route.length()));
             self.all |= bit128(i);
         }
         Ok(())
@@ -235,6 +243,7 @@ impl Network {
             *e = [a as u8, b as u8];
             *w = weight;
         }
+        self.set_weight_bits(first, weight);
         for owner in &mut self.owner {
             if *owner == tag(second) {
                 *owner = tag(first);
@@ -269,11 +278,11 @@ impl Network {
             if self.at(a) & rest == 0 || self.at(b) & rest == 0 {
                 continue;
             }
-            let (side_a, reached) = self.reach(rest, a);
+            let (side_a, reached) = self.reach(rest, a, bit64(b));
             if reached & bit64(b) != 0 {
                 continue;
             }
-            let (side_b, _) = self.reach(rest, b);
+            let (side_b, _) = self.reach(rest, b, 0);
             let (from, part) = if side_a.count_ones() <= side_b.count_ones() {
                 (b, side_a)
             } else {
@@ -296,9 +305,11 @@ impl Network {
         }
         self.all &= !part;
         self.loops &= !part;
+        let length = u16::try_from(length).unwrap_or(u16::MAX);
         if let Some(w) = self.weight.get_mut(bridge) {
-            *w = u16::try_from(length).unwrap_or(u16::MAX);
+            *w = length;
         }
+        self.set_weight_bits(bridge, length);
         for owner in &mut self.owner {
             if linked(*owner, part) {
                 *owner = NONE;
@@ -311,12 +322,13 @@ impl Network {
         }
     }
 
-    /// Returns the links of `set` reachable from `station`, and the stations reached.
-    fn reach(&self, set: u128, station: usize) -> (u128, u64) {
+    /// Returns the links of `set` reachable from `station`, and the stations
+    /// reached; stops early once it reaches one of the stations `stop`.
+    fn reach(&self, set: u128, station: usize, stop: u64) -> (u128, u64) {
         let mut seen = bit64(station);
         let mut frontier = seen;
         let mut routes = 0u128;
-        while frontier != 0 {
+        while frontier != 0 && seen & stop == 0 {
             let mut next_routes = 0;
             for s in bits64(frontier) {
                 next_routes |= self.at(s) & set;
@@ -387,7 +399,22 @@ impl Network {
 
     /// Returns the total length of a set of routes.
     pub(super) fn length(&self, set: u128) -> u32 {
-        bits128(set).map(|r| u32::from(self.weight(r))).sum()
+        let mut length = 0;
+        for (k, links) in self.weight_bits.iter().enumerate() {
+            length += (set & links).count_ones() << k;
+        }
+        length
+    }
+
+    /// Records the length of `link` in the bit masks of [`Network::length`].
+    fn set_weight_bits(&mut self, link: usize, weight: u16) {
+        for (k, links) in self.weight_bits.iter_mut().enumerate() {
+            if weight >> k & 1 == 1 {
+                *links |= bit128(link);
+            } else {
+                *links &= !bit128(link);
+            }
+        }
     }
 
     /// Returns the stations with an odd number of routes of `set`.
