@@ -137,7 +137,7 @@ pub fn claims_and_map() -> Outcome {
 }
 
 /// The search's working memory, lent from here: built by the `const` constructor
-/// in place, never on the stack (12 KiB would break the stack budget).
+/// in place, never on the stack (12.5 KiB would break the stack budget).
 static TRAIL_WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
     Mutex::new(RefCell::new(TrailWorkspace::new()));
 

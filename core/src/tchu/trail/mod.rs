@@ -16,11 +16,11 @@
 //! Capacities: up to [`MAX_ROUTES`] (128) routes and [`MAX_STATIONS`] (64)
 //! stations per network, so route and station sets fit in `u128`/`u64`; more is a
 //! [`TrailError`], never a wrong answer. A search works in a [`TrailWorkspace`]
-//! of about 12 KiB: 132 frames of 80 bytes (its depth is at most one per route,
-//! plus the two ends) and the network (1.9 KiB). [`Trail::longest`] keeps it on
+//! of about 12.5 KiB: 132 frames of 80 bytes (its depth is at most one per route,
+//! plus the two ends) and the network (2.1 KiB). [`Trail::longest`] keeps it on
 //! the stack (about 13 KiB in all); on a small machine lend one from a `static`
 //! with [`Trail::longest_in`]: the firmware's check of a 40-route network, its
-//! routes included, then peaks at STACKM3 of stack on a Cortex-M3.
+//! routes included, then peaks at 4.7 KiB of stack on a Cortex-M3.
 //! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
 //! a progress bar.
 //!
@@ -276,7 +276,7 @@ impl<'a> Trail<'a> {
 /// A longest-trail search that runs in slices: call [`TrailSearcher::run`] with a
 /// few thousand steps at a time from a main loop (or a progress bar), and read
 /// [`TrailSearcher::best`] whenever needed. It holds the whole search state
-/// (about 12 KiB: place it in a `static` on a small machine).
+/// (about 12.5 KiB: place it in a `static` on a small machine).
 ///
 /// ```
 /// use plateau::tchu::{map, trail::TrailSearcher};
@@ -327,7 +327,7 @@ impl<'a> TrailSearcher<'a> {
     }
 }
 
-/// The working memory of one longest-trail search (about 12 KiB), lent to
+/// The working memory of one longest-trail search (about 12.5 KiB), lent to
 /// [`Trail::longest_in`] so that it need not live on the stack: on a chip, keep
 /// one in a `static` built by the `const` [`TrailWorkspace::new`], e.g.
 /// `static WORKSPACE: Mutex<RefCell<TrailWorkspace>> =

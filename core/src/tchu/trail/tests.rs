@@ -122,7 +122,7 @@ fn bonus() {
 #[test]
 fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
     let mut workspace = TrailWorkspace::new();
-    // The documented "about 12 KiB".
+    // The documented "about 12.5 KiB".
     let size = core::mem::size_of::<TrailWorkspace>();
     std::println!("TrailWorkspace: {size} B");
     assert!((11 * 1024..13 * 1024).contains(&size), "{size}");
