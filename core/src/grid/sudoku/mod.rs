@@ -424,10 +424,18 @@ impl Sudoku {
     /// 19 KiB), the smaller shapes as `Sudoku` itself (82 frames of 336 bytes,
     /// about 27 KiB); the steps count the nodes of whichever tree was searched.
     pub fn solve(&self, limits: Limits) -> Result<Report<Sudoku>, SearchError> {
-        if let Some(root) = Bands::from_sudoku(self) {
-            // Blank frames fill the stack as a memset, cheaper than copies of the root.
-            let mut stack = [Frame::new(Bands::BLANK); MAX_CELLS + 1];
-            let r = DepthFirst::new(&mut stack).run(root, limits, |_| {})?;
+        if self.shape == Shape::Nine {
+            let root = if self.broken {
+                Bands::BLANK
+            } else {
+                Bands::from_digits(&self.digits)
+            };
+            // Most searches stay a few levels deep: a short stack is cheap to
+            // set up, and a deeper search starts again on the full one.
+            let r = match search_bands::<SHORT_STACK>(root, limits) {
+                Err(SearchError::StackFull) => search_bands_deep(root, limits)?,
+                r => r?,
+            };
             let outcome = match r.outcome {
                 Outcome::None => Outcome::None,
                 Outcome::Unique(s) => Outcome::Unique(s.to_sudoku()),
@@ -620,6 +628,25 @@ impl Sudoku {
         }
         Some(placed)
     }
+}
+
+/// Frames of the first try at a 9×9 search (no grid of the test sets needs
+/// more than 12).
+const SHORT_STACK: usize = 20;
+
+/// Searches a 9×9 grid depth-first on a stack of `N` frames.
+#[inline(always)]
+fn search_bands<const N: usize>(root: Bands, limits: Limits) -> Result<Report<Bands>, SearchError> {
+    // Blank frames fill the stack as a memset, cheaper than copies of the root.
+    let mut stack = [Frame::new(Bands::BLANK); N];
+    DepthFirst::new(&mut stack).run(root, limits, |_| {})
+}
+
+/// Searches a 9×9 grid on a stack deep enough for any grid.
+#[inline(never)]
+#[cold]
+fn search_bands_deep(root: Bands, limits: Limits) -> Result<Report<Bands>, SearchError> {
+    search_bands::<{ MAX_CELLS + 1 }>(root, limits)
 }
 
 /// Finds the first given that repeats a digit of its row, column or box.
