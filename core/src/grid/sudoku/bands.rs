@@ -531,8 +531,9 @@ impl Puzzle for Bands {
                 let i = cells.trailing_zeros();
                 let bits = digits_at(digits, cells & cells.wrapping_neg());
                 cells &= cells - 1;
-                if bits.count_ones() < best_count {
-                    best_count = bits.count_ones();
+                let count = u32::from(look(&COUNT, u32::from(bits)));
+                if count < best_count {
+                    best_count = count;
                     best = Some(Candidates {
                         cell: base.saturating_add(i as u8),
                         bits,
@@ -570,11 +571,9 @@ impl Puzzle for Bands {
                 once |= a;
                 // Three cells, one per row and one per box.
                 let cols = columns(a);
-                let one_per_row = [0, 9, 18]
-                    .iter()
-                    .all(|&r| ((a >> r) & NINE).count_ones() == 1);
-                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || cols.count_ones() != 3
-                {
+                // (The table look-ups: no `popcnt` on baseline x86-64.)
+                let one_per_row = [0, 9, 18].iter().all(|&r| look(&ALONE, a >> r) != 0);
+                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || look(&COUNT, cols) != 3 {
                     return false;
                 }
                 if *used & cols != 0 {
