@@ -61,6 +61,9 @@ pub struct Bands {
     seen: [[u32; 9]; 3],
     /// The cells of each band whose digit is not fixed yet.
     open: [u32; 3],
+    /// The open cells with two candidates, as the last look for naked singles
+    /// left them: where [`Puzzle::branch`] looks first.
+    pairs: [u32; 3],
 }
 
 /// The look-up tables of the band rules, made at compile time.
@@ -219,6 +222,7 @@ impl Bands {
         places: [[0; 9]; 3],
         seen: [[0; 9]; 3],
         open: [0; 3],
+        pairs: [0; 3],
     };
 
     /// Makes the band form of a 9×9 sudoku (its digits and candidates); `None`
@@ -233,6 +237,7 @@ impl Bands {
             // No 27-bit mask equals this: every mask gets a first look.
             seen: [[u32::MAX; 9]; 3],
             open: [BAND; 3],
+            pairs: [0; 3],
         };
         // A broken grid keeps no candidate: the first look at it fails.
         if s.broken {
@@ -269,6 +274,7 @@ impl Bands {
             // No 27-bit mask equals this: every mask gets a first look.
             seen: [[u32::MAX; 9]; 3],
             open: blanks,
+            pairs: [0; 3],
         };
         let mut givens = [[0u32; 9]; 3];
         // Each given takes its digit from its peers: a given whose cell an
@@ -417,15 +423,18 @@ impl Bands {
     /// whether any was found.
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
-        for (digits, &open) in self.places.iter_mut().zip(&self.open) {
-            let (mut once, mut twice) = (0u32, 0u32);
+        let bands = self.places.iter_mut().zip(&self.open).zip(&mut self.pairs);
+        for ((digits, &open), pairs) in bands {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for &p in digits.iter() {
+                thrice |= twice & p;
                 twice |= once & p;
                 once |= p;
             }
             if once != BAND {
                 return None;
             }
+            *pairs = twice & !thrice & open;
             let mut singles = open & !twice;
             found |= singles != 0;
             while singles != 0 {
@@ -491,18 +500,13 @@ impl Puzzle for Bands {
     }
 
     fn branch(&self) -> Option<Candidates> {
-        // First a cell with two candidates, counted bit-sliced: the one with
+        // First a cell with two candidates (as naked singles last saw them): the one with
         // the most open peers in its band, whose guess tells the most (fewer
         // guesses on every set tried than the first such cell).
         let mut pick: Option<(u32, usize, u32)> = None;
-        for (band, (digits, &open)) in self.places.iter().zip(&self.open).enumerate() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &p in digits {
-                thrice |= twice & p;
-                twice |= once & p;
-                once |= p;
-            }
-            let mut pairs = twice & !thrice & open;
+        for (band, (&open, &pairs)) in self.open.iter().zip(&self.pairs).enumerate() {
+            // Cells fixed since the last look are no longer pairs.
+            let mut pairs = pairs & open;
             while pairs != 0 {
                 let i = pairs.trailing_zeros();
                 pairs &= pairs - 1;
