@@ -70,6 +70,15 @@ impl Shape {
         }
     }
 
+    /// Returns the rows and columns of a box.
+    const fn box_size(self) -> (usize, usize) {
+        match self {
+            Shape::Four => (2, 2),
+            Shape::Six => (2, 3),
+            Shape::Nine => (3, 3),
+        }
+    }
+
     const fn tables(self) -> &'static Tables {
         match self {
             Shape::Four => &FOUR,
@@ -125,7 +134,6 @@ impl core::error::Error for SudokuError {}
 /// Peers and units of one shape, computed at compile time.
 struct Tables {
     side: u8,
-    cells: u8,
     peer_count: u8,
     /// The cells sharing a row, column or box with each cell.
     peers: [[u8; 20]; MAX_CELLS],
@@ -163,7 +171,6 @@ const fn tables(box_rows: usize, box_cols: usize) -> Tables {
     let n = box_rows * box_cols;
     let mut t = Tables {
         side: n as u8,
-        cells: (n * n) as u8,
         peer_count: ((n - 1) * 2 + (box_rows - 1) * (box_cols - 1)) as u8,
         peers: [[0; 20]; MAX_CELLS],
         units: [[0; 9]; 27],
@@ -276,7 +283,7 @@ pub struct Sudoku {
     digits: [u8; MAX_CELLS],
     /// Digits placed in each unit: rows, then columns, then boxes.
     placed: [u16; 27],
-    /// Bit `i`: cell `i` has one candidate left and is waiting to be placed.
+    /// Bit `i`: cell `i` may have one candidate left (naked singles look).
     pending: u128,
 }
 
@@ -329,67 +336,85 @@ impl Sudoku {
     #[inline]
     pub fn new(shape: Shape, givens: &[u8]) -> Result<Sudoku, SudokuError> {
         let t = shape.tables();
+        let n = shape.side();
         if givens.len() != shape.cells() {
             return Err(SudokuError::WrongLength);
         }
-        let full = (1u16 << t.side) - 1;
-        let mut s = Sudoku {
-            shape,
-            broken: false,
-            open: t.cells,
-            candidates: [0; MAX_CELLS],
-            digits: [0; MAX_CELLS],
-            placed: [0; 27],
-            pending: 0,
-        };
+        if let Some(cell) = givens.iter().position(|&d| usize::from(d) > n) {
+            return Err(SudokuError::DigitTooLarge { cell: cell as u8 });
+        }
+        let full = (1u16 << n) - 1;
+        let (box_rows, box_cols) = shape.box_size();
+        // The digits of each unit: rows, then columns, then boxes. Row by row,
+        // each box segment of the row folded in registers first: chains of
+        // loads and stores to one mask would wait on each other cell by cell.
         let mut seen = [0u16; 27];
+        let (rows, rest) = seen.split_at_mut(n);
+        let (cols, boxes) = rest.split_at_mut(n);
         // Branch-free on blanks and clashes: a blank's "digit" is the empty mask,
         // and a clash is looked for again, slowly, only if there is one.
         let mut clash = 0u16;
-        for (i, &d) in (0u8..).zip(givens) {
-            if usize::from(d) > shape.side() {
-                return Err(SudokuError::DigitTooLarge { cell: i });
-            }
-            let bit = (1u16 << d) >> 1;
-            let units = t
-                .cell_units
-                .get(usize::from(i))
-                .copied()
-                .unwrap_or_default();
-            for u in units {
-                if let Some(mask) = seen.get_mut(usize::from(u)) {
-                    clash |= *mask & bit;
-                    *mask |= bit;
+        for (r, (row, row_seen)) in givens.chunks_exact(n).zip(rows.iter_mut()).enumerate() {
+            let mut in_row = 0u16;
+            let first_box = r / box_rows * (n / box_cols);
+            let segments = row.chunks_exact(box_cols).zip(cols.chunks_exact_mut(box_cols));
+            for (s, (segment, cols)) in segments.enumerate() {
+                let mut in_segment = 0u16;
+                for (&d, col) in segment.iter().zip(cols) {
+                    let bit = (1u16 << d) >> 1;
+                    clash |= (in_row | *col) & bit;
+                    in_row |= bit;
+                    *col |= bit;
+                    in_segment |= bit;
+                }
+                if let Some(b) = boxes.get_mut(first_box + s) {
+                    clash |= *b & in_segment;
+                    *b |= in_segment;
                 }
             }
+            *row_seen = in_row;
         }
         if clash != 0 {
             return Err(first_duplicate(t, givens));
         }
         // With no duplicate, placing the givens one by one (striking peers) comes
         // to this: a blank keeps the digits none of its three units holds.
-        let (mut open, mut broken, mut pending) = (0u8, false, 0u128);
-        let cells = s.candidates.iter_mut().zip(s.digits.iter_mut());
-        for (((c, digit), &d), units) in cells.zip(givens).zip(&t.cell_units) {
-            let held = units.iter().fold(0, |m, &u| {
-                m | seen.get(usize::from(u)).copied().unwrap_or(0)
-            });
-            let blank = d == 0;
-            let left = if blank { full & !held } else { 0 };
-            *c = left;
-            *digit = d;
-            open = open.saturating_add(u8::from(blank));
-            broken |= blank & (left == 0);
-            // A bit set at 0 and turned right once per later cell: after `n`
-            // cells, cell `i`'s bit lies `n - i` places right of 0.
-            pending |= u128::from(blank & (left & left.wrapping_sub(1) == 0));
-            pending = pending.rotate_right(1);
+        let mut candidates = [0u16; MAX_CELLS];
+        let (rows, rest) = seen.split_at(n);
+        let (cols, boxes) = rest.split_at(n);
+        let cells = givens.chunks_exact(n).zip(candidates.chunks_exact_mut(n));
+        for (r, ((row, out), &in_row)) in cells.zip(rows).enumerate() {
+            let first_box = r / box_rows * (n / box_cols);
+            let segments = row.chunks_exact(box_cols).zip(out.chunks_exact_mut(box_cols));
+            let units = cols.chunks_exact(box_cols).zip(boxes.iter().skip(first_box));
+            for ((segment, out), (cols, b)) in segments.zip(units) {
+                for ((&d, c), &col) in segment.iter().zip(out).zip(cols) {
+                    let left = full & !(in_row | col | *b);
+                    *c = if d == 0 { left } else { 0 };
+                }
+            }
         }
-        s.pending = pending.rotate_left(u32::from(t.cells));
-        s.open = open;
-        s.broken = broken;
-        s.placed = seen;
-        Ok(s)
+        // Every cell is looked at by the first naked singles, which skip the
+        // cells with more candidates (cheaper here than a test per cell).
+        let pending = u128::MAX >> (128 - shape.cells());
+        let open = givens.iter().filter(|&&d| d == 0).count() as u8;
+        let broken = givens
+            .iter()
+            .zip(&candidates)
+            .fold(false, |b, (&d, &c)| b | ((d == 0) & (c == 0)));
+        let mut digits = [0u8; MAX_CELLS];
+        if let Some(d) = digits.get_mut(..givens.len()) {
+            d.copy_from_slice(givens);
+        }
+        Ok(Sudoku {
+            shape,
+            broken,
+            open,
+            candidates,
+            digits,
+            placed: seen,
+            pending,
+        })
     }
 
     /// Returns the shape.
@@ -527,7 +552,7 @@ impl Sudoku {
             let cell = self.pending.trailing_zeros() as u8;
             self.pending &= self.pending - 1;
             let bit = self.candidates(usize::from(cell));
-            if bit != 0 && !self.assign(cell, bit) {
+            if bit != 0 && bit & (bit - 1) == 0 && !self.assign(cell, bit) {
                 return false;
             }
         }
