@@ -76,6 +76,7 @@ struct Tables {
     beside: [u32; 27],
     alone: [u16; 512],
     count: [u8; 512],
+    nibbles: [u64; 512],
 }
 
 /// Runs only in const evaluation: an index out of range is a compile error.
@@ -87,6 +88,7 @@ const fn tables() -> Tables {
     let mut claim = [0u16; 512];
     let mut alone = [0u16; 512];
     let mut count = [0u8; 512];
+    let mut nibbles = [0u64; 512];
     let mut peers = [0u32; 27];
     let mut beside = [0u32; 27];
     // The six ways to give each row of a band its own box.
@@ -121,6 +123,11 @@ const fn tables() -> Tables {
             alone[x] = x as u16;
         }
         count[x] = x.count_ones() as u8;
+        let mut c = 0;
+        while c < 9 {
+            nibbles[x] |= ((x as u64 >> c) & 1) << (4 * c);
+            c += 1;
+        }
         // x as a (row, box) matrix: bit 3 × row + box.
         let mut p = 0;
         while p < 6 {
@@ -169,6 +176,7 @@ const fn tables() -> Tables {
         beside,
         alone,
         count,
+        nibbles,
     }
 }
 
@@ -188,6 +196,9 @@ static PEERS: [u32; 27] = TABLES.peers;
 static BESIDE: [u32; 27] = TABLES.beside;
 /// A row's 9 bits if it has one cell, else none.
 static ALONE: [u16; 512] = TABLES.alone;
+/// Bit `c` of 9 bits moved to bit `4 × c`: rows summed this way count the
+/// cells of each column in its own nibble.
+static NIBBLES: [u64; 512] = TABLES.nibbles;
 /// The number of cells in 9 bits.
 static COUNT: [u8; 512] = TABLES.count;
 
@@ -206,13 +217,11 @@ fn blank_row(row: &[u8]) -> u32 {
     row.iter().rev().fold(0, |m, &d| m << 1 | u32::from(d == 0))
 }
 
-/// How many cells of `bands` lie in column `c` (0..9) of the grid.
-fn in_column(bands: &[u32; 3], c: u32) -> u32 {
-    let [a, b, d] = bands.map(|m| {
-        let x = m >> c;
-        (x & 1) | (x >> 8 & 2) | (x >> 16 & 4)
-    });
-    u32::from(look(&COUNT, a | b << 3 | d << 6))
+/// How many cells of `bands` lie in each column of the grid, one per nibble.
+fn column_counts(bands: &[u32; 3]) -> u64 {
+    bands.iter().fold(0, |sum, &m| {
+        sum + look(&NIBBLES, m) + look(&NIBBLES, m >> 9) + look(&NIBBLES, m >> 18)
+    })
 }
 
 /// How many cells a 27-bit mask holds.
@@ -532,6 +541,7 @@ impl Puzzle for Bands {
             // Cells fixed since the last look are no longer pairs.
             p.zip(o).map_or(0, |(p, o)| p & o)
         });
+        let (pairs_in, open_in) = (column_counts(&pairs), column_counts(&self.open));
         let mut pick: Option<(u32, usize, u32)> = None;
         for (band, (&open, &band_pairs)) in self.open.iter().zip(&pairs).enumerate() {
             let mut cells = band_pairs;
@@ -539,10 +549,11 @@ impl Puzzle for Bands {
                 let i = cells.trailing_zeros();
                 cells &= cells - 1;
                 let beside = BESIDE.get(i as usize).copied().unwrap_or(0);
-                let c = i % 9;
-                let score = (count27(band_pairs & beside) + in_column(&pairs, c)) * 64
+                let c = 4 * (i % 9);
+                let in_column = |counts: u64| (counts >> c) as u32 & 15;
+                let score = (count27(band_pairs & beside) + in_column(pairs_in)) * 64
                     + count27(open & beside)
-                    + in_column(&self.open, c);
+                    + in_column(open_in);
                 if pick.is_none_or(|(s, _, _)| score > s) {
                     pick = Some((score, band, i));
                 }
