@@ -656,8 +656,8 @@ impl Sudoku {
 }
 
 /// Frames of the first try at a 9×9 search (no grid of the test sets needs
-/// more than 12).
-const SHORT_STACK: usize = 20;
+/// more than 10).
+const SHORT_STACK: usize = 16;
 
 /// Searches a 9×9 grid depth-first on a stack of `N` frames.
 #[inline(always)]
