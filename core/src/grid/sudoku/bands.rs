@@ -71,6 +71,7 @@ struct Tables {
     boxes: [u8; 512],
     keep: [u32; 512],
     locked: [u16; 512],
+    locked_cells: [u32; 512],
     claim: [u16; 512],
     peers: [u32; 27],
     alone: [u16; 512],
@@ -83,6 +84,7 @@ const fn tables() -> Tables {
     let mut boxes = [0u8; 512];
     let mut keep = [0u32; 512];
     let mut locked = [0u16; 512];
+    let mut locked_cells = [0u32; 512];
     let mut claim = [0u16; 512];
     let mut alone = [0u16; 512];
     let mut count = [0u8; 512];
@@ -118,6 +120,7 @@ const fn tables() -> Tables {
         if x.count_ones() == 1 {
             alone[x] = x as u16;
         }
+        locked_cells[x] = spread(locked[x] as u32);
         count[x] = x.count_ones() as u8;
         // x as a (row, box) matrix: bit 3 × row + box.
         let mut p = 0;
@@ -159,6 +162,7 @@ const fn tables() -> Tables {
         boxes,
         keep,
         locked,
+        locked_cells,
         claim,
         peers,
         alone,
@@ -173,6 +177,8 @@ static ROW_BOXES: [u8; 512] = TABLES.boxes;
 static KEEP: [u32; 512] = TABLES.keep;
 /// For a band's column summary, the columns that are alone in their box.
 static LOCKED: [u16; 512] = TABLES.locked;
+/// [`LOCKED`] on the three rows of a band: the cells other bands give up.
+static LOCKED_CELLS: [u32; 512] = TABLES.locked_cells;
 /// For the columns only this band can fill, the columns each box may keep
 /// (none if two such columns share a box: a contradiction).
 static CLAIM: [u16; 512] = TABLES.claim;
@@ -391,7 +397,7 @@ impl Bands {
             }
         }
         // A box whose candidates lie in one column takes it from the other bands.
-        let locked = spread(u32::from(look(&LOCKED, columns(a))));
+        let locked = look(&LOCKED_CELLS, columns(a));
         for (other, digits) in self.places.iter_mut().enumerate() {
             if let Some(p) = digits.get_mut(d).filter(|_| other != band) {
                 *p &= !locked;
