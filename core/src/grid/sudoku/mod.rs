@@ -70,15 +70,6 @@ impl Shape {
         }
     }
 
-    /// Returns the rows and columns of a box.
-    const fn box_size(self) -> (usize, usize) {
-        match self {
-            Shape::Four => (2, 2),
-            Shape::Six => (2, 3),
-            Shape::Nine => (3, 3),
-        }
-    }
-
     const fn tables(self) -> &'static Tables {
         match self {
             Shape::Four => &FOUR,
@@ -335,16 +326,30 @@ impl Sudoku {
     // Inlined across crates: the 336-byte result is then built in place.
     #[inline]
     pub fn new(shape: Shape, givens: &[u8]) -> Result<Sudoku, SudokuError> {
+        // Each shape compiled on its own: loops of known lengths unroll.
+        match shape {
+            Shape::Four => Sudoku::build::<4, 2, 2>(shape, givens),
+            Shape::Six => Sudoku::build::<6, 2, 3>(shape, givens),
+            Shape::Nine => Sudoku::build::<9, 3, 3>(shape, givens),
+        }
+    }
+
+    /// [`Sudoku::new`] for a side of `N` and boxes of `R` rows and `C` columns.
+    #[inline(always)]
+    fn build<const N: usize, const R: usize, const C: usize>(
+        shape: Shape,
+        givens: &[u8],
+    ) -> Result<Sudoku, SudokuError> {
         let t = shape.tables();
-        let n = shape.side();
-        if givens.len() != shape.cells() {
+        let n = N;
+        if givens.len() != N * N {
             return Err(SudokuError::WrongLength);
         }
         if let Some(cell) = givens.iter().position(|&d| usize::from(d) > n) {
             return Err(SudokuError::DigitTooLarge { cell: cell as u8 });
         }
         let full = (1u16 << n) - 1;
-        let (box_rows, box_cols) = shape.box_size();
+        let (box_rows, box_cols) = (R, C);
         // The digits of each unit: rows, then columns, then boxes. Row by row,
         // each box segment of the row folded in registers first: chains of
         // loads and stores to one mask would wait on each other cell by cell.
@@ -396,7 +401,7 @@ impl Sudoku {
         }
         // Every cell is looked at by the first naked singles, which skip the
         // cells with more candidates (cheaper here than a test per cell).
-        let pending = u128::MAX >> (128 - shape.cells());
+        let pending = u128::MAX >> (128 - N * N);
         let open = givens.iter().filter(|&&d| d == 0).count() as u8;
         let broken = givens
             .iter()
@@ -445,9 +450,11 @@ impl Sudoku {
     /// Solves depth-first within `limits` with a stack on the call stack (82 frames:
     /// enough for any grid, one level per filled cell).
     ///
-    /// A 9×9 grid is searched as [`Bands`] (82 frames of 236 bytes, about
-    /// 19 KiB), the smaller shapes as `Sudoku` itself (82 frames of 336 bytes,
-    /// about 27 KiB); the steps count the nodes of whichever tree was searched.
+    /// A 9×9 grid is searched as [`Bands`], built from the digits: first on 16
+    /// frames of 248 bytes (4 KiB; the sets of `fixtures/sudoku` need at most
+    /// 8), and only a deeper search starts again on 82 (20 KiB more). The
+    /// smaller shapes are searched as `Sudoku` itself (82 frames of 336 bytes,
+    /// about 27 KiB). The steps count the nodes of whichever tree was searched.
     pub fn solve(&self, limits: Limits) -> Result<Report<Sudoku>, SearchError> {
         if self.shape == Shape::Nine {
             let root = if self.broken {
@@ -655,8 +662,8 @@ impl Sudoku {
     }
 }
 
-/// Frames of the first try at a 9×9 search (no grid of the test sets needs
-/// more than 10).
+/// Frames of the first try at a 9×9 search (no grid of the test sets, as
+/// given or relabelled and permuted, needs more than 8).
 const SHORT_STACK: usize = 16;
 
 /// Searches a 9×9 grid depth-first on a stack of `N` frames.
