@@ -285,8 +285,8 @@ impl Bands {
     /// [`Bands::from_sudoku`]: nine digits of a few word operations each.
     pub(crate) fn from_digits(digits: &[u8; MAX_CELLS]) -> Bands {
         let mut blanks = [0u32; 3];
-        for (blank, cells) in blanks.iter_mut().zip(digits.chunks(27)) {
-            for row in cells.chunks(9).rev() {
+        for (blank, cells) in blanks.iter_mut().zip(digits.as_chunks::<27>().0) {
+            for row in cells.as_chunks::<9>().0.iter().rev() {
                 *blank = *blank << 9 | blank_row(row);
             }
         }
@@ -301,7 +301,7 @@ impl Bands {
         // Each given takes its digit from its peers: a given whose cell an
         // earlier one took is a second one in a unit.
         let mut clash = 0;
-        for (band, cells) in (0..3).zip(digits.chunks(27)) {
+        for (band, cells) in (0..3).zip(digits.as_chunks::<27>().0) {
             let mut filled = BAND & !blanks.get(band).copied().unwrap_or(BAND);
             while filled != 0 {
                 let i = filled.trailing_zeros();
@@ -548,7 +548,10 @@ impl Puzzle for Bands {
                 let i = cells.trailing_zeros();
                 cells &= cells - 1;
                 let both = digits_at(digits, 1 << i);
-                let (d1, d2) = (both.trailing_zeros(), (both & both.wrapping_sub(1)).trailing_zeros());
+                let (d1, d2) = (
+                    both.trailing_zeros(),
+                    (both & both.wrapping_sub(1)).trailing_zeros(),
+                );
                 // The cells of a band holding either digit.
                 let either = |p: Option<&[u32; 9]>| {
                     let at = |d: u32| p.and_then(|p| p.get(d as usize)).copied().unwrap_or(0);
@@ -632,7 +635,8 @@ impl Puzzle for Bands {
                 let cols = columns(a);
                 // (The table look-ups: no `popcnt` on baseline x86-64.)
                 let one_per_row = [0, 9, 18].iter().all(|&r| look(&ALONE, a >> r) != 0);
-                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || look(&COUNT, cols) != 3 {
+                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || look(&COUNT, cols) != 3
+                {
                     return false;
                 }
                 if *used & cols != 0 {

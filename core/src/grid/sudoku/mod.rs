@@ -359,10 +359,16 @@ impl Sudoku {
         // Branch-free on blanks and clashes: a blank's "digit" is the empty mask,
         // and a clash is looked for again, slowly, only if there is one.
         let mut clash = 0u16;
-        for (r, (row, row_seen)) in givens.chunks_exact(n).zip(rows.iter_mut()).enumerate() {
+        // (`as_chunks` of constant sizes: no division left to check at run time.)
+        let grid_rows = givens.as_chunks::<N>().0;
+        for (r, (row, row_seen)) in grid_rows.iter().zip(rows.iter_mut()).enumerate() {
             let mut in_row = 0u16;
             let first_box = r / box_rows * (n / box_cols);
-            let segments = row.chunks_exact(box_cols).zip(cols.chunks_exact_mut(box_cols));
+            let segments = row
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(cols.as_chunks_mut::<C>().0);
             for (s, (segment, cols)) in segments.enumerate() {
                 let mut in_segment = 0u16;
                 for (&d, col) in segment.iter().zip(cols) {
@@ -387,11 +393,19 @@ impl Sudoku {
         let mut candidates = [0u16; MAX_CELLS];
         let (rows, rest) = seen.split_at(n);
         let (cols, boxes) = rest.split_at(n);
-        let cells = givens.chunks_exact(n).zip(candidates.chunks_exact_mut(n));
+        let cells = grid_rows.iter().zip(candidates.as_chunks_mut::<N>().0);
         for (r, ((row, out), &in_row)) in cells.zip(rows).enumerate() {
             let first_box = r / box_rows * (n / box_cols);
-            let segments = row.chunks_exact(box_cols).zip(out.chunks_exact_mut(box_cols));
-            let units = cols.chunks_exact(box_cols).zip(boxes.iter().skip(first_box));
+            let segments = row
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(out.as_chunks_mut::<C>().0);
+            let units = cols
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(boxes.iter().skip(first_box));
             for ((segment, out), (cols, b)) in segments.zip(units) {
                 for ((&d, c), &col) in segment.iter().zip(out).zip(cols) {
                     let left = full & !(in_row | col | *b);
