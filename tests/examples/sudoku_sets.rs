@@ -1,7 +1,9 @@
 //! Makes the sudoku benchmark sets in `fixtures/sudoku/` (deterministic).
 //!
-//! `cargo run --release -p plateau-tests --example sudoku_sets -- DIR [SEED]`
-//! (seed 2026 made the fixtures; another seed makes independent sets)
+//! `cargo run --release -p plateau-tests --example sudoku_sets -- DIR [SEED] [general]`
+//! (seed 2026 made the fixtures; another seed makes independent sets; `general`
+//! picks the hard set by the effort of the general search, `Sudoku` as the
+//! node, instead of `Sudoku::solve`'s band search)
 //!
 //! Every puzzle is a random relabelling of one solved grid with clues removed in a
 //! random order as long as the solution stays unique:
@@ -11,7 +13,7 @@
 //! - `fewest-clues.txt`: of the same minimal puzzles, those with the fewest clues
 //!   (the "17-clue-like" set: random removal rarely goes below 21).
 
-use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Shape, Strategy, Sudoku};
 
 struct Rng(u64);
 
@@ -110,6 +112,7 @@ fn main() {
     let seed: u64 = std::env::args()
         .nth(2)
         .map_or(2026, |s| s.parse().expect("a seed"));
+    let general = std::env::args().nth(3).as_deref() == Some("general");
     let mut rng = Rng(seed);
     let mut easy = Vec::new();
     for _ in 0..200 {
@@ -119,7 +122,13 @@ fn main() {
     let mut minimal = Vec::new();
     for _ in 0..6000 {
         let g = random_grid(&base, &mut rng);
-        let (p, steps) = reduce(&g, &mut rng, false);
+        let (p, mut steps) = reduce(&g, &mut rng, false);
+        if general {
+            let root = Sudoku::new(Shape::Nine, &p).unwrap();
+            let mut stack = vec![Frame::new(root); 82];
+            let search = DepthFirst::new(&mut stack).run(root, Limits::UNIQUENESS, |_| {});
+            steps = search.unwrap().steps;
+        }
         let clues = p.iter().filter(|&&d| d != 0).count();
         minimal.push((p, steps, clues));
     }
