@@ -386,7 +386,14 @@ impl<P: Puzzle> Strategy<P> for DepthFirst<'_, P> {
                 }
             }
         }
-        while let Some(top) = depth.checked_sub(1).and_then(|i| self.stack.get_mut(i)) {
+        // A child is made in the next frame, so that a pushed child is never
+        // copied twice; the last choice of a frame is made in the frame itself.
+        let mut spare: P;
+        while let Some((top, above)) = depth
+            .checked_sub(1)
+            .and_then(|i| self.stack.get_mut(i..))
+            .and_then(<[Frame<P>]>::split_first_mut)
+        {
             let Some(choice) = top.rest.as_mut().and_then(Iterator::next) else {
                 depth -= 1;
                 continue;
@@ -394,21 +401,38 @@ impl<P: Puzzle> Strategy<P> for DepthFirst<'_, P> {
             if !tally.step() {
                 return Ok(tally.report(false));
             }
-            let mut child = top.node;
+            let last = top.rest.is_none_or(|mut rest| rest.next().is_none());
+            let next = above.first_mut();
+            let in_spare = !last && next.is_none();
+            let child = match (last, next) {
+                (true, _) => {
+                    // The frame is spent: its node becomes the child.
+                    depth -= 1;
+                    top.rest = None;
+                    &mut top.node
+                }
+                (false, Some(next)) => {
+                    next.node = top.node;
+                    &mut next.node
+                }
+                (false, None) => {
+                    spare = top.node;
+                    &mut spare
+                }
+            };
             if !child.apply(choice) || !child.propagate() {
                 continue;
             }
             match child.branch() {
                 Some(choices) => {
-                    let slot = self.stack.get_mut(depth).ok_or(SearchError::StackFull)?;
-                    *slot = Frame {
-                        node: child,
-                        rest: Some(choices),
-                    };
+                    // The child's frame is `stack[depth]` (the spent frame, or
+                    // the next one); the spare means the stack is full.
+                    let slot = self.stack.get_mut(depth).filter(|_| !in_spare);
+                    slot.ok_or(SearchError::StackFull)?.rest = Some(choices);
                     depth += 1;
                 }
                 None => {
-                    if child.is_solved() && tally.found(&child, &mut visit) {
+                    if child.is_solved() && tally.found(child, &mut visit) {
                         return Ok(tally.report(false));
                     }
                 }

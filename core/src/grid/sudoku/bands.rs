@@ -21,10 +21,14 @@
 //! The band rules run over all 27 masks, each compiled for its own band and
 //! digit, until no mask changes; a mask is looked at again only if it changed
 //! since its last look (the node keeps a copy of each mask as last seen). The
-//! search guesses on a cell with two candidates (the one with the most open
-//! cells around it in its band, so the guess tells the most), else on the cell
-//! with the fewest. The node is 228 bytes, copied once per guess; a depth-first
-//! frame is 236 bytes.
+//! search guesses on a cell with two candidates, the one whose guess strikes
+//! the most: its score counts the peers (row, column, box) holding either of
+//! its digits, those of them with two candidates counted four times (striking
+//! one of those leaves a single). Relabelled and permuted hard
+//! puzzles take 7.3 guesses each this way, 10.7 guessing next to the most open
+//! cells, 13.6 on the first such cell. With no such cell it guesses on the
+//! cell with the fewest. The node is 240 bytes, copied once per guess but the
+//! last of a cell; a depth-first frame is 248 bytes.
 //!
 //! ```
 //! use plateau::grid::{Limits, Outcome, Shape, Sudoku, sudoku::Bands};
@@ -50,7 +54,7 @@ const NINE: u32 = 0x1FF;
 /// A 9×9 sudoku as 27 masks: for each band and digit, where the digit can stand.
 ///
 /// The search's node for [`Shape::Nine`]: [`Sudoku::solve`] converts to it and
-/// back. 228 bytes.
+/// back. 240 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Bands {
@@ -61,6 +65,9 @@ pub struct Bands {
     seen: [[u32; 9]; 3],
     /// The cells of each band whose digit is not fixed yet.
     open: [u32; 3],
+    /// The open cells with two candidates, as the last look for naked singles
+    /// left them: where [`Puzzle::branch`] looks first.
+    pairs: [u32; 3],
 }
 
 /// The look-up tables of the band rules, made at compile time.
@@ -68,6 +75,7 @@ struct Tables {
     boxes: [u8; 512],
     keep: [u32; 512],
     locked: [u16; 512],
+    locked_cells: [u32; 512],
     claim: [u16; 512],
     peers: [u32; 27],
     alone: [u16; 512],
@@ -80,6 +88,7 @@ const fn tables() -> Tables {
     let mut boxes = [0u8; 512];
     let mut keep = [0u32; 512];
     let mut locked = [0u16; 512];
+    let mut locked_cells = [0u32; 512];
     let mut claim = [0u16; 512];
     let mut alone = [0u16; 512];
     let mut count = [0u8; 512];
@@ -115,6 +124,7 @@ const fn tables() -> Tables {
         if x.count_ones() == 1 {
             alone[x] = x as u16;
         }
+        locked_cells[x] = spread(locked[x] as u32);
         count[x] = x.count_ones() as u8;
         // x as a (row, box) matrix: bit 3 × row + box.
         let mut p = 0;
@@ -156,6 +166,7 @@ const fn tables() -> Tables {
         boxes,
         keep,
         locked,
+        locked_cells,
         claim,
         peers,
         alone,
@@ -170,6 +181,8 @@ static ROW_BOXES: [u8; 512] = TABLES.boxes;
 static KEEP: [u32; 512] = TABLES.keep;
 /// For a band's column summary, the columns that are alone in their box.
 static LOCKED: [u16; 512] = TABLES.locked;
+/// [`LOCKED`] on the three rows of a band: the cells other bands give up.
+static LOCKED_CELLS: [u32; 512] = TABLES.locked_cells;
 /// For the columns only this band can fill, the columns each box may keep
 /// (none if two such columns share a box: a contradiction).
 static CLAIM: [u16; 512] = TABLES.claim;
@@ -188,6 +201,22 @@ fn look<T: Copy + Default>(table: &[T; 512], x: u32) -> T {
 /// The peers of in-band cell `i` (0..27).
 fn peers(i: u32) -> u32 {
     PEERS.get(i as usize).copied().unwrap_or(0)
+}
+
+/// The blank cells (digit 0) of a row of nine digits, as 9 bits.
+fn blank_row(row: &[u8]) -> u32 {
+    row.iter().rev().fold(0, |m, &d| m << 1 | u32::from(d == 0))
+}
+
+/// The three cells of column `c` in a band's mask, as three bits (one per row).
+const fn gather(m: u32, c: u32) -> u32 {
+    let x = (m >> c) & 0o1001001;
+    (x | x >> 8 | x >> 16) & 7
+}
+
+/// How many cells a 27-bit mask holds.
+fn count27(x: u32) -> u32 {
+    u32::from(look(&COUNT, x)) + u32::from(look(&COUNT, x >> 9)) + u32::from(look(&COUNT, x >> 18))
 }
 
 /// A 9-bit column set repeated on the three rows of a band.
@@ -214,6 +243,7 @@ impl Bands {
         places: [[0; 9]; 3],
         seen: [[0; 9]; 3],
         open: [0; 3],
+        pairs: [0; 3],
     };
 
     /// Makes the band form of a 9×9 sudoku (its digits and candidates); `None`
@@ -228,6 +258,7 @@ impl Bands {
             // No 27-bit mask equals this: every mask gets a first look.
             seen: [[u32::MAX; 9]; 3],
             open: [BAND; 3],
+            pairs: [0; 3],
         };
         // A broken grid keeps no candidate: the first look at it fails.
         if s.broken {
@@ -245,6 +276,64 @@ impl Bands {
             }
         }
         Some(b)
+    }
+
+    /// Makes the band form of a 9×9 grid from its digits alone (row-major, 0
+    /// for a blank): each digit may stand wherever no given of it shares a row,
+    /// column or box and no other given stands. Two equal givens in one unit
+    /// make a grid with no solution. Cheaper than the cell-by-cell transpose of
+    /// [`Bands::from_sudoku`]: nine digits of a few word operations each.
+    pub(crate) fn from_digits(digits: &[u8; MAX_CELLS]) -> Bands {
+        let mut blanks = [0u32; 3];
+        for (blank, cells) in blanks.iter_mut().zip(digits.as_chunks::<27>().0) {
+            for row in cells.as_chunks::<9>().0.iter().rev() {
+                *blank = *blank << 9 | blank_row(row);
+            }
+        }
+        let mut b = Bands {
+            places: [[BAND; 9]; 3],
+            // No 27-bit mask equals this: every mask gets a first look.
+            seen: [[u32::MAX; 9]; 3],
+            open: blanks,
+            pairs: [0; 3],
+        };
+        let mut givens = [[0u32; 9]; 3];
+        // Each given takes its digit from its peers: a given whose cell an
+        // earlier one took is a second one in a unit.
+        let mut clash = 0;
+        for (band, cells) in (0..3).zip(digits.as_chunks::<27>().0) {
+            let mut filled = BAND & !blanks.get(band).copied().unwrap_or(BAND);
+            while filled != 0 {
+                let i = filled.trailing_zeros();
+                let cell = filled & filled.wrapping_neg();
+                filled &= filled - 1;
+                let d = usize::from(cells.get(i as usize).copied().unwrap_or(0)).wrapping_sub(1);
+                let column = spread(1 << (i % 9));
+                for (other, places) in (0..3).zip(b.places.iter_mut()) {
+                    if let Some(p) = places.get_mut(d) {
+                        if other == band {
+                            clash |= cell & !*p;
+                            *p &= !peers(i);
+                        } else {
+                            *p &= !column;
+                        }
+                    }
+                }
+                if let Some(g) = givens.get_mut(band).and_then(|g| g.get_mut(d)) {
+                    *g |= cell;
+                }
+            }
+        }
+        // The other givens' cells are not the digit's.
+        for ((places, givens), &blank) in b.places.iter_mut().zip(&givens).zip(&blanks) {
+            for (p, &g) in places.iter_mut().zip(givens) {
+                *p &= blank | g;
+            }
+        }
+        if clash != 0 {
+            b.places = [[0; 9]; 3];
+        }
+        b
     }
 
     /// Returns every cell's digit (row-major), 0 where it is not fixed.
@@ -307,13 +396,15 @@ impl Bands {
             | u32::from(look(&ALONE, a >> 18)) << 18;
         *open &= !single;
         for (e, p) in digits.iter_mut().enumerate() {
-            *p &= if e == d { BAND } else { !single };
+            if e != d {
+                *p &= !single;
+            }
         }
         // A box whose candidates lie in one column takes it from the other bands.
-        let locked = spread(u32::from(look(&LOCKED, columns(a))));
+        let locked = look(&LOCKED_CELLS, columns(a));
         for (other, digits) in self.places.iter_mut().enumerate() {
-            if let Some(p) = digits.get_mut(d) {
-                *p &= if other == band { BAND } else { !locked };
+            if let Some(p) = digits.get_mut(d).filter(|_| other != band) {
+                *p &= !locked;
             }
         }
         true
@@ -355,15 +446,18 @@ impl Bands {
     /// whether any was found.
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
-        for (digits, &open) in self.places.iter_mut().zip(&self.open) {
-            let (mut once, mut twice) = (0u32, 0u32);
+        let bands = self.places.iter_mut().zip(&self.open).zip(&mut self.pairs);
+        for ((digits, &open), pairs) in bands {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for &p in digits.iter() {
+                thrice |= twice & p;
                 twice |= once & p;
                 once |= p;
             }
             if once != BAND {
                 return None;
             }
+            *pairs = twice & !thrice & open;
             let mut singles = open & !twice;
             found |= singles != 0;
             while singles != 0 {
@@ -429,30 +523,60 @@ impl Puzzle for Bands {
     }
 
     fn branch(&self) -> Option<Candidates> {
-        // First a cell with two candidates, counted bit-sliced: the one with
-        // the most open peers in its band, whose guess tells the most (fewer
-        // guesses on every set tried than the first such cell).
-        let mut pick: Option<(u32, usize, u32)> = None;
-        for (band, (digits, &open)) in self.places.iter().zip(&self.open).enumerate() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &p in digits {
-                thrice |= twice & p;
-                twice |= once & p;
-                once |= p;
-            }
-            let mut pairs = twice & !thrice & open;
-            while pairs != 0 {
-                let i = pairs.trailing_zeros();
-                pairs &= pairs - 1;
-                let near = open & peers(i);
-                let score = u32::from(look(&COUNT, near))
-                    + u32::from(look(&COUNT, near >> 9))
-                    + u32::from(look(&COUNT, near >> 18));
-                if pick.is_none_or(|(s, _, _)| score > s) {
-                    pick = Some((score, band, i));
-                }
+        // First a cell with two candidates (as naked singles last saw them):
+        // the one whose guess strikes the most, either way (see the module
+        // docs: 32% fewer guesses than the most open peers on relabelled hard
+        // sets, 46% fewer than the first such cell).
+        let pairs = [0, 1, 2].map(|b| {
+            let (p, o) = (self.pairs.get(b), self.open.get(b));
+            // Cells fixed since the last look are no longer pairs.
+            p.zip(o).map_or(0, |(p, o)| p & o)
+        });
+        // The best score so far, then 255 less the cell (the first cell wins
+        // a tie); 0 for none.
+        let mut best = 0u32;
+        for (band, (digits, &band_pairs)) in self.places.iter().zip(&pairs).enumerate() {
+            let (o1, o2) = match band {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            let (places1, places2) = (self.places.get(o1), self.places.get(o2));
+            let (pairs1, pairs2) = (pairs.get(o1), pairs.get(o2));
+            let mut cells = band_pairs;
+            while cells != 0 {
+                let i = cells.trailing_zeros();
+                cells &= cells - 1;
+                let both = digits_at(digits, 1 << i);
+                let (d1, d2) = (
+                    both.trailing_zeros(),
+                    (both & both.wrapping_sub(1)).trailing_zeros(),
+                );
+                // The cells of a band holding either digit.
+                let either = |p: Option<&[u32; 9]>| {
+                    let at = |d: u32| p.and_then(|p| p.get(d as usize)).copied().unwrap_or(0);
+                    at(d1) | at(d2)
+                };
+                let (e, e1, e2) = (either(Some(digits)), either(places1), either(places2));
+                let near = peers(i) & e;
+                let c = i % 9;
+                let column = |m: Option<&u32>, e: u32| gather(m.copied().unwrap_or(0) & e, c);
+                // The column's cells in the other two bands, three bits each.
+                // (After the band rules no fixed cell holds either digit among
+                // the peers: the open cells need no mask.)
+                let opens = gather(e1, c) | gather(e2, c) << 3;
+                let twos = column(pairs1, e1) | column(pairs2, e2) << 3;
+                let score = 4 * (count27(band_pairs & near) + u32::from(look(&COUNT, twos)))
+                    + count27(near)
+                    + u32::from(look(&COUNT, opens));
+                let cell = 27 * band as u32 + i;
+                best = best.max(score << 8 | (255 - cell));
             }
         }
+        let pick = (best != 0).then(|| {
+            let cell = 255 - (best & 255);
+            (0, (cell / 27) as usize, cell % 27)
+        });
         if let Some((_, band, i)) = pick {
             let digits = self.places.get(band)?;
             return Some(Candidates {
@@ -469,8 +593,9 @@ impl Puzzle for Bands {
                 let i = cells.trailing_zeros();
                 let bits = digits_at(digits, cells & cells.wrapping_neg());
                 cells &= cells - 1;
-                if bits.count_ones() < best_count {
-                    best_count = bits.count_ones();
+                let count = u32::from(look(&COUNT, u32::from(bits)));
+                if count < best_count {
+                    best_count = count;
                     best = Some(Candidates {
                         cell: base.saturating_add(i as u8),
                         bits,
@@ -508,10 +633,9 @@ impl Puzzle for Bands {
                 once |= a;
                 // Three cells, one per row and one per box.
                 let cols = columns(a);
-                let one_per_row = [0, 9, 18]
-                    .iter()
-                    .all(|&r| ((a >> r) & NINE).count_ones() == 1);
-                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || cols.count_ones() != 3
+                // (The table look-ups: no `popcnt` on baseline x86-64.)
+                let one_per_row = [0, 9, 18].iter().all(|&r| look(&ALONE, a >> r) != 0);
+                if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || look(&COUNT, cols) != 3
                 {
                     return false;
                 }
@@ -526,5 +650,46 @@ impl Puzzle for Bands {
             }
         }
         self.open == [0; 3]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &[u8]) -> [u8; MAX_CELLS] {
+        core::array::from_fn(|i| match text[i] {
+            b'.' => 0,
+            c => c - b'0',
+        })
+    }
+
+    #[test]
+    fn from_digits_matches_the_cell_by_cell_transpose() {
+        let puzzles: [&[u8]; 3] = [
+            b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            b"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            b".................................................................................",
+        ];
+        for p in puzzles {
+            let digits = grid(p);
+            let fast = Bands::from_digits(&digits);
+            let slow = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits).unwrap()).unwrap();
+            assert_eq!(fast.places, slow.places);
+            // The givens are fixed from the start.
+            let blanks: u32 = fast.open.iter().map(|o| o.count_ones()).sum();
+            assert_eq!(blanks as usize, digits.iter().filter(|&&d| d == 0).count());
+        }
+    }
+
+    #[test]
+    fn from_digits_of_a_repeated_given_has_no_candidate() {
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (30, 50)] {
+            let mut digits = [0u8; MAX_CELLS];
+            digits[a] = 4;
+            digits[b] = 4;
+            let mut bands = Bands::from_digits(&digits);
+            assert!(!bands.propagate(), "{a} {b}");
+        }
     }
 }

@@ -125,7 +125,6 @@ impl core::error::Error for SudokuError {}
 /// Peers and units of one shape, computed at compile time.
 struct Tables {
     side: u8,
-    cells: u8,
     peer_count: u8,
     /// The cells sharing a row, column or box with each cell.
     peers: [[u8; 20]; MAX_CELLS],
@@ -163,7 +162,6 @@ const fn tables(box_rows: usize, box_cols: usize) -> Tables {
     let n = box_rows * box_cols;
     let mut t = Tables {
         side: n as u8,
-        cells: (n * n) as u8,
         peer_count: ((n - 1) * 2 + (box_rows - 1) * (box_cols - 1)) as u8,
         peers: [[0; 20]; MAX_CELLS],
         units: [[0; 9]; 27],
@@ -276,7 +274,7 @@ pub struct Sudoku {
     digits: [u8; MAX_CELLS],
     /// Digits placed in each unit: rows, then columns, then boxes.
     placed: [u16; 27],
-    /// Bit `i`: cell `i` has one candidate left and is waiting to be placed.
+    /// Bit `i`: cell `i` may have one candidate left (naked singles look).
     pending: u128,
 }
 
@@ -328,68 +326,114 @@ impl Sudoku {
     // Inlined across crates: the 336-byte result is then built in place.
     #[inline]
     pub fn new(shape: Shape, givens: &[u8]) -> Result<Sudoku, SudokuError> {
+        // Each shape compiled on its own: loops of known lengths unroll.
+        match shape {
+            Shape::Four => Sudoku::build::<4, 2, 2>(shape, givens),
+            Shape::Six => Sudoku::build::<6, 2, 3>(shape, givens),
+            Shape::Nine => Sudoku::build::<9, 3, 3>(shape, givens),
+        }
+    }
+
+    /// [`Sudoku::new`] for a side of `N` and boxes of `R` rows and `C` columns.
+    #[inline(always)]
+    fn build<const N: usize, const R: usize, const C: usize>(
+        shape: Shape,
+        givens: &[u8],
+    ) -> Result<Sudoku, SudokuError> {
         let t = shape.tables();
-        if givens.len() != shape.cells() {
+        let n = N;
+        if givens.len() != N * N {
             return Err(SudokuError::WrongLength);
         }
-        let full = (1u16 << t.side) - 1;
-        let mut s = Sudoku {
-            shape,
-            broken: false,
-            open: t.cells,
-            candidates: [0; MAX_CELLS],
-            digits: [0; MAX_CELLS],
-            placed: [0; 27],
-            pending: 0,
-        };
+        if let Some(cell) = givens.iter().position(|&d| usize::from(d) > n) {
+            return Err(SudokuError::DigitTooLarge { cell: cell as u8 });
+        }
+        let full = (1u16 << n) - 1;
+        let (box_rows, box_cols) = (R, C);
+        // The digits of each unit: rows, then columns, then boxes. Row by row,
+        // each box segment of the row folded in registers first: chains of
+        // loads and stores to one mask would wait on each other cell by cell.
         let mut seen = [0u16; 27];
+        let (rows, rest) = seen.split_at_mut(n);
+        let (cols, boxes) = rest.split_at_mut(n);
         // Branch-free on blanks and clashes: a blank's "digit" is the empty mask,
         // and a clash is looked for again, slowly, only if there is one.
         let mut clash = 0u16;
-        for (i, &d) in (0u8..).zip(givens) {
-            if usize::from(d) > shape.side() {
-                return Err(SudokuError::DigitTooLarge { cell: i });
-            }
-            let bit = (1u16 << d) >> 1;
-            let units = t
-                .cell_units
-                .get(usize::from(i))
-                .copied()
-                .unwrap_or_default();
-            for u in units {
-                if let Some(mask) = seen.get_mut(usize::from(u)) {
-                    clash |= *mask & bit;
-                    *mask |= bit;
+        // (`as_chunks` of constant sizes: no division left to check at run time.)
+        let grid_rows = givens.as_chunks::<N>().0;
+        for (r, (row, row_seen)) in grid_rows.iter().zip(rows.iter_mut()).enumerate() {
+            let mut in_row = 0u16;
+            let first_box = r / box_rows * (n / box_cols);
+            let segments = row
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(cols.as_chunks_mut::<C>().0);
+            for (s, (segment, cols)) in segments.enumerate() {
+                let mut in_segment = 0u16;
+                for (&d, col) in segment.iter().zip(cols) {
+                    let bit = (1u16 << d) >> 1;
+                    clash |= (in_row | *col) & bit;
+                    in_row |= bit;
+                    *col |= bit;
+                    in_segment |= bit;
+                }
+                if let Some(b) = boxes.get_mut(first_box + s) {
+                    clash |= *b & in_segment;
+                    *b |= in_segment;
                 }
             }
+            *row_seen = in_row;
         }
         if clash != 0 {
             return Err(first_duplicate(t, givens));
         }
         // With no duplicate, placing the givens one by one (striking peers) comes
         // to this: a blank keeps the digits none of its three units holds.
-        let (mut open, mut broken, mut pending) = (0u8, false, 0u128);
-        let cells = s.candidates.iter_mut().zip(s.digits.iter_mut());
-        for (((c, digit), &d), units) in cells.zip(givens).zip(&t.cell_units) {
-            let held = units.iter().fold(0, |m, &u| {
-                m | seen.get(usize::from(u)).copied().unwrap_or(0)
-            });
-            let blank = d == 0;
-            let left = if blank { full & !held } else { 0 };
-            *c = left;
-            *digit = d;
-            open = open.saturating_add(u8::from(blank));
-            broken |= blank & (left == 0);
-            // A bit set at 0 and turned right once per later cell: after `n`
-            // cells, cell `i`'s bit lies `n - i` places right of 0.
-            pending |= u128::from(blank & (left & left.wrapping_sub(1) == 0));
-            pending = pending.rotate_right(1);
+        let mut candidates = [0u16; MAX_CELLS];
+        let (rows, rest) = seen.split_at(n);
+        let (cols, boxes) = rest.split_at(n);
+        let cells = grid_rows.iter().zip(candidates.as_chunks_mut::<N>().0);
+        for (r, ((row, out), &in_row)) in cells.zip(rows).enumerate() {
+            let first_box = r / box_rows * (n / box_cols);
+            let segments = row
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(out.as_chunks_mut::<C>().0);
+            let units = cols
+                .as_chunks::<C>()
+                .0
+                .iter()
+                .zip(boxes.iter().skip(first_box));
+            for ((segment, out), (cols, b)) in segments.zip(units) {
+                for ((&d, c), &col) in segment.iter().zip(out).zip(cols) {
+                    let left = full & !(in_row | col | *b);
+                    *c = if d == 0 { left } else { 0 };
+                }
+            }
         }
-        s.pending = pending.rotate_left(u32::from(t.cells));
-        s.open = open;
-        s.broken = broken;
-        s.placed = seen;
-        Ok(s)
+        // Every cell is looked at by the first naked singles, which skip the
+        // cells with more candidates (cheaper here than a test per cell).
+        let pending = u128::MAX >> (128 - N * N);
+        let open = givens.iter().filter(|&&d| d == 0).count() as u8;
+        let broken = givens
+            .iter()
+            .zip(&candidates)
+            .fold(false, |b, (&d, &c)| b | ((d == 0) & (c == 0)));
+        let mut digits = [0u8; MAX_CELLS];
+        if let Some(d) = digits.get_mut(..givens.len()) {
+            d.copy_from_slice(givens);
+        }
+        Ok(Sudoku {
+            shape,
+            broken,
+            open,
+            candidates,
+            digits,
+            placed: seen,
+            pending,
+        })
     }
 
     /// Returns the shape.
@@ -420,14 +464,24 @@ impl Sudoku {
     /// Solves depth-first within `limits` with a stack on the call stack (82 frames:
     /// enough for any grid, one level per filled cell).
     ///
-    /// A 9×9 grid is searched as [`Bands`] (82 frames of 236 bytes, about
-    /// 19 KiB), the smaller shapes as `Sudoku` itself (82 frames of 336 bytes,
-    /// about 27 KiB); the steps count the nodes of whichever tree was searched.
+    /// A 9×9 grid is searched as [`Bands`], built from the digits: first on 16
+    /// frames of 248 bytes (4 KiB; the sets of `fixtures/sudoku` need at most
+    /// 8), and only a deeper search starts again on 82 (20 KiB more). The
+    /// smaller shapes are searched as `Sudoku` itself (82 frames of 336 bytes,
+    /// about 27 KiB). The steps count the nodes of whichever tree was searched.
     pub fn solve(&self, limits: Limits) -> Result<Report<Sudoku>, SearchError> {
-        if let Some(root) = Bands::from_sudoku(self) {
-            // Blank frames fill the stack as a memset, cheaper than copies of the root.
-            let mut stack = [Frame::new(Bands::BLANK); MAX_CELLS + 1];
-            let r = DepthFirst::new(&mut stack).run(root, limits, |_| {})?;
+        if self.shape == Shape::Nine {
+            let root = if self.broken {
+                Bands::BLANK
+            } else {
+                Bands::from_digits(&self.digits)
+            };
+            // Most searches stay a few levels deep: a short stack is cheap to
+            // set up, and a deeper search starts again on the full one.
+            let r = match search_bands::<SHORT_STACK>(root, limits) {
+                Err(SearchError::StackFull) => search_bands_deep(root, limits)?,
+                r => r?,
+            };
             let outcome = match r.outcome {
                 Outcome::None => Outcome::None,
                 Outcome::Unique(s) => Outcome::Unique(s.to_sudoku()),
@@ -519,7 +573,7 @@ impl Sudoku {
             let cell = self.pending.trailing_zeros() as u8;
             self.pending &= self.pending - 1;
             let bit = self.candidates(usize::from(cell));
-            if bit != 0 && !self.assign(cell, bit) {
+            if bit != 0 && bit & (bit - 1) == 0 && !self.assign(cell, bit) {
                 return false;
             }
         }
@@ -620,6 +674,25 @@ impl Sudoku {
         }
         Some(placed)
     }
+}
+
+/// Frames of the first try at a 9×9 search (no grid of the test sets, as
+/// given or relabelled and permuted, needs more than 8).
+const SHORT_STACK: usize = 16;
+
+/// Searches a 9×9 grid depth-first on a stack of `N` frames.
+#[inline(always)]
+fn search_bands<const N: usize>(root: Bands, limits: Limits) -> Result<Report<Bands>, SearchError> {
+    // Blank frames fill the stack as a memset, cheaper than copies of the root.
+    let mut stack = [Frame::new(Bands::BLANK); N];
+    DepthFirst::new(&mut stack).run(root, limits, |_| {})
+}
+
+/// Searches a 9×9 grid on a stack deep enough for any grid.
+#[inline(never)]
+#[cold]
+fn search_bands_deep(root: Bands, limits: Limits) -> Result<Report<Bands>, SearchError> {
+    search_bands::<{ MAX_CELLS + 1 }>(root, limits)
 }
 
 /// Finds the first given that repeats a digit of its row, column or box.
