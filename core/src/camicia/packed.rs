@@ -214,17 +214,16 @@ impl PackedDeal {
             let k_a = pay_a.count_ones();
             let k_b = payers - k_a;
             let codes = self.codes as u64;
-            let table = QuickTable {
-                starter: Quick {
+            let table = QuickTable::start(
+                Quick {
                     pay: pay_a | 1 << len_a,
                     penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
                 },
-                other: Quick {
+                Quick {
                     pay: self.pay >> len_a | 1 << len_b,
                     penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
                 },
-                a_starts: true,
-            };
+            );
             return engine::simulate(table, budget);
         }
         self.to_deal().simulate(budget)

@@ -41,7 +41,8 @@ impl Counts {
     #[inline(always)]
     fn add(&mut self, (cards, trick, _): (usize, bool, bool)) {
         self.cards = self.cards.saturating_add(cards as u64);
-        self.tricks = self.tricks.saturating_add(u64::from(trick));
+        // At most one trick a round, and rounds are counted in a u64 too.
+        self.tricks += u64::from(trick);
     }
 
     const fn outcome(self, status: Status) -> Outcome {
@@ -83,16 +84,20 @@ pub(crate) fn simulate_narrow(start: Table<u64>, budget: u64) -> Outcome {
 /// replay stands at its repeat.
 #[inline(always)]
 pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
+    if budget == 0 {
+        return Counts::ZERO.outcome(Status::Exhausted);
+    }
     let mut hare = start;
     let mut counts = Counts::ZERO;
     let mut saved = start;
-    let mut power: u64 = FIRST_WINDOW;
-    let mut lambda: u64 = 1;
+    let mut saved_at: u64 = 0;
+    let mut window: u64 = FIRST_WINDOW;
+    // The round after which the state is saved next, or the budget is spent:
+    // one comparison a round for both.
+    let mut checkpoint = window.min(budget);
     let mut used: u64 = 0;
     loop {
-        if used >= budget {
-            return counts.outcome(Status::Exhausted);
-        }
+        // used < checkpoint <= budget: no overflow.
         used += 1;
         let step = hare.play_round();
         counts.add(step);
@@ -102,13 +107,17 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
         if hare.same(&saved) {
             break;
         }
-        if lambda == power {
+        if used == checkpoint {
+            if used >= budget {
+                return counts.outcome(Status::Exhausted);
+            }
             saved = hare;
-            power = power.saturating_mul(2);
-            lambda = 0;
+            saved_at = used;
+            window = window.saturating_mul(2);
+            checkpoint = used.saturating_add(window).min(budget);
         }
-        lambda += 1;
     }
+    let lambda = used - saved_at;
     // A loop of λ rounds (rare): find where it starts, with the round played
     // out of line to keep the code small.
     let exhausted = counts.outcome(Status::Exhausted);
