@@ -172,16 +172,18 @@ impl Round for QuickTable {
         // q's number cards on top: the difference of the leads (when p is
         // the second player, p laid one card fewer than q).
         let mut run_q = ex.abs_diff(ey) - u32::from(!x_first);
-        let mut cards = n_x + n_y;
+        let free_play = n_x + n_y;
+        let mut cards = free_play;
         let mut payers = 0u32;
         let mut pile = Quick {
             pay: 0,
             penalties: 0,
         };
-        // Who wins, the number cards on top of the winner's rest and of the loser's.
-        let (p_wins, lead_w, lead_l) = loop {
+        // The winner and the loser, whether the winner is p, and the number
+        // cards on top of the winner's rest and of the loser's.
+        let (mut winner, loser, p_wins, lead_w, lead_l) = loop {
             if p.is_empty() {
-                break (false, run_q, 0);
+                break (q, p, false, run_q, 0);
             }
             let owed = p.lay(&mut pile, cards, payers);
             cards += 1;
@@ -190,12 +192,12 @@ impl Round for QuickTable {
             if run_q >= owed {
                 q.drop_numbers(owed);
                 cards += owed;
-                break (true, run_p, run_q - owed);
+                break (p, q, true, run_p, run_q - owed);
             }
             q.drop_numbers(run_q);
             cards += run_q;
             if q.is_empty() {
-                break (true, run_p, 0);
+                break (p, q, true, run_p, 0);
             }
             let owed = q.lay(&mut pile, cards, payers);
             cards += 1;
@@ -204,18 +206,18 @@ impl Round for QuickTable {
             if run_p >= owed {
                 p.drop_numbers(owed);
                 cards += owed;
-                break (false, run_q, run_p - owed);
+                break (q, p, false, run_q, run_p - owed);
             }
             p.drop_numbers(run_p);
             cards += run_p;
         };
-        let mut winner = p.select(&q, p_wins);
-        let loser = q.select(&p, p_wins);
         let len = top_bit(winner.pay);
-        // A winner without a payment card left runs on into the pile.
-        let pile_lead = (pile.pay | 1 << (cards & 63)).trailing_zeros();
+        // A winner without a payment card left runs on into the pile, whose
+        // first payment card comes after the free play's number cards. (A
+        // round won without a payment card laid ends the game: the loser has
+        // no card, and the leads no longer matter.)
         let lead_w = if lead_w == len {
-            lead_w + pile_lead
+            lead_w + free_play
         } else {
             lead_w
         };
@@ -269,12 +271,12 @@ mod tests {
             for _ in 0..60 {
                 let step = plain.play_round();
                 assert_eq!(step, quick.play_round());
-                assert_eq!(quick.lead_starter, quick.starter.pay.trailing_zeros());
-                assert_eq!(quick.lead_other, quick.other.pay.trailing_zeros());
                 assert_eq!(quick.a_starts, plain.a_starts);
                 if step.2 {
                     break;
                 }
+                assert_eq!(quick.lead_starter, quick.starter.pay.trailing_zeros());
+                assert_eq!(quick.lead_other, quick.other.pay.trailing_zeros());
             }
         }
     }
