@@ -181,35 +181,68 @@ impl Round for QuickTable {
         };
         // The winner and the loser, whether the winner is p, and the number
         // cards on top of the winner's rest and of the loser's.
-        let (mut winner, loser, p_wins, lead_w, lead_l) = loop {
+        let (mut winner, loser, p_wins, lead_w, lead_l) = 'round: {
             if p.is_empty() {
-                break (q, p, false, run_q, 0);
+                break 'round (q, p, false, run_q, 0);
             }
-            let owed = p.lay(&mut pile, cards, payers);
+            // The first two exchanges apart: their places on the pile are
+            // known, and most rounds end in them.
+            let owed = p.lay(&mut pile, cards, 0);
             cards += 1;
-            payers += 1;
             let run_p = p.numbers_on_top();
             if run_q >= owed {
                 q.drop_numbers(owed);
                 cards += owed;
-                break (p, q, true, run_p, run_q - owed);
+                payers = 1;
+                break 'round (p, q, true, run_p, run_q - owed);
             }
             q.drop_numbers(run_q);
             cards += run_q;
             if q.is_empty() {
-                break (p, q, true, run_p, 0);
+                payers = 1;
+                break 'round (p, q, true, run_p, 0);
             }
-            let owed = q.lay(&mut pile, cards, payers);
+            let owed = q.lay(&mut pile, cards, 1);
             cards += 1;
-            payers += 1;
+            payers = 2;
             run_q = q.numbers_on_top();
             if run_p >= owed {
                 p.drop_numbers(owed);
                 cards += owed;
-                break (q, p, false, run_q, run_p - owed);
+                break 'round (q, p, false, run_q, run_p - owed);
             }
             p.drop_numbers(run_p);
             cards += run_p;
+            loop {
+                if p.is_empty() {
+                    break 'round (q, p, false, run_q, 0);
+                }
+                let owed = p.lay(&mut pile, cards, payers);
+                cards += 1;
+                payers += 1;
+                let run_p = p.numbers_on_top();
+                if run_q >= owed {
+                    q.drop_numbers(owed);
+                    cards += owed;
+                    break 'round (p, q, true, run_p, run_q - owed);
+                }
+                q.drop_numbers(run_q);
+                cards += run_q;
+                if q.is_empty() {
+                    break 'round (p, q, true, run_p, 0);
+                }
+                let owed = q.lay(&mut pile, cards, payers);
+                cards += 1;
+                payers += 1;
+                run_q = q.numbers_on_top();
+                if run_p >= owed {
+                    p.drop_numbers(owed);
+                    cards += owed;
+                    break 'round (q, p, false, run_q, run_p - owed);
+                }
+                p.drop_numbers(run_p);
+                cards += run_p;
+            }
         };
         let len = top_bit(winner.pay);
         // A winner without a payment card left runs on into the pile, whose
