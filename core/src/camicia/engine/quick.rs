@@ -82,11 +82,11 @@ pub(crate) struct QuickTable {
     starter: Quick,
     other: Quick,
     a_starts: bool,
-    /// Number cards on top of the starter's hand and of the other's (the
-    /// trailing zeros of their `pay`), worked out during the last round:
-    /// the round's first decisions need only these, not the last take.
+    /// Number cards on top of the starter's hand (the trailing zeros of its
+    /// `pay`), worked out during the last round: the round's first decisions
+    /// need not wait for the last take. (The other hand's lead is one
+    /// instruction away, from a word the last round settled early.)
     lead_starter: u32,
-    lead_other: u32,
 }
 
 impl QuickTable {
@@ -133,7 +133,6 @@ impl QuickTable {
             other: b,
             a_starts: true,
             lead_starter: a.numbers_on_top(),
-            lead_other: b.numbers_on_top(),
         }
     }
 }
@@ -156,7 +155,7 @@ impl Round for QuickTable {
     /// that cost down.
     #[inline(always)]
     fn play_round(&mut self) -> (usize, bool, bool) {
-        let (ex, ey) = (self.lead_starter, self.lead_other);
+        let (ex, ey) = (self.lead_starter, self.other.numbers_on_top());
         // Free play: number cards alternately, starter first, until one
         // player turns up a payment card or runs out.
         let x_first = ex <= ey;
@@ -180,10 +179,10 @@ impl Round for QuickTable {
             penalties: 0,
         };
         // The winner and the loser, whether the winner is p, and the number
-        // cards on top of the winner's rest and of the loser's.
-        let (mut winner, loser, p_wins, lead_w, lead_l) = 'round: {
+        // cards on top of the winner's rest.
+        let (mut winner, loser, p_wins, lead_w) = 'round: {
             if p.is_empty() {
-                break 'round (q, p, false, run_q, 0);
+                break 'round (q, p, false, run_q);
             }
             // The first two exchanges apart: their places on the pile are
             // known, and most rounds end in them.
@@ -194,13 +193,13 @@ impl Round for QuickTable {
                 q.drop_numbers(owed);
                 cards += owed;
                 payers = 1;
-                break 'round (p, q, true, run_p, run_q - owed);
+                break 'round (p, q, true, run_p);
             }
             q.drop_numbers(run_q);
             cards += run_q;
             if q.is_empty() {
                 payers = 1;
-                break 'round (p, q, true, run_p, 0);
+                break 'round (p, q, true, run_p);
             }
             let owed = q.lay(&mut pile, cards, 1);
             cards += 1;
@@ -209,13 +208,13 @@ impl Round for QuickTable {
             if run_p >= owed {
                 p.drop_numbers(owed);
                 cards += owed;
-                break 'round (q, p, false, run_q, run_p - owed);
+                break 'round (q, p, false, run_q);
             }
             p.drop_numbers(run_p);
             cards += run_p;
             loop {
                 if p.is_empty() {
-                    break 'round (q, p, false, run_q, 0);
+                    break 'round (q, p, false, run_q);
                 }
                 let owed = p.lay(&mut pile, cards, payers);
                 cards += 1;
@@ -224,12 +223,12 @@ impl Round for QuickTable {
                 if run_q >= owed {
                     q.drop_numbers(owed);
                     cards += owed;
-                    break 'round (p, q, true, run_p, run_q - owed);
+                    break 'round (p, q, true, run_p);
                 }
                 q.drop_numbers(run_q);
                 cards += run_q;
                 if q.is_empty() {
-                    break 'round (p, q, true, run_p, 0);
+                    break 'round (p, q, true, run_p);
                 }
                 let owed = q.lay(&mut pile, cards, payers);
                 cards += 1;
@@ -238,7 +237,7 @@ impl Round for QuickTable {
                 if run_p >= owed {
                     p.drop_numbers(owed);
                     cards += owed;
-                    break 'round (q, p, false, run_q, run_p - owed);
+                    break 'round (q, p, false, run_q);
                 }
                 p.drop_numbers(run_p);
                 cards += run_p;
@@ -259,7 +258,6 @@ impl Round for QuickTable {
         self.other = loser;
         self.a_starts = p_is_a == p_wins;
         self.lead_starter = lead_w;
-        self.lead_other = lead_l;
         (cards as usize, cards > 0, loser.is_empty())
     }
 }
@@ -309,7 +307,6 @@ mod tests {
                     break;
                 }
                 assert_eq!(quick.lead_starter, quick.starter.pay.trailing_zeros());
-                assert_eq!(quick.lead_other, quick.other.pay.trailing_zeros());
             }
         }
     }
