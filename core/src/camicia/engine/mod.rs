@@ -18,6 +18,8 @@ use super::{Outcome, Status};
 
 /// A round-start state that can play its round.
 pub(crate) trait Round: Copy {
+    /// The most cards a round can play (at least 1).
+    const MOST_CARDS: u64;
     /// Returns whether two round-start states are the same.
     fn same(&self, o: &Self) -> bool;
     /// Plays one round to its trick; returns the cards played, whether the
@@ -73,6 +75,9 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     if budget == 0 {
         return outcome(Status::Exhausted, 0, 0);
     }
+    // So that the cards of every round allowed add up without overflow: at
+    // least 2^57 rounds, more than any game is played for.
+    let budget = budget.min(u64::MAX / T::MOST_CARDS.max(1));
     let mut hare = start;
     let mut cards: u64 = 0;
     let mut saved = start;
@@ -86,7 +91,8 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
         // 1 <= left <= mark <= budget: no overflow.
         left -= 1;
         let (played, _, finished) = hare.play_round();
-        cards = cards.saturating_add(played as u64);
+        // At most MOST_CARDS a round, and at most `budget` rounds.
+        cards += played as u64;
         if finished {
             return outcome(Status::Finished, cards, mark - left);
         }

@@ -138,6 +138,8 @@ impl QuickTable {
 }
 
 impl Round for QuickTable {
+    const MOST_CARDS: u64 = 64;
+
     #[inline(always)]
     fn same(&self, o: &Self) -> bool {
         self.starter.pay == o.starter.pay
