@@ -5,8 +5,14 @@
 //! Number cards are all alike to the game, so the folded state is the whole
 //! state: a run of number cards is played with one shift, and two round-start
 //! states compare as a handful of words. [`quick`] holds games of at most 63
-//! cards (31 payment cards) in two words per hand; [`planes`] holds any size
-//! in three bit planes per hand.
+//! cards (31 payment cards) in two words per hand, and plays a round with a
+//! short chain of dependent steps from one round's start to the next;
+//! [`planes`] holds any size in three bit planes per hand.
+//!
+//! The hot loop does one countdown comparison a round for Brent's saves and
+//! the budget together, counts no tricks (every round but an empty first one
+//! is a trick) and adds the cards without a saturation check (the budget is
+//! capped so that they cannot overflow).
 
 mod planes;
 mod quick;

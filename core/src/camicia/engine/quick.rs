@@ -149,12 +149,17 @@ impl Round for QuickTable {
             && self.other.penalties == o.other.penalties
     }
 
-    /// The round's decisions wait only for the hands' leads and codes: the
-    /// number cards a payer turns up come from the leads (carried from the
-    /// last round) or from a hand's word after its own lay, never from the
-    /// take just made. Whether a debt is paid is a coin toss, so each
-    /// mispredicted branch costs a pipeline refill; a short chain to it keeps
-    /// that cost down.
+    /// Whether a debt is paid is a coin toss, so about one branch a round is
+    /// mispredicted whatever the code does; what the code can do is keep the
+    /// chain from one round's start to the next short, so that a predicted
+    /// round overlaps the next and a mispredicted one resumes soon. So the
+    /// round's decisions wait only for the leads and the codes: the starter's
+    /// lead is carried from the last round (not recounted from its take), a
+    /// payer's run comes from the leads or from its word after its own lay,
+    /// and the first two exchanges, which end most rounds, are written out
+    /// with their places on the pile known. (Deciding the first exchanges
+    /// with masks instead of branches halved the mispredictions and was
+    /// slower: a select makes the next round wait for the decision.)
     #[inline(always)]
     fn play_round(&mut self) -> (usize, bool, bool) {
         let (ex, ey) = (self.lead_starter, self.other.numbers_on_top());
