@@ -168,12 +168,16 @@ impl Round for QuickTable {
         let x_first = ex <= ey;
         let n_y = ex.min(ey);
         let n_x = n_y + u32::from(!x_first);
-        let (mut x, mut y) = (self.starter, self.other);
-        x.drop_numbers(n_x);
-        y.drop_numbers(n_y);
+        let (x, y) = (self.starter, self.other);
         // p lays a payment card (or has none), q pays; then the other way.
-        let mut p = x.select(&y, x_first);
+        // p's word after the free play is either hand's word without its
+        // lead: both shifts start before the leads are compared.
+        let (mut x_led, mut y_led) = (x, y);
+        x_led.drop_numbers(ex);
+        y_led.drop_numbers(ey);
+        let mut p = x_led.select(&y_led, x_first);
         let mut q = y.select(&x, x_first);
+        q.drop_numbers(if x_first { n_y } else { n_x });
         let p_is_a = self.a_starts == x_first;
         // q's number cards on top: the difference of the leads (when p is
         // the second player, p laid one card fewer than q).
