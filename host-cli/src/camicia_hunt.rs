@@ -246,7 +246,7 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
         let mut candidate = current;
         for _ in 0..SWAP_TRIES {
             let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
-            if candidate.rank(i) != candidate.rank(j) {
+            if candidate.alike(i, j) == Ok(false) {
                 let _ = candidate.swap(i, j);
                 break;
             }

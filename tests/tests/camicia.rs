@@ -440,6 +440,7 @@ proptest! {
         let mut packed = PackedDeal::from_row(&row, len_a).expect("fits");
         for (i, j) in swaps {
             let (i, j) = (i % row.len(), j % row.len());
+            prop_assert_eq!(packed.alike(i, j), Ok(folded[i] == folded[j]));
             folded.swap(i, j);
             packed.swap(i, j).expect("in range");
             prop_assert_eq!(packed, PackedDeal::from_row(&folded, len_a).expect("fits"));
@@ -449,5 +450,6 @@ proptest! {
         let (a, b) = folded.split_at(len_a);
         prop_assert_eq!(figures(packed.simulate(1 << 20)), reference(&penalties(a), &penalties(b)));
         prop_assert!(packed.swap(0, row.len()).is_err());
+        prop_assert!(packed.alike(row.len(), 0).is_err());
     }
 }

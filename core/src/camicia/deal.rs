@@ -114,6 +114,9 @@ impl<const W: usize> Deal<W> {
     /// it plays at most [`Self::total`] cards. Loops are found in constant memory
     /// (Brent's method plus a replay, about three times the rounds before the
     /// repeat); [`super::Status::Exhausted`] means the budget ran out first.
+    /// A budget larger than `u64::MAX / (64·W)` rounds (over 2^55 for any `W`
+    /// up to 6; years of play) counts as that many, so that the cards played
+    /// add up without overflow and without a check a round.
     #[must_use]
     pub fn simulate(&self, budget: u64) -> Outcome {
         if self.total() < CARDS_PER_WORD {

@@ -173,6 +173,23 @@ impl PackedDeal {
         Ok(Rank::from_penalty(self.penalty_at(i)))
     }
 
+    /// Returns whether cards `i` and `j` are alike to the game: both number
+    /// cards, or payment cards of one rank (swapping them changes nothing).
+    ///
+    /// Cheaper than comparing their [`rank`](Self::rank)s: most pairs differ in
+    /// kind or are both number cards, which one bit each tells.
+    pub fn alike(&self, i: usize, j: usize) -> Result<bool, CamiciaError> {
+        if i >= self.total() || j >= self.total() {
+            return Err(CamiciaError::NoSuchCard);
+        }
+        // i, j < 64.
+        let (pay_i, pay_j) = ((self.pay >> i) & 1, (self.pay >> j) & 1);
+        if pay_i != pay_j {
+            return Ok(false);
+        }
+        Ok(pay_i == 0 || self.code(self.payers_before(i)) == self.code(self.payers_before(j)))
+    }
+
     /// Swaps cards `i` and `j` (A's cards, then B's).
     pub fn swap(&mut self, i: usize, j: usize) -> Result<(), CamiciaError> {
         if i >= self.total() || j >= self.total() {
@@ -214,17 +231,16 @@ impl PackedDeal {
             let k_a = pay_a.count_ones();
             let k_b = payers - k_a;
             let codes = self.codes as u64;
-            let table = QuickTable {
-                starter: Quick {
+            let table = QuickTable::start(
+                Quick {
                     pay: pay_a | 1 << len_a,
                     penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
                 },
-                other: Quick {
+                Quick {
                     pay: self.pay >> len_a | 1 << len_b,
                     penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
                 },
-                a_starts: true,
-            };
+            );
             return engine::simulate(table, budget);
         }
         self.to_deal().simulate(budget)

@@ -5,8 +5,14 @@
 //! Number cards are all alike to the game, so the folded state is the whole
 //! state: a run of number cards is played with one shift, and two round-start
 //! states compare as a handful of words. [`quick`] holds games of at most 63
-//! cards (31 payment cards) in two words per hand; [`planes`] holds any size
-//! in three bit planes per hand.
+//! cards (31 payment cards) in two words per hand, and plays a round with a
+//! short chain of dependent steps from one round's start to the next;
+//! [`planes`] holds any size in three bit planes per hand.
+//!
+//! The hot loop does one countdown comparison a round for Brent's saves and
+//! the budget together, counts no tricks (every round but an empty first one
+//! is a trick) and adds the cards without a saturation check (the budget is
+//! capped so that they cannot overflow).
 
 mod planes;
 mod quick;
@@ -18,6 +24,8 @@ use super::{Outcome, Status};
 
 /// A round-start state that can play its round.
 pub(crate) trait Round: Copy {
+    /// The most cards a round can play (at least 1).
+    const MOST_CARDS: u64;
     /// Returns whether two round-start states are the same.
     fn same(&self, o: &Self) -> bool;
     /// Plays one round to its trick; returns the cards played, whether the
@@ -25,31 +33,18 @@ pub(crate) trait Round: Copy {
     fn play_round(&mut self) -> (usize, bool, bool);
 }
 
-/// Game figures so far.
-#[derive(Clone, Copy)]
-struct Counts {
-    cards: u64,
-    tricks: u64,
-}
-
-impl Counts {
-    const ZERO: Counts = Counts {
-        cards: 0,
-        tricks: 0,
-    };
-
-    #[inline(always)]
-    fn add(&mut self, (cards, trick, _): (usize, bool, bool)) {
-        self.cards = self.cards.saturating_add(cards as u64);
-        self.tricks = self.tricks.saturating_add(u64::from(trick));
-    }
-
-    const fn outcome(self, status: Status) -> Outcome {
-        Outcome {
-            status,
-            cards: self.cards,
-            tricks: self.tricks,
-        }
+/// Returns the outcome of a game of `rounds` rounds and `cards` cards.
+///
+/// Every round is a trick but a first round without a card: a later round's
+/// starter won the last trick and holds its cards, and a starter without a
+/// card ends the game at once (the other player holds every card). So the
+/// tricks are the rounds, unless no card was played at all; the hot loop
+/// counts neither.
+const fn outcome(status: Status, cards: u64, rounds: u64) -> Outcome {
+    Outcome {
+        status,
+        cards,
+        tricks: if cards == 0 { 0 } else { rounds },
     }
 }
 
@@ -83,43 +78,59 @@ pub(crate) fn simulate_narrow(start: Table<u64>, budget: u64) -> Outcome {
 /// replay stands at its repeat.
 #[inline(always)]
 pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
+    if budget == 0 {
+        return outcome(Status::Exhausted, 0, 0);
+    }
+    // So that the cards of every round allowed add up without overflow: at
+    // least 2^57 rounds, more than any game is played for.
+    let budget = budget.min(u64::MAX / T::MOST_CARDS.max(1));
     let mut hare = start;
-    let mut counts = Counts::ZERO;
+    let mut cards: u64 = 0;
     let mut saved = start;
-    let mut power: u64 = FIRST_WINDOW;
-    let mut lambda: u64 = 1;
-    let mut used: u64 = 0;
+    let mut saved_at: u64 = 0;
+    let mut window: u64 = FIRST_WINDOW;
+    // The round after which the state is saved next, or the budget is spent,
+    // and the rounds left until then: one countdown a round for both.
+    let mut mark = window.min(budget);
+    let mut left = mark;
     loop {
-        if used >= budget {
-            return counts.outcome(Status::Exhausted);
-        }
-        used += 1;
-        let step = hare.play_round();
-        counts.add(step);
-        if step.2 {
-            return counts.outcome(Status::Finished);
+        // 1 <= left <= mark <= budget: no overflow.
+        left -= 1;
+        let (played, _, finished) = hare.play_round();
+        // At most MOST_CARDS a round, and at most `budget` rounds.
+        cards += played as u64;
+        if finished {
+            return outcome(Status::Finished, cards, mark - left);
         }
         if hare.same(&saved) {
             break;
         }
-        if lambda == power {
+        if left == 0 {
+            if mark >= budget {
+                return outcome(Status::Exhausted, cards, mark);
+            }
             saved = hare;
-            power = power.saturating_mul(2);
-            lambda = 0;
+            saved_at = mark;
+            window = window.saturating_mul(2);
+            let next = mark.saturating_add(window).min(budget);
+            left = next - mark;
+            mark = next;
         }
-        lambda += 1;
     }
+    let mut used = mark - left;
+    let lambda = used - saved_at;
     // A loop of λ rounds (rare): find where it starts, with the round played
     // out of line to keep the code small.
-    let exhausted = counts.outcome(Status::Exhausted);
+    let exhausted = outcome(Status::Exhausted, cards, used);
     let mut lead = start;
-    let mut lead_counts = Counts::ZERO;
+    let (mut lead_cards, mut lead_rounds) = (0u64, 0u64);
     for _ in 0..lambda {
         if used >= budget {
             return exhausted;
         }
         used += 1;
-        lead_counts.add(replay_round(&mut lead));
+        lead_cards = lead_cards.saturating_add(replay_round(&mut lead).0 as u64);
+        lead_rounds += 1;
     }
     let mut trail = start;
     while !lead.same(&trail) {
@@ -127,10 +138,11 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
             return exhausted;
         }
         used += 1;
-        lead_counts.add(replay_round(&mut lead));
+        lead_cards = lead_cards.saturating_add(replay_round(&mut lead).0 as u64);
+        lead_rounds += 1;
         replay_round(&mut trail);
     }
-    lead_counts.outcome(Status::Loop)
+    outcome(Status::Loop, lead_cards, lead_rounds)
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use super::Round;
 pub(crate) trait Lane: Copy + Eq + BitOr<Output = Self> {
     /// No bit set.
     const ZERO: Self;
+    /// Bits in the lane: the most cards a hand (or a pile) can hold.
+    const BITS: u64;
     /// Drops the first `n` bits (shifts the rest down).
     fn shr(self, n: usize) -> Self;
     /// ORs `x` moved up by `n` bits into `self`; bits past the end are lost.
@@ -25,6 +27,7 @@ pub(crate) trait Lane: Copy + Eq + BitOr<Output = Self> {
 /// and bit position is below 64 and masking it with 63 changes nothing.
 impl Lane for u64 {
     const ZERO: Self = 0;
+    const BITS: u64 = 64;
     #[inline(always)]
     fn shr(self, n: usize) -> Self {
         self >> (n & 63)
@@ -63,6 +66,7 @@ impl<const W: usize> BitOr for Wide<W> {
 
 impl<const W: usize> Lane for Wide<W> {
     const ZERO: Self = Wide([0; W]);
+    const BITS: u64 = 64u64.saturating_mul(W as u64);
     fn shr(self, n: usize) -> Self {
         let (q, r) = (n / 64, n % 64);
         let mut out = [0u64; W];
@@ -178,6 +182,8 @@ pub(crate) struct Table<L> {
 }
 
 impl<L: Lane> Round for Table<L> {
+    const MOST_CARDS: u64 = L::BITS;
+
     /// Lengths first: cheap, and they usually differ.
     #[inline(always)]
     fn same(&self, o: &Self) -> bool {

@@ -67,8 +67,7 @@ impl Quick {
     /// sentinels) under the hand. At most 63 cards and 31 payment cards in
     /// all: every shift stays below 64.
     #[inline(always)]
-    fn take(&mut self, pile: &Quick, cards: u32, payers: u32) {
-        let len = top_bit(self.pay);
+    fn take(&mut self, pile: &Quick, cards: u32, payers: u32, len: u32) {
         let pile_pay = pile.pay | 1 << (cards & 63);
         self.pay = (self.pay ^ 1 << len) | pile_pay << (len & 63);
         let at = top_bit(self.penalties);
@@ -80,9 +79,14 @@ impl Quick {
 /// A round-start state of a [`Quick`] game: the starter's hand first.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct QuickTable {
-    pub(crate) starter: Quick,
-    pub(crate) other: Quick,
-    pub(crate) a_starts: bool,
+    starter: Quick,
+    other: Quick,
+    a_starts: bool,
+    /// Number cards on top of the starter's hand (the trailing zeros of its
+    /// `pay`), worked out during the last round: the round's first decisions
+    /// need not wait for the last take. (The other hand's lead is one
+    /// instruction away, from a word the last round settled early.)
+    lead_starter: u32,
 }
 
 impl QuickTable {
@@ -118,15 +122,24 @@ impl QuickTable {
         };
         let (qa, ka) = quick(a)?;
         let (qb, kb) = quick(b)?;
-        (a.len + b.len < 64 && ka + kb <= 31).then_some(QuickTable {
-            starter: qa,
-            other: qb,
+        (a.len + b.len < 64 && ka + kb <= 31).then_some(QuickTable::start(qa, qb))
+    }
+
+    /// Makes the state at the start of a game where A (holding `a`) starts.
+    #[inline(always)]
+    pub(crate) fn start(a: Quick, b: Quick) -> QuickTable {
+        QuickTable {
+            starter: a,
+            other: b,
             a_starts: true,
-        })
+            lead_starter: a.numbers_on_top(),
+        }
     }
 }
 
 impl Round for QuickTable {
+    const MOST_CARDS: u64 = 64;
+
     #[inline(always)]
     fn same(&self, o: &Self) -> bool {
         self.starter.pay == o.starter.pay
@@ -136,63 +149,126 @@ impl Round for QuickTable {
             && self.other.penalties == o.other.penalties
     }
 
+    /// Whether a debt is paid is a coin toss, so about one branch a round is
+    /// mispredicted whatever the code does; what the code can do is keep the
+    /// chain from one round's start to the next short, so that a predicted
+    /// round overlaps the next and a mispredicted one resumes soon. So the
+    /// round's decisions wait only for the leads and the codes: the starter's
+    /// lead is carried from the last round (not recounted from its take), a
+    /// payer's run comes from the leads or from its word after its own lay,
+    /// and the first two exchanges, which end most rounds, are written out
+    /// with their places on the pile known. (Deciding the first exchanges
+    /// with masks instead of branches halved the mispredictions and was
+    /// slower: a select makes the next round wait for the decision.)
     #[inline(always)]
     fn play_round(&mut self) -> (usize, bool, bool) {
-        let (mut x, mut y) = (self.starter, self.other);
+        let (ex, ey) = (self.lead_starter, self.other.numbers_on_top());
         // Free play: number cards alternately, starter first, until one
         // player turns up a payment card or runs out.
-        let ex = x.numbers_on_top();
-        let ey = y.numbers_on_top();
         let x_first = ex <= ey;
         let n_y = ex.min(ey);
         let n_x = n_y + u32::from(!x_first);
-        x.drop_numbers(n_x);
-        y.drop_numbers(n_y);
-        let mut cards = n_x + n_y;
+        let (x, y) = (self.starter, self.other);
+        // p lays a payment card (or has none), q pays; then the other way.
+        // p's word after the free play is either hand's word without its
+        // lead: both shifts start before the leads are compared.
+        let (mut x_led, mut y_led) = (x, y);
+        x_led.drop_numbers(ex);
+        y_led.drop_numbers(ey);
+        let mut p = x_led.select(&y_led, x_first);
+        let mut q = y.select(&x, x_first);
+        q.drop_numbers(if x_first { n_y } else { n_x });
+        let p_is_a = self.a_starts == x_first;
+        // q's number cards on top: the difference of the leads (when p is
+        // the second player, p laid one card fewer than q).
+        let mut run_q = ex.abs_diff(ey) - u32::from(!x_first);
+        let free_play = n_x + n_y;
+        let mut cards = free_play;
         let mut payers = 0u32;
         let mut pile = Quick {
             pay: 0,
             penalties: 0,
         };
-        // p lays a payment card (or has none), q pays; then the other way.
-        let (mut p, mut q) = (x.select(&y, x_first), y.select(&x, x_first));
-        let p_is_a = self.a_starts == x_first;
-        let p_wins = loop {
+        // The winner and the loser, whether the winner is p, and the number
+        // cards on top of the winner's rest.
+        let (mut winner, loser, p_wins, lead_w) = 'round: {
             if p.is_empty() {
-                break false;
+                break 'round (q, p, false, run_q);
             }
-            let owed = p.lay(&mut pile, cards, payers);
+            // The first two exchanges apart: their places on the pile are
+            // known, and most rounds end in them.
+            let owed = p.lay(&mut pile, cards, 0);
             cards += 1;
-            payers += 1;
-            let e = q.numbers_on_top();
-            if e >= owed {
+            let run_p = p.numbers_on_top();
+            if run_q >= owed {
                 q.drop_numbers(owed);
                 cards += owed;
-                break true;
+                payers = 1;
+                break 'round (p, q, true, run_p);
             }
-            q.drop_numbers(e);
-            cards += e;
+            q.drop_numbers(run_q);
+            cards += run_q;
             if q.is_empty() {
-                break true;
+                payers = 1;
+                break 'round (p, q, true, run_p);
             }
-            let owed = q.lay(&mut pile, cards, payers);
+            let owed = q.lay(&mut pile, cards, 1);
             cards += 1;
-            payers += 1;
-            let e = p.numbers_on_top();
-            if e >= owed {
+            payers = 2;
+            run_q = q.numbers_on_top();
+            if run_p >= owed {
                 p.drop_numbers(owed);
                 cards += owed;
-                break false;
+                break 'round (q, p, false, run_q);
             }
-            p.drop_numbers(e);
-            cards += e;
+            p.drop_numbers(run_p);
+            cards += run_p;
+            loop {
+                if p.is_empty() {
+                    break 'round (q, p, false, run_q);
+                }
+                let owed = p.lay(&mut pile, cards, payers);
+                cards += 1;
+                payers += 1;
+                let run_p = p.numbers_on_top();
+                if run_q >= owed {
+                    q.drop_numbers(owed);
+                    cards += owed;
+                    break 'round (p, q, true, run_p);
+                }
+                q.drop_numbers(run_q);
+                cards += run_q;
+                if q.is_empty() {
+                    break 'round (p, q, true, run_p);
+                }
+                let owed = q.lay(&mut pile, cards, payers);
+                cards += 1;
+                payers += 1;
+                run_q = q.numbers_on_top();
+                if run_p >= owed {
+                    p.drop_numbers(owed);
+                    cards += owed;
+                    break 'round (q, p, false, run_q);
+                }
+                p.drop_numbers(run_p);
+                cards += run_p;
+            }
         };
-        let mut winner = p.select(&q, p_wins);
-        let loser = q.select(&p, p_wins);
-        winner.take(&pile, cards, payers);
+        let len = top_bit(winner.pay);
+        // A winner without a payment card left runs on into the pile, whose
+        // first payment card comes after the free play's number cards. (A
+        // round won without a payment card laid ends the game: the loser has
+        // no card, and the leads no longer matter.)
+        let lead_w = if lead_w == len {
+            lead_w + free_play
+        } else {
+            lead_w
+        };
+        winner.take(&pile, cards, payers, len);
         self.starter = winner;
         self.other = loser;
         self.a_starts = p_is_a == p_wins;
+        self.lead_starter = lead_w;
         (cards as usize, cards > 0, loser.is_empty())
     }
 }
@@ -208,5 +284,41 @@ mod tests {
         assert!(QuickTable::new(&many, &planes(&[0; 32])).is_some());
         assert!(QuickTable::new(&many, &planes(&[2])).is_none());
         assert!(QuickTable::new(&planes(&[0; 40]), &planes(&[0; 24])).is_none());
+    }
+
+    #[test]
+    fn quick_rounds_match_the_planes_and_keep_their_leads() {
+        use crate::camicia::engine::{Round, Table};
+        let mut seed = 12345u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        };
+        for _ in 0..20_000 {
+            let (la, lb) = ((next() % 20) as usize, (next() % 20) as usize);
+            let mut cards = [0u8; 40];
+            for c in cards.iter_mut() {
+                let v = (next() % 9) as u8;
+                *c = if v > 4 { 0 } else { v };
+            }
+            let (a, b) = (planes(&cards[..la]), planes(&cards[20..20 + lb]));
+            let mut plain = Table {
+                starter: a,
+                other: b,
+                a_starts: true,
+            };
+            let mut quick = QuickTable::new(&a, &b).unwrap();
+            for _ in 0..60 {
+                let step = plain.play_round();
+                assert_eq!(step, quick.play_round());
+                assert_eq!(quick.a_starts, plain.a_starts);
+                if step.2 {
+                    break;
+                }
+                assert_eq!(quick.lead_starter, quick.starter.pay.trailing_zeros());
+            }
+        }
     }
 }
