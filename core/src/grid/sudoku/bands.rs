@@ -24,12 +24,12 @@
 //! search guesses on a cell with two candidates, the one whose guess strikes
 //! the most: its score counts the peers (row, column, box) holding either of
 //! its digits, those of them with two candidates counted four times (striking
-//! one of those leaves a single). Only the first four such cells of each band
-//! are scored: relabelled and permuted hard puzzles take 7.4 guesses each this
-//! way, 7.3 scoring them all, 10.7 guessing next to the most open cells,
-//! 12.8 on the first such cell (the hard sets picked as hardest for this
-//! search itself: 10.8, 10.9 and 14.2). With no such cell it guesses on the
-//! cell with the fewest. The node is 240 bytes, copied once per guess but the
+//! one of those leaves a single). Only the first three such cells of each
+//! band are scored: relabelled and permuted hard puzzles take 7.7 guesses each
+//! this way, 7.3 scoring them all (for more time in all), 10.7 guessing next
+//! to the most open cells, 12.8 on the first such cell (the 1,000 picked as
+//! hardest for this search itself: 10.6, 10.9 and 14.2). With no such cell
+//! it guesses on the cell with the fewest. The node is 240 bytes, copied once per guess but the
 //! last of a cell; a depth-first frame is 248 bytes.
 //!
 //! ```
@@ -55,7 +55,7 @@ const NINE: u32 = 0x1FF;
 /// How many pair cells of each band [`Puzzle::branch`] scores: the first ones,
 /// rows top down. Scoring them all saves few guesses for its cost (see the
 /// module docs).
-const SCORED_PER_BAND: u32 = 4;
+const SCORED_PER_BAND: u32 = 3;
 
 /// A 9×9 sudoku as 27 masks: for each band and digit, where the digit can stand.
 ///
@@ -538,8 +538,8 @@ impl Puzzle for Bands {
     fn branch(&self) -> Option<Candidates> {
         // First a cell with two candidates (as naked singles last saw them):
         // the one whose guess strikes the most, either way (see the module
-        // docs: 31% fewer guesses than the most open peers on relabelled hard
-        // sets, 42% fewer than the first such cell).
+        // docs: 28% fewer guesses than the most open peers on relabelled hard
+        // sets, 40% fewer than the first such cell).
         let pairs = [0, 1, 2].map(|b| {
             let (p, o) = (self.pairs.get(b), self.open.get(b));
             // Cells fixed since the last look are no longer pairs.
