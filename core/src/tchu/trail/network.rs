@@ -450,29 +450,8 @@ impl Network {
         if set == 0 {
             return 0;
         }
-        let first = set.trailing_zeros() as usize;
-        let [a, b] = self.ends(first);
-        let mut seen: u64 = bit64(a) | bit64(b);
-        let mut frontier = seen;
-        let mut routes = bit128(first);
-        while frontier != 0 {
-            let mut next_routes = 0;
-            for s in bits64(frontier) {
-                next_routes |= self.at(s) & set;
-            }
-            let fresh = next_routes & !routes;
-            routes |= next_routes;
-            frontier = 0;
-            for r in bits128(fresh) {
-                for s in self.ends(r) {
-                    if seen & bit64(s) == 0 {
-                        seen |= bit64(s);
-                        frontier |= bit64(s);
-                    }
-                }
-            }
-        }
-        routes
+        let [a, _] = self.ends(set.trailing_zeros() as usize);
+        self.reach(set, a, 0).0
     }
 
     /// Returns a lower bound on the length of routes still to drop from a connected
