@@ -139,7 +139,6 @@ fn generate(tsv: &Tsv) -> String {
         "use super::super::{{Color, Level, Route, Station, Ticket, Trip}};"
     )
     .unwrap();
-    writeln!(s, "use super::checked;").unwrap();
     writeln!(s).unwrap();
     for (code, id, name) in &tsv.stations {
         writeln!(s, "/// {name} (id {id}).").unwrap();
@@ -163,7 +162,7 @@ fn generate(tsv: &Tsv) -> String {
     for (id, a, b, len, level, color) in &tsv.routes {
         writeln!(
             s,
-            "    checked(Route::new(\"{id}\", {a}, {b}, {len}, {}, {})),",
+            "    Route::unchecked(\"{id}\", {a}, {b}, {len}, {}, {}),",
             level_rust(level),
             color_rust(color)
         )

@@ -350,14 +350,29 @@ impl Route {
         if length < MIN_ROUTE_LENGTH || length > MAX_ROUTE_LENGTH {
             return Err(RouteError::Length);
         }
-        Ok(Route {
+        Ok(Route::unchecked(
+            id, station1, station2, length, level, color,
+        ))
+    }
+
+    /// Makes a route without the checks of [`Route::new`]: for the map's
+    /// tables, which `map` checks with `new` at compile time.
+    pub(crate) const fn unchecked(
+        id: &'static str,
+        station1: Station,
+        station2: Station,
+        length: u8,
+        level: Level,
+        color: Option<Color>,
+    ) -> Route {
+        Route {
             id,
             station1,
             station2,
             length,
             level,
             color,
-        })
+        }
     }
 
     /// Returns the id (`BER_LUC_1`; doubles end in `_1` and `_2`).

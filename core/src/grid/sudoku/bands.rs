@@ -37,10 +37,10 @@
 //! use plateau::grid::{DepthFirst, Frame, Strategy};
 //! let givens = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 //! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
-//! let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits)?).expect("a 9×9 grid");
+//! let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits)?).ok_or("not a 9×9 grid")?;
 //! let mut stack = [Frame::new(root); 82];
 //! let report = DepthFirst::new(&mut stack).run(root, Limits::UNIQUENESS, |_| {})?;
-//! let Outcome::Unique(solution) = report.outcome else { panic!("a unique puzzle") };
+//! let Outcome::Unique(solution) = report.outcome else { return Err("not unique".into()) };
 //! assert_eq!(solution.digits()[..3], [5, 3, 4]);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```

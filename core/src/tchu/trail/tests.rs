@@ -1,9 +1,14 @@
 use super::*;
-use crate::tchu::Level;
 use crate::tchu::map::{self, ROUTES};
+use crate::tchu::{Level, RouteError};
 
-fn r(id: &'static str) -> Route {
-    *map::route(id).unwrap()
+/// What a test returns: `?` instead of a panicking unwrap.
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+fn r(id: &'static str) -> Result<Route, Box<dyn std::error::Error>> {
+    map::route(id)
+        .copied()
+        .ok_or_else(|| std::format!("no route {id} on the map").into())
 }
 
 /// Checks that the trail walks: consecutive routes share a station, none twice.
@@ -26,66 +31,66 @@ fn check(trail: &Trail<'_>) {
 }
 
 #[test]
-fn spec_example_is_13() {
+fn spec_example_is_13() -> TestResult {
     let net = [
-        r("NEU_YVE_1"),
-        r("NEU_SOL_1"),
-        r("BER_NEU_1"),
-        r("BER_SOL_1"),
-        r("BER_LUC_1"),
-        r("BER_FRI_1"),
+        r("NEU_YVE_1")?,
+        r("NEU_SOL_1")?,
+        r("BER_NEU_1")?,
+        r("BER_SOL_1")?,
+        r("BER_LUC_1")?,
+        r("BER_FRI_1")?,
     ];
-    let t = Trail::longest(&net).unwrap();
+    let t = Trail::longest(&net)?;
     check(&t);
     assert_eq!(t.length(), 13);
     let text = t.to_string();
     assert!(text.ends_with("(13)"), "{text}");
+    Ok(())
 }
 
 #[test]
-fn empty_network() {
-    let t = Trail::longest(&[]).unwrap();
+fn empty_network() -> TestResult {
+    let t = Trail::longest(&[])?;
     assert_eq!(t.length(), 0);
     assert_eq!(t.station1(), None);
     assert_eq!(t.station2(), None);
     assert_eq!(t.stations().count(), 0);
     assert_eq!(t.to_string(), "(0)");
     assert_eq!(Trail::EMPTY, Trail::EMPTY);
+    Ok(())
 }
 
 #[test]
-fn one_route_and_a_double() {
-    let net = [r("BER_FRI_1")];
-    let t = Trail::longest(&net).unwrap();
+fn one_route_and_a_double() -> TestResult {
+    let net = [r("BER_FRI_1")?];
+    let t = Trail::longest(&net)?;
     check(&t);
     assert_eq!(t.length(), 1);
-    let net = [r("BER_FRI_1"), r("BER_FRI_2")];
-    let t = Trail::longest(&net).unwrap();
+    let net = [r("BER_FRI_1")?, r("BER_FRI_2")?];
+    let t = Trail::longest(&net)?;
     check(&t);
     assert_eq!(t.length(), 2);
     assert_eq!(t.station1(), t.station2());
+    Ok(())
 }
 
 #[test]
-fn errors() {
-    let net = [r("BER_FRI_1"), r("BER_FRI_1")];
+fn errors() -> TestResult {
+    let net = [r("BER_FRI_1")?, r("BER_FRI_1")?];
     assert_eq!(Trail::longest(&net), Err(TrailError::RepeatedRoute));
-    let s = |i: u8| Station::new(i, "X", "X");
-    let star: Vec<Route> = (1..=65u8)
-        .map(|i| {
-            let id: &'static str = Box::leak(std::format!("R{i}").into_boxed_str());
-            Route::new(id, s(0), s(i), 1, Level::Overground, None).unwrap()
-        })
-        .collect();
+    let star = (1..=65u8)
+        .map(|i| route(usize::from(i), 0, i, 1))
+        .collect::<Result<Vec<Route>, _>>()?;
     assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
-    let many = [r("BER_FRI_1"); 129];
+    let many = [r("BER_FRI_1")?; 129];
     assert_eq!(Trail::longest(&many), Err(TrailError::TooManyRoutes));
+    Ok(())
 }
 
 #[test]
-fn whole_map() {
+fn whole_map() -> TestResult {
     let t0 = std::time::Instant::now();
-    let s = Trail::longest_within(&ROUTES, u64::MAX).unwrap();
+    let s = Trail::longest_within(&ROUTES, u64::MAX)?;
     let t = *s.trail();
     check(&t);
     assert!(s.is_proven());
@@ -97,26 +102,29 @@ fn whole_map() {
         .collect();
     assert_eq!(singles.len(), 76);
     let t0 = std::time::Instant::now();
-    let t = Trail::longest(&singles).unwrap();
+    let t = Trail::longest(&singles)?;
     check(&t);
     std::println!("76 routes: {} in {:?}", t.length(), t0.elapsed());
+    Ok(())
 }
 
 #[test]
-fn budget() {
-    let s = Trail::longest_within(&ROUTES, 0).unwrap();
+fn budget() -> TestResult {
+    let s = Trail::longest_within(&ROUTES, 0)?;
     assert!(!s.is_proven());
     check(s.trail());
     assert_eq!(s.trail().length(), 6);
+    Ok(())
 }
 
 #[test]
-fn bonus() {
-    let a = [r("BER_LUC_1")];
-    let b = [r("BER_FRI_1"), r("BER_NEU_1")];
+fn bonus() -> TestResult {
+    let a = [r("BER_LUC_1")?];
+    let b = [r("BER_FRI_1")?, r("BER_NEU_1")?];
     assert_eq!(longest_trail_bonus(&a, &b), Ok([10, 0]));
     assert_eq!(longest_trail_bonus(&b, &a), Ok([0, 10]));
     assert_eq!(longest_trail_bonus(&[], &[]), Ok([10, 10]));
+    Ok(())
 }
 
 #[test]
@@ -148,39 +156,40 @@ fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
     );
 }
 
-/// Builds a route between the stations `a` and `b` (ids) of length `length`.
-fn route(i: usize, a: u8, b: u8, length: u8) -> Route {
+/// Builds the route `R{i}` between the stations `a` and `b` (ids) of length `length`.
+fn route(i: usize, a: u8, b: u8, length: u8) -> Result<Route, RouteError> {
     let id: &'static str = Box::leak(std::format!("R{i}").into_boxed_str());
     let s = |x: u8| Station::new(x, "X", "X");
-    Route::new(id, s(a), s(b), length, Level::Overground, None).unwrap()
+    Route::new(id, s(a), s(b), length, Level::Overground, None)
 }
 
 #[test]
-fn full_capacity_reductions_keep_every_route() {
+fn full_capacity_reductions_keep_every_route() -> TestResult {
     // 64 stations in a ring, every route doubled: 128 routes, all even, one
     // closed trail through all of them. The reduction joins the whole ring.
-    let ring: Vec<Route> = (0..128)
+    let ring = (0..128)
         .map(|i| route(i, (i % 64) as u8, ((i + 1) % 64) as u8, (i % 6 + 1) as u8))
-        .collect();
-    let t = Trail::longest(&ring).unwrap();
+        .collect::<Result<Vec<Route>, _>>()?;
+    let t = Trail::longest(&ring)?;
     check(&t);
     assert_eq!(t.route_count(), 128);
     assert_eq!(t.station1(), t.station2());
     // A bridge between two rings: the second ring hangs by it and folds; the
     // longest trail takes both rings and the bridge.
-    let mut two: Vec<Route> = (0..60)
+    let mut two = (0..60)
         .map(|i| route(i, (i % 30) as u8, ((i + 1) % 30) as u8, 1))
-        .collect();
-    two.extend((0..60).map(|i| route(100 + i, (30 + i % 30) as u8, (30 + (i + 1) % 30) as u8, 1)));
-    two.push(route(999, 0, 30, 5));
-    let t = Trail::longest(&two).unwrap();
+        .chain((0..60).map(|i| route(100 + i, (30 + i % 30) as u8, (30 + (i + 1) % 30) as u8, 1)))
+        .collect::<Result<Vec<Route>, _>>()?;
+    two.push(route(999, 0, 30, 5)?);
+    let t = Trail::longest(&two)?;
     check(&t);
     assert_eq!(t.length(), 125);
     // Many dead ends at one station: only the two longest are worth taking.
-    let star: Vec<Route> = (1..=9)
+    let star = (1..=9)
         .map(|i| route(i, 0, i as u8, (i % 6 + 1) as u8))
-        .collect();
-    let t = Trail::longest(&star).unwrap();
+        .collect::<Result<Vec<Route>, _>>()?;
+    let t = Trail::longest(&star)?;
     check(&t);
     assert_eq!(t.length(), 6 + 5);
+    Ok(())
 }
