@@ -10,21 +10,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Shape, Strategy, Sudoku};
-use plateau_tests::fixture;
-
-fn read_set(name: &str) -> Vec<Vec<u8>> {
-    std::fs::read_to_string(fixture(&format!("sudoku/{name}")))
-        .expect("fixture set")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            l.bytes()
-                .map(|c| if c == b'.' { 0 } else { c - b'0' })
-                .collect()
-        })
-        .collect()
-}
+use plateau_tests::sudoku_set;
 
 fn unique_count(set: &[Vec<u8>]) -> usize {
     set.iter()
@@ -82,7 +68,7 @@ fn plain_backtracker(g: &mut [u8; 81], found: &mut u32) {
 
 fn bench(c: &mut Criterion) {
     for name in ["easy", "hard", "fewest-clues", "famous"] {
-        let set = read_set(&format!("{name}.txt"));
+        let set = sudoku_set(&format!("{name}.txt"));
         let mut group = c.benchmark_group(format!("sudoku/{name}"));
         group
             .sample_size(10)

@@ -3,27 +3,18 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour};
+use plateau_tests::KNIGHT_MOVES;
 use std::hint::black_box;
 use std::time::Duration;
-
-const MOVES: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The baseline: Warnsdorff with incremental degrees, first minimum wins, no checks
 /// beyond the board's edges. Returns the squares visited.
 #[allow(clippy::needless_range_loop)] // the plainest loop is the point
 fn bare_warnsdorff(w: usize, h: usize, deg: &mut [u8], out: &mut [(u32, u32)]) -> usize {
+    let moves = KNIGHT_MOVES.map(|(dx, dy)| (i64::from(dx), i64::from(dy)));
     for y in 0..h {
         for x in 0..w {
-            deg[y * w + x] = MOVES
+            deg[y * w + x] = moves
                 .iter()
                 .filter(|(dx, dy)| {
                     let (nx, ny) = (x as i64 + dx, y as i64 + dy);
@@ -38,7 +29,7 @@ fn bare_warnsdorff(w: usize, h: usize, deg: &mut [u8], out: &mut [(u32, u32)]) -
         deg[y as usize * w + x as usize] = 0x80;
         let mut best = None;
         let mut best_deg = u8::MAX;
-        for (dx, dy) in MOVES {
+        for (dx, dy) in moves {
             let (nx, ny) = (x + dx, y + dy);
             if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
                 continue;

@@ -27,6 +27,19 @@ impl Run {
     }
 }
 
+/// The eight knight moves, written out apart from the core's own table: for
+/// the tests' reference tour search and the bench's baseline.
+pub const KNIGHT_MOVES: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Runs `plateau ARGS` in process with `stdin` as standard input.
 pub fn run_cli<S: AsRef<str>>(args: &[S], stdin: &[u8]) -> Run {
     let mut input = stdin;
@@ -47,6 +60,22 @@ pub fn run_cli<S: AsRef<str>>(args: &[S], stdin: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&err).into_owned(),
         code,
     }
+}
+
+/// Reads a sudoku set of `fixtures/sudoku/` (one puzzle per line, `.` or `0`
+/// for a blank; blank lines and `#` comments skipped) as digits, 0 for blank.
+pub fn sudoku_set(name: &str) -> Vec<Vec<u8>> {
+    std::fs::read_to_string(fixture(&format!("sudoku/{name}")))
+        .unwrap_or_else(|e| panic!("fixtures/sudoku/{name}: {e}"))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.bytes()
+                .map(|c| if c == b'.' { 0 } else { c - b'0' })
+                .collect()
+        })
+        .collect()
 }
 
 /// Returns the workspace's root folder (where `fixtures/` is).

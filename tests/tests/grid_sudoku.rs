@@ -7,22 +7,8 @@ use plateau::grid::{
     BreadthFirst, DepthFirst, Frame, Limits, Outcome, Shape, Strategy as _, Sudoku, SudokuError,
     sudoku::Bands,
 };
-use plateau_tests::fixture;
+use plateau_tests::sudoku_set;
 use proptest::prelude::*;
-
-fn read_set(name: &str) -> Vec<Vec<u8>> {
-    std::fs::read_to_string(fixture(&format!("sudoku/{name}")))
-        .unwrap()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            l.bytes()
-                .map(|c| if c == b'.' { 0 } else { c - b'0' })
-                .collect()
-        })
-        .collect()
-}
 
 fn box_dims(side: usize) -> (usize, usize) {
     match side {
@@ -153,7 +139,7 @@ fn agree(givens: &[u8]) -> &'static str {
 
 #[test]
 fn famous_puzzles_are_unique_for_both_solvers() {
-    let set = read_set("famous.txt");
+    let set = sudoku_set("famous.txt");
     assert_eq!(set.len(), 7);
     for p in &set {
         assert_eq!(agree(p), "unique");
@@ -163,7 +149,7 @@ fn famous_puzzles_are_unique_for_both_solvers() {
 #[test]
 fn benchmark_sets_are_unique_for_both_solvers() {
     for name in ["easy.txt", "hard.txt", "fewest-clues.txt"] {
-        let set = read_set(name);
+        let set = sudoku_set(name);
         assert_eq!(set.len(), 200, "{name}");
         // Every puzzle is unique with a valid solution; the slow solver confirms
         // a sample (it takes milliseconds per puzzle).
@@ -180,18 +166,18 @@ fn benchmark_sets_are_unique_for_both_solvers() {
         }
     }
     // The easy set needs no guess, the hard set much search.
-    for p in read_set("easy.txt") {
+    for p in sudoku_set("easy.txt") {
         assert_eq!(solve(&p, Limits::UNIQUENESS).unwrap().steps, 1);
     }
     // (The sets were chosen with the general search; the 9×9 search propagates
     // more and guesses better, so a hard puzzle may now take only a few guesses.)
-    let hard: Vec<u64> = read_set("hard.txt")
+    let hard: Vec<u64> = sudoku_set("hard.txt")
         .iter()
         .map(|p| solve(p, Limits::UNIQUENESS).unwrap().steps)
         .collect();
     assert!(hard.iter().all(|&s| s > 1));
     assert!(hard.iter().sum::<u64>() > 5 * hard.len() as u64);
-    let fewest = read_set("fewest-clues.txt");
+    let fewest = sudoku_set("fewest-clues.txt");
     assert!(
         fewest
             .iter()
@@ -201,7 +187,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
 
 #[test]
 fn a_clue_less_makes_several_solutions() {
-    for p in read_set("hard.txt").iter().take(40) {
+    for p in sudoku_set("hard.txt").iter().take(40) {
         // The hard puzzles are minimal: without any one clue they have several solutions.
         let i = p.iter().position(|&d| d != 0).unwrap();
         let mut q = p.clone();
@@ -213,7 +199,7 @@ fn a_clue_less_makes_several_solutions() {
 
 #[test]
 fn duplicates_are_none_with_the_reason() {
-    let mut g = read_set("famous.txt")[3].clone();
+    let mut g = sudoku_set("famous.txt")[3].clone();
     assert_eq!(g[0], 8);
     g[8] = 8; // a second 8 in row 1
     assert_eq!(
@@ -270,7 +256,7 @@ fn no_candidate_left_is_none() {
 
 #[test]
 fn a_tiny_budget_is_not_no_solution() {
-    let p = &read_set("famous.txt")[0];
+    let p = &sudoku_set("famous.txt")[0];
     let r = solve(p, Limits::UNIQUENESS.with_max_steps(2)).unwrap();
     assert!(matches!(
         r.outcome,
@@ -406,7 +392,7 @@ fn summary(r: &plateau::grid::Report<Sudoku>) -> (&'static str, u64, Option<Vec<
 #[test]
 fn band_search_agrees_with_the_general_search_on_every_set() {
     for name in ["easy.txt", "hard.txt", "fewest-clues.txt", "famous.txt"] {
-        for p in read_set(name) {
+        for p in sudoku_set(name) {
             let fast = solve(&p, Limits::UNIQUENESS).unwrap();
             let slow = general(&p, Limits::UNIQUENESS);
             assert_eq!(summary(&fast), summary(&slow), "{name}");
@@ -415,7 +401,7 @@ fn band_search_agrees_with_the_general_search_on_every_set() {
         }
     }
     // Several solutions: the same count (all of them, up to 200) both ways.
-    for p in read_set("hard.txt").iter().take(30) {
+    for p in sudoku_set("hard.txt").iter().take(30) {
         let mut q = p.clone();
         for cell in q.iter_mut().filter(|d| **d != 0).take(2) {
             *cell = 0;
@@ -431,7 +417,7 @@ fn band_search_agrees_with_the_general_search_on_every_set() {
 
 #[test]
 fn band_search_depth_and_breadth_first_find_the_same_grids() {
-    let famous = read_set("famous.txt");
+    let famous = sudoku_set("famous.txt");
     let mut puzzles = vec![famous[0].clone()];
     for p in famous.iter().take(4) {
         // Two clues fewer: several solutions.
@@ -459,7 +445,7 @@ fn band_search_depth_and_breadth_first_find_the_same_grids() {
 
 #[test]
 fn band_search_tells_broken_grids_and_budgets() {
-    let mixed = read_set("mixed.txt");
+    let mixed = sudoku_set("mixed.txt");
     let statuses: Vec<&str> = mixed
         .iter()
         .filter(|p| p.len() == 81)
@@ -468,7 +454,7 @@ fn band_search_tells_broken_grids_and_budgets() {
     assert_eq!(statuses, ["unique", "multiple", "none", "none"]);
     // Every budget below what the search needs is reported as exhausted, never
     // as no solution, and the step count never passes the budget.
-    let famous = read_set("famous.txt");
+    let famous = sudoku_set("famous.txt");
     let (need, p) = famous
         .iter()
         .map(|p| (solve(p, Limits::UNIQUENESS).unwrap().steps, p))

@@ -4,7 +4,7 @@
 use plateau::tour::{
     Board, NoTour, Square, TourCount, TourKind, TourOutcome, count_tours, find_tour,
 };
-use plateau_tests::run_cli;
+use plateau_tests::{KNIGHT_MOVES, run_cli};
 use proptest::prelude::*;
 
 /// The checker: every square exactly once, knight moves, and the closing move.
@@ -59,16 +59,7 @@ fn reference_has_open_tour(w: u16, h: u16, s: Square) -> bool {
         if left == 0 {
             return true;
         }
-        for (dx, dy) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        for (dx, dy) in KNIGHT_MOVES {
             let (nx, ny) = (x + dx, y + dy);
             if nx >= 0 && ny >= 0 && nx < w && ny < h && !seen[(ny * w + nx) as usize] {
                 seen[(ny * w + nx) as usize] = true;
