@@ -18,29 +18,33 @@ use crate::tchu::Route;
 /// Far beyond any distance: 128 routes of length 6 weigh 768.
 const FAR: u16 = u16::MAX;
 
-/// Iterates over the indices of the set bits of a route set.
-pub(super) fn bits128(mut set: u128) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if set == 0 {
-            return None;
+/// Defines an iterator over the indices of the set bits of a set word.
+macro_rules! set_bits {
+    ($(#[$doc:meta])* $name:ident, $t:ty) => {
+        $(#[$doc])*
+        pub(super) fn $name(mut set: $t) -> impl Iterator<Item = usize> {
+            core::iter::from_fn(move || {
+                if set == 0 {
+                    return None;
+                }
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                Some(i)
+            })
         }
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(i)
-    })
+    };
 }
 
-/// Iterates over the indices of the set bits of a station set.
-pub(super) fn bits64(mut set: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(i)
-    })
-}
+set_bits!(
+    /// Iterates over the indices of the set bits of a route set.
+    bits128,
+    u128
+);
+set_bits!(
+    /// Iterates over the indices of the set bits of a station set.
+    bits64,
+    u64
+);
 
 pub(super) const fn bit128(i: usize) -> u128 {
     if i < 128 { 1 << i } else { 0 }
