@@ -29,6 +29,15 @@ proptest! {
     }
 }
 
+/// Checks the fast trail of `net` (a valid trail) and its length against the
+/// subset solver.
+fn matches_subsets(net: &[Route]) -> Result<(), TestCaseError> {
+    let fast = Trail::longest(net).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    check_trail(net, &fast).map_err(TestCaseError::fail)?;
+    prop_assert_eq!(fast.length(), subset_longest(net));
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -36,9 +45,7 @@ proptest! {
     #[test]
     fn matches_the_subset_solver(e in edges(7, 16)) {
         let net = network(&e);
-        let fast = Trail::longest(&net).unwrap();
-        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(fast.length(), subset_longest(&net));
+        matches_subsets(&net)?;
     }
 
     /// Small dense clusters joined by bridges into a tree of clusters, with
@@ -59,27 +66,21 @@ proptest! {
         }
         all.truncate(20);
         let net = network(&all);
-        let fast = Trail::longest(&net).unwrap();
-        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(fast.length(), subset_longest(&net));
+        matches_subsets(&net)?;
     }
 
     /// Up to 64 stations: mostly separate pieces and paths.
     #[test]
     fn wide_networks_match_the_subset_solver(e in edges(63, 16)) {
         let net = network(&e);
-        let fast = Trail::longest(&net).unwrap();
-        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(fast.length(), subset_longest(&net));
+        matches_subsets(&net)?;
     }
 
     /// Connected pieces of the real map, doubles included, against the subset solver.
     #[test]
     fn map_pieces_match_the_subset_solver(seed: u64, size in 10usize..=17) {
         let net = connected_subnetwork(&ROUTES, size, &mut Rng(seed | 1));
-        let fast = Trail::longest(&net).unwrap();
-        check_trail(&net, &fast).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(fast.length(), subset_longest(&net));
+        matches_subsets(&net)?;
     }
 
     /// A search run in slices takes the same path as one run: same steps, same
