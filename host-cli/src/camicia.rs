@@ -100,10 +100,21 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                     "give a deal (two hands, or A/B), --batch FILE, or a subcommand (see --help)",
                 ));
             }
-            let (a, b) = deal_from_args(&args.deal)?;
-            print_outcome(simulate(&a, &b, args.max_rounds), json, io)
+            play(&args.deal, args.max_rounds, json, io)
         }
     }
+}
+
+/// Plays the deal given as arguments (two hands, or one deal A/B) and prints
+/// its outcome: what `plateau camicia DEAL…` prints.
+pub(crate) fn play<S: AsRef<str>>(
+    deal: &[S],
+    max_rounds: u64,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let (a, b) = deal_from_args(deal)?;
+    print_outcome(simulate(&a, &b, max_rounds), json, io)
 }
 
 /// Takes `--json` and `--max-rounds N` out of the hands: the hands accept values
@@ -257,10 +268,14 @@ fn check_size(a: &[Rank], b: &[Rank]) -> Result<(), DealError> {
 }
 
 /// Reads the deal of the command line: two hands, or one deal.
-fn deal_from_args(args: &[String]) -> CliResult<(Vec<Rank>, Vec<Rank>)> {
+fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<(Vec<Rank>, Vec<Rank>)> {
     match args {
-        [deal] => parse_deal(deal).map_err(|e| bad("deal", deal, e.describe())),
+        [deal] => {
+            let deal = deal.as_ref();
+            parse_deal(deal).map_err(|e| bad("deal", deal, e.describe()))
+        }
         [a, b] => {
+            let (a, b) = (a.as_ref(), b.as_ref());
             let ha = parse_hand(a, Player::A, 0).map_err(|e| bad("A's hand", a, e.describe()))?;
             let hb = parse_hand(b, Player::B, 0).map_err(|e| bad("B's hand", b, e.describe()))?;
             check_size(&ha, &hb).map_err(|e| CliError::new(e.describe()))?;

@@ -103,21 +103,14 @@ fn tchu_trail(io: &mut Io<'_>) -> CliResult {
 }
 
 fn camicia(io: &mut Io<'_>) -> CliResult {
-    use plateau::camicia::Rank;
     heading(
         io,
         "Camicia: Beggar-my-neighbour played exactly, loops found in constant memory",
     )?;
-    let hand =
-        |text: &str| -> Vec<Rank> { text.split(' ').filter_map(Rank::from_symbol).collect() };
+    let max_rounds = crate::camicia::DEFAULT_MAX_ROUNDS;
     for (a, b) in [("2 A 7 8 Q 10", "3 4 5 6 K 9 J"), ("J 2 3", "4 J 5")] {
-        let o = crate::camicia::simulate(&hand(a), &hand(b), crate::camicia::DEFAULT_MAX_ROUNDS);
         writeln!(io.out, "$ plateau camicia \"{a}\" \"{b}\"")?;
-        writeln!(
-            io.out,
-            "status: {}, cards: {}, tricks: {}",
-            o.status, o.cards, o.tricks
-        )?;
+        crate::camicia::play(&[a, b], max_rounds, false, io)?;
     }
     for (who, deal) in [
         (
@@ -129,14 +122,8 @@ fn camicia(io: &mut Io<'_>) -> CliResult {
             "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
         ),
     ] {
-        let packed = crate::camicia::parse_packed(deal).map_err(crate::CliError::new)?;
-        let o = packed.simulate(crate::camicia::DEFAULT_MAX_ROUNDS);
         writeln!(io.out, "$ plateau camicia {deal}      # {who}")?;
-        writeln!(
-            io.out,
-            "status: {}, cards: {}, tricks: {}",
-            o.status, o.cards, o.tricks
-        )?;
+        crate::camicia::play(&[deal], max_rounds, false, io)?;
     }
     Ok(())
 }
