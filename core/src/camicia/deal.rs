@@ -104,7 +104,6 @@ impl<const W: usize> Deal<W> {
         Table {
             starter: self.folded_hand(Player::A),
             other: self.folded_hand(Player::B),
-            a_starts: true,
         }
     }
 
@@ -112,7 +111,7 @@ impl<const W: usize> Deal<W> {
     ///
     /// A round runs from a start (the deal, or a trick) to the next trick, so
     /// it plays at most [`Self::total`] cards. Loops are found in constant memory
-    /// (Brent's method plus a replay, about three times the rounds before the
+    /// (Brent's method plus a replay, a few times the rounds before the
     /// repeat); [`super::Status::Exhausted`] means the budget ran out first.
     /// A budget larger than `u64::MAX / (64·W)` rounds (over 2^55 for any `W`
     /// up to 6; years of play) counts as that many, so that the cards played

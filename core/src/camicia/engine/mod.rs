@@ -23,13 +23,21 @@ pub(crate) use quick::{Quick, QuickTable};
 use super::{Outcome, Status};
 
 /// A round-start state that can play its round.
+///
+/// The state holds the starter's hand and the other's, not their names: the
+/// game is the same for both players, so a repeat of the hands alone starts
+/// the same rounds, with the names swapped or not. Loop detection compares
+/// the hands, which costs the hot loop nothing for the names, and the rare
+/// replay of a loop follows the names from whether each round's starter
+/// kept the lead (see [`simulate`]).
 pub(crate) trait Round: Copy {
     /// The most cards a round can play (at least 1).
     const MOST_CARDS: u64;
-    /// Returns whether two round-start states are the same.
+    /// Returns whether two round-start states hold the same hands.
     fn same(&self, o: &Self) -> bool;
     /// Plays one round to its trick; returns the cards played, whether the
-    /// pile was a trick, and whether the game is finished.
+    /// starter won the trick (and so starts again), and whether the game is
+    /// finished.
     fn play_round(&mut self) -> (usize, bool, bool);
 }
 
@@ -69,13 +77,15 @@ pub(crate) fn simulate_narrow(start: Table<u64>, budget: u64) -> Outcome {
 
 /// Plays the game from `start` for at most `budget` rounds in all.
 ///
-/// Brent's method: a saved state is compared with every later round start; it
-/// is replaced by the current state after windows of doubling length, so a
-/// cycle is seen within about twice the rounds before its first repeat. The
-/// distance at the first match is the cycle length λ (a state before the
-/// cycle never recurs). The first repeat then comes from two replays λ rounds
-/// apart: they meet at the first round whose state recurs, and the leading
-/// replay stands at its repeat.
+/// Brent's method on the hands (see [`Round`]): a saved state is compared
+/// with every later round start; it is replaced by the current state after
+/// windows of doubling length, so a cycle is seen within about twice the
+/// rounds before its first repeat. The distance at the first match is the
+/// cycle length λ of the hands (hands before the cycle never recur). The
+/// first repeat of the hands then comes from two replays λ rounds apart:
+/// they meet at the first round whose hands recur. The whole state (hands
+/// and who starts) has the same first recurring round, and recurs after λ
+/// rounds, or 2λ when the names come back swapped after λ.
 #[inline(always)]
 pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     if budget == 0 {
@@ -119,30 +129,67 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     }
     let mut used = mark - left;
     let lambda = used - saved_at;
-    // A loop of λ rounds (rare): find where it starts, with the round played
-    // out of line to keep the code small.
+    // The hands repeat every λ rounds (rare): find where they start to, with
+    // the round played out of line to keep the code small.
     let exhausted = outcome(Status::Exhausted, cards, used);
-    let mut lead = start;
-    let (mut lead_cards, mut lead_rounds) = (0u64, 0u64);
+    let mut lead = Replay::new(start);
     for _ in 0..lambda {
-        if used >= budget {
+        if !lead.advance(&mut used, budget) {
             return exhausted;
         }
-        used += 1;
-        lead_cards = lead_cards.saturating_add(replay_round(&mut lead).0 as u64);
-        lead_rounds += 1;
     }
-    let mut trail = start;
-    while !lead.same(&trail) {
-        if used >= budget {
+    let mut trail = Replay::new(start);
+    while !lead.table.same(&trail.table) {
+        if !lead.advance(&mut used, budget) {
             return exhausted;
         }
-        used += 1;
-        lead_cards = lead_cards.saturating_add(replay_round(&mut lead).0 as u64);
-        lead_rounds += 1;
-        replay_round(&mut trail);
+        trail.turned ^= !replay_round(&mut trail.table).1;
     }
-    outcome(Status::Loop, lead_cards, lead_rounds)
+    // The trail stands at the first round whose hands recur, the lead λ
+    // rounds on. If the names are swapped there, they are back after λ more
+    // rounds (the same rounds again, swapped again): the state, names
+    // included, first repeats there.
+    if lead.turned != trail.turned {
+        for _ in 0..lambda {
+            if !lead.advance(&mut used, budget) {
+                return exhausted;
+            }
+        }
+    }
+    outcome(Status::Loop, lead.cards, lead.rounds)
+}
+
+/// A replay of a game from its deal, for the rare search of a loop's start.
+struct Replay<T> {
+    table: T,
+    cards: u64,
+    rounds: u64,
+    /// Whether the starter is no longer the deal's.
+    turned: bool,
+}
+
+impl<T: Round> Replay<T> {
+    fn new(table: T) -> Self {
+        Replay {
+            table,
+            cards: 0,
+            rounds: 0,
+            turned: false,
+        }
+    }
+
+    /// Plays a round if the budget allows one more (counted in `used`).
+    fn advance(&mut self, used: &mut u64, budget: u64) -> bool {
+        if *used >= budget {
+            return false;
+        }
+        *used += 1;
+        let (played, kept, _) = replay_round(&mut self.table);
+        self.cards = self.cards.saturating_add(played as u64);
+        self.rounds += 1;
+        self.turned ^= !kept;
+        true
+    }
 }
 
 #[cfg(test)]
@@ -164,7 +211,6 @@ mod tests {
         let plain = Table {
             starter: a,
             other: b,
-            a_starts: true,
         };
         let quick = QuickTable::new(&a, &b).unwrap();
         let loop_8_3 = Outcome {
@@ -177,5 +223,28 @@ mod tests {
         // Three rounds find the repeat; the replay needs more.
         assert_eq!(simulate(quick, 3).status, Status::Exhausted);
         assert_eq!(simulate(quick, 0).status, Status::Exhausted);
+    }
+
+    #[test]
+    fn hands_that_recur_with_the_names_swapped_are_not_yet_a_loop() {
+        // 2 2 J 2 / J 2: after one round B starts with A's first hand and A
+        // holds B's; the whole state first recurs after two rounds (the
+        // reference simulator's figures: 6 cards, 2 tricks).
+        let (a, b) = (planes(&[0, 0, 1, 0]), planes(&[1, 0]));
+        let plain = Table {
+            starter: a,
+            other: b,
+        };
+        let quick = QuickTable::new(&a, &b).unwrap();
+        let mut step = plain;
+        assert_eq!(step.play_round(), (3, false, false));
+        assert!(step.same(&plain));
+        let loop_6_2 = Outcome {
+            status: Status::Loop,
+            cards: 6,
+            tricks: 2,
+        };
+        assert_eq!(simulate(plain, 100), loop_6_2);
+        assert_eq!(simulate(quick, 100), loop_6_2);
     }
 }

@@ -173,12 +173,12 @@ impl<L: Lane> Hand<L> {
     }
 }
 
-/// The state at the start of a round: the starter's hand first.
+/// The state at the start of a round: the starter's hand first (who the
+/// starter is stays with the caller, see [`Round`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Table<L> {
     pub(crate) starter: Hand<L>,
     pub(crate) other: Hand<L>,
-    pub(crate) a_starts: bool,
 }
 
 impl<L: Lane> Round for Table<L> {
@@ -188,7 +188,6 @@ impl<L: Lane> Round for Table<L> {
     #[inline(always)]
     fn same(&self, o: &Self) -> bool {
         self.starter.len == o.starter.len
-            && self.a_starts == o.a_starts
             && self.starter.b0 == o.starter.b0
             && self.starter.b1 == o.starter.b1
             && self.starter.b2 == o.starter.b2
@@ -201,7 +200,7 @@ impl<L: Lane> Round for Table<L> {
     fn play_round(&mut self) -> (usize, bool, bool) {
         let mut x = self.starter;
         let mut y = self.other;
-        let mut x_is_a = self.a_starts;
+        let mut x_starts = true;
         // Free play: both lay number cards alternately, starter first, until
         // one turns up a payment card or has no card left.
         let ex = x.numbers_on_top();
@@ -215,7 +214,7 @@ impl<L: Lane> Round for Table<L> {
         let mut pile = Hand::<L>::EMPTY;
         if !x_first {
             core::mem::swap(&mut x, &mut y);
-            x_is_a = !x_is_a;
+            x_starts = !x_starts;
         }
         // Now x lays a payment card or has none; y then pays.
         let winner_is_x = loop {
@@ -237,19 +236,18 @@ impl<L: Lane> Round for Table<L> {
             y.drop_top(e);
             pile_len += e;
             core::mem::swap(&mut x, &mut y);
-            x_is_a = !x_is_a;
+            x_starts = !x_starts;
         };
         pile.len = pile_len;
         if !winner_is_x {
             core::mem::swap(&mut x, &mut y);
-            x_is_a = !x_is_a;
+            x_starts = !x_starts;
         }
         x.take(&pile);
         let finished = y.len == 0;
         self.starter = x;
         self.other = y;
-        self.a_starts = x_is_a;
-        (pile_len, pile_len > 0, finished)
+        (pile_len, x_starts, finished)
     }
 }
 
