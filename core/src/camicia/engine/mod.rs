@@ -56,12 +56,6 @@ const fn outcome(status: Status, cards: u64, rounds: u64) -> Outcome {
     }
 }
 
-/// Plays one round, out of line: for the rare replays of a loop.
-#[inline(never)]
-fn replay_round<T: Round>(table: &mut T) -> (usize, bool, bool) {
-    table.play_round()
-}
-
 /// Rounds compared with the deal before the first save of Brent's method:
 /// most games end sooner, so their only save is the deal itself.
 const FIRST_WINDOW: u64 = 64;
@@ -129,32 +123,25 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     }
     let mut used = mark - left;
     let lambda = used - saved_at;
-    // The hands repeat every λ rounds (rare): find where they start to, with
-    // the round played out of line to keep the code small.
+    // The hands repeat every λ rounds (rare): find where they start to.
     let exhausted = outcome(Status::Exhausted, cards, used);
     let mut lead = Replay::new(start);
-    for _ in 0..lambda {
-        if !lead.advance(&mut used, budget) {
-            return exhausted;
-        }
+    if !lead.advance(lambda, &mut used, budget) {
+        return exhausted;
     }
     let mut trail = Replay::new(start);
     while !lead.table.same(&trail.table) {
-        if !lead.advance(&mut used, budget) {
+        if !lead.advance(1, &mut used, budget) {
             return exhausted;
         }
-        trail.turned ^= !replay_round(&mut trail.table).1;
+        trail.step();
     }
     // The trail stands at the first round whose hands recur, the lead λ
     // rounds on. If the names are swapped there, they are back after λ more
     // rounds (the same rounds again, swapped again): the state, names
     // included, first repeats there.
-    if lead.turned != trail.turned {
-        for _ in 0..lambda {
-            if !lead.advance(&mut used, budget) {
-                return exhausted;
-            }
-        }
+    if lead.turned != trail.turned && !lead.advance(lambda, &mut used, budget) {
+        return exhausted;
     }
     outcome(Status::Loop, lead.cards, lead.rounds)
 }
@@ -178,16 +165,26 @@ impl<T: Round> Replay<T> {
         }
     }
 
-    /// Plays a round if the budget allows one more (counted in `used`).
-    fn advance(&mut self, used: &mut u64, budget: u64) -> bool {
-        if *used >= budget {
-            return false;
-        }
-        *used += 1;
-        let (played, kept, _) = replay_round(&mut self.table);
+    /// Plays one round, out of line: replays are rare, and the hot loop
+    /// keeps its code small.
+    #[inline(never)]
+    fn step(&mut self) {
+        let (played, kept, _) = self.table.play_round();
         self.cards = self.cards.saturating_add(played as u64);
         self.rounds += 1;
         self.turned ^= !kept;
+    }
+
+    /// Plays `rounds` rounds, each counted in `used`; returns `false` if the
+    /// budget runs out first.
+    fn advance(&mut self, rounds: u64, used: &mut u64, budget: u64) -> bool {
+        for _ in 0..rounds {
+            if *used >= budget {
+                return false;
+            }
+            *used += 1;
+            self.step();
+        }
         true
     }
 }
@@ -204,15 +201,23 @@ mod tests {
         h
     }
 
+    /// The same deal on both engines: penalty planes and quick hands.
+    fn both(a: &[u8], b: &[u8]) -> (Table<u64>, QuickTable) {
+        let (a, b) = (planes(a), planes(b));
+        let quick = QuickTable::new(&a, &b).unwrap();
+        (
+            Table {
+                starter: a,
+                other: b,
+            },
+            quick,
+        )
+    }
+
     #[test]
     fn every_engine_agrees_on_the_spec_loop() {
         // J 2 3 / 4 J 5: a loop of two rounds after one.
-        let (a, b) = (planes(&[1, 0, 0]), planes(&[0, 1, 0]));
-        let plain = Table {
-            starter: a,
-            other: b,
-        };
-        let quick = QuickTable::new(&a, &b).unwrap();
+        let (plain, quick) = both(&[1, 0, 0], &[0, 1, 0]);
         let loop_8_3 = Outcome {
             status: Status::Loop,
             cards: 8,
@@ -230,12 +235,7 @@ mod tests {
         // 2 2 J 2 / J 2: after one round B starts with A's first hand and A
         // holds B's; the whole state first recurs after two rounds (the
         // reference simulator's figures: 6 cards, 2 tricks).
-        let (a, b) = (planes(&[0, 0, 1, 0]), planes(&[1, 0]));
-        let plain = Table {
-            starter: a,
-            other: b,
-        };
-        let quick = QuickTable::new(&a, &b).unwrap();
+        let (plain, quick) = both(&[0, 0, 1, 0], &[1, 0]);
         let mut step = plain;
         assert_eq!(step.play_round(), (3, false, false));
         assert!(step.same(&plain));
