@@ -218,12 +218,8 @@ impl Network {
                 }
             }
             self.all &= !bit128(r);
-            for owner in &mut self.owner {
-                if *owner == tag(r) {
-                    *owner = NONE;
-                }
-            }
         }
+        self.hand_over(aside, NONE);
         aside != 0
     }
 
@@ -248,11 +244,7 @@ impl Network {
             *w = weight;
         }
         self.set_weight_bits(first, weight);
-        for owner in &mut self.owner {
-            if *owner == tag(second) {
-                *owner = tag(first);
-            }
-        }
+        self.hand_over(bit128(second), tag(first));
         self.all &= !bit128(second);
         if let Some(at) = self.at.get_mut(s) {
             *at = 0;
@@ -314,14 +306,20 @@ impl Network {
             *w = length;
         }
         self.set_weight_bits(bridge, length);
-        for owner in &mut self.owner {
-            if linked(*owner, part) {
-                *owner = NONE;
-            }
-        }
+        self.hand_over(part, NONE);
         for r in bits128(entering) {
             if let Some(owner) = self.owner.get_mut(r) {
                 *owner = tag(bridge);
+            }
+        }
+    }
+
+    /// Gives the real routes of the links `links` to the `owner` entry `to`
+    /// (a link's [`tag`], or [`NONE`] to set them aside).
+    fn hand_over(&mut self, links: u128, to: u8) {
+        for owner in &mut self.owner {
+            if linked(*owner, links) {
+                *owner = to;
             }
         }
     }
