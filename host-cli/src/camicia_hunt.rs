@@ -2,13 +2,16 @@
 //! longest games and for loops, on threads, split into shards.
 //!
 //! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
-//! climbs: each step swaps two different cards of the current deal, plays the
-//! new deal, and keeps it if its game is at least as long. Chunk `g`'s random
+//! climbs: each step swaps two different cards of the best deal so far and
+//! plays the new deal; the longest game (or the latest of equal length) is
+//! the best. The games are played 32 at a time (`PackedDeal::simulate_many`),
+//! so a step starts from the best deal among the games ended so far. Chunk `g`'s random
 //! numbers come from `(seed, g)` only, shard K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and the results are merged in a fixed order, so a
 //! hunt's answer depends on the seed, the shard and the number of chunks, never
 //! on the threads or on timing (a timed hunt reports its chunk count).
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -237,13 +240,16 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
         chunks: 1,
         ..Report::default()
     };
-    let Ok(mut current) = PackedDeal::from_row(&row, DECK_SIZE / 2) else {
+    let Ok(first) = PackedDeal::from_row(&row, DECK_SIZE / 2) else {
         return report;
     };
-    let mut score = current.simulate(max_rounds);
-    report.add(&current, score, top);
-    for _ in 1..len {
-        let mut candidate = current;
+    // The climb: each candidate swaps two cards of the best deal so far.
+    // The games are played 32 at a time, so a candidate starts from the best
+    // deal among the games ended when it is made (the order the games end in
+    // depends on the deals only: the climb is still determined by the seed).
+    let best = Cell::new((first, None::<Outcome>));
+    let candidates = std::iter::once(first).chain((1..len).map(|_| {
+        let mut candidate = best.get().0;
         for _ in 0..SWAP_TRIES {
             let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
             if candidate.alike(i, j) == Ok(false) {
@@ -251,15 +257,19 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
                 break;
             }
         }
-        let o = candidate.simulate(max_rounds);
-        report.add(&candidate, o, top);
+        candidate
+    }));
+    PackedDeal::simulate_many(candidates, max_rounds, |_, deal, o| {
+        report.add(&deal, o, top);
         let longer = o.status == Status::Finished
-            && (score.status != Status::Finished || o.cards >= score.cards);
+            && best
+                .get()
+                .1
+                .is_none_or(|b| b.status != Status::Finished || o.cards >= b.cards);
         if longer {
-            current = candidate;
-            score = o;
+            best.set((deal, Some(o)));
         }
-    }
+    });
     report
 }
 

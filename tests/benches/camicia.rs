@@ -77,6 +77,15 @@ fn baseline(deal: &[u8; 52]) -> (u64, u64) {
     }
 }
 
+/// Plays the deals 32 at a time; returns their cards.
+fn many(deals: &[PackedDeal]) -> u64 {
+    let mut cards = 0;
+    PackedDeal::simulate_many(deals.iter().copied().map(black_box), BUDGET, |_, _, o| {
+        cards += o.cards;
+    });
+    cards
+}
+
 fn chain(rng: &mut Mix) -> Vec<PackedDeal> {
     let mut deal = PackedDeal::from_row(&shuffled(rng), 26).expect("52 cards");
     (0..DEALS)
@@ -116,47 +125,44 @@ fn slice_rate(deals: usize, sink: &mut u64, run: &mut impl FnMut() -> u64) -> Op
     Some(played as f64 / ((now - start) as f64 / 1e9))
 }
 
-/// Prints deals per second of processor time (not wall time) of the packed
-/// simulator and of the baseline, in alternating slices of a tenth of a
-/// second (two seconds each in all): on a machine shared with other work,
-/// processor time is the figure that compares with a quiet core, and the
-/// other work (which also clears the branch predictor's memory) hits both
-/// alike. The median slice is the figure; the best slice is the nearest to a
-/// quiet machine.
-fn processor_rates(
-    name: &str,
-    deals: usize,
-    mut packed: impl FnMut() -> u64,
-    mut baseline: impl FnMut() -> u64,
-) {
+/// Prints deals per second of processor time (not wall time) of each run, in
+/// alternating slices of a tenth of a second (two seconds each in all), and
+/// each one's ratio to the last (the baseline): on a machine shared with
+/// other work, processor time is the figure that compares with a quiet core,
+/// and the other work (which also clears the branch predictor's memory) hits
+/// every run alike. The median slice is the figure; the best slice is the
+/// nearest to a quiet machine.
+fn processor_rates(name: &str, deals: usize, runs: &mut [(&str, &mut dyn FnMut() -> u64)]) {
     let mut sink = 0u64;
-    let (mut p, mut b) = (Vec::new(), Vec::new());
+    let mut rates = vec![Vec::new(); runs.len()];
     for _ in 0..20 {
-        let (Some(x), Some(y)) = (
-            slice_rate(deals, &mut sink, &mut packed),
-            slice_rate(deals, &mut sink, &mut baseline),
-        ) else {
-            return;
-        };
-        p.push(x);
-        b.push(y);
+        for ((_, run), r) in runs.iter_mut().zip(rates.iter_mut()) {
+            let Some(x) = slice_rate(deals, &mut sink, run) else {
+                return;
+            };
+            r.push(x);
+        }
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
+    let figures: Vec<(f64, f64)> = rates
+        .iter_mut()
+        .map(|v| {
+            v.sort_by(f64::total_cmp);
+            (v[v.len() / 2], v.iter().copied().fold(0.0, f64::max))
+        })
+        .collect();
+    let Some(&(base_median, base_best)) = figures.last() else {
+        return;
     };
-    let best = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
-    let (pm, bm) = (median(&mut p), median(&mut b));
-    let (pb, bb) = (best(&p), best(&b));
-    eprintln!(
-        "processor time, {name}: packed (loop detection) {:.3} M deals/s, baseline (none) {:.3} M deals/s, ratio {:.2} (median of 20 slices); best slices {:.3} / {:.3}, ratio {:.2} ({sink})",
-        pm / 1e6,
-        bm / 1e6,
-        pm / bm,
-        pb / 1e6,
-        bb / 1e6,
-        pb / bb,
-    );
+    for ((label, _), (median, best)) in runs.iter().zip(&figures) {
+        eprintln!(
+            "processor time, {name}, {label}: {:.3} M deals/s (median of 20 slices), ratio {:.2} to the baseline; best slice {:.3}, ratio {:.2}",
+            median / 1e6,
+            median / base_median,
+            best / 1e6,
+            best / base_best,
+        );
+    }
+    eprintln!("({sink})");
 }
 
 fn bench(c: &mut Criterion) {
@@ -170,20 +176,30 @@ fn bench(c: &mut Criterion) {
         processor_rates(
             name,
             DEALS,
-            || {
-                deals
-                    .iter()
-                    .map(|d| black_box(d).simulate(BUDGET).cards)
-                    .sum()
-            },
-            || raw.iter().map(|d| baseline(black_box(d)).0).sum(),
+            &mut [
+                ("packed, 32 at once (loop detection)", &mut || many(deals)),
+                ("packed, one at a time (loop detection)", &mut || {
+                    deals
+                        .iter()
+                        .map(|d| black_box(d).simulate(BUDGET).cards)
+                        .sum()
+                }),
+                ("baseline (no loop detection)", &mut || {
+                    raw.iter().map(|d| baseline(black_box(d)).0).sum()
+                }),
+            ],
         );
     }
     let mut g = c.benchmark_group("camicia deals");
     g.throughput(Throughput::Elements(DEALS as u64));
     for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
         g.bench_with_input(
-            BenchmarkId::new("packed, loop detection", name),
+            BenchmarkId::new("packed, 32 at once, loop detection", name),
+            deals,
+            |b, deals| b.iter(|| many(deals)),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("packed, one at a time, loop detection", name),
             deals,
             |b, deals| {
                 b.iter(|| {

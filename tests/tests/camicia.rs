@@ -181,6 +181,33 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Batches of deals of every size up to 64 cards, played 32 at a time,
+    /// against the reference (and each deal's report once).
+    #[test]
+    fn many_at_once_equal_the_reference(
+        deals in prop::collection::vec(
+            (prop::collection::vec(rank_strategy(), 0..=64), 0usize..=64),
+            0..100,
+        ),
+    ) {
+        let packed: Vec<PackedDeal> = deals
+            .iter()
+            .map(|(row, split)| PackedDeal::from_row(row, (*split).min(row.len())).expect("fits"))
+            .collect();
+        let mut got = vec![None; packed.len()];
+        PackedDeal::simulate_many(packed.iter().copied(), 1 << 22, |i, deal, o| {
+            got[i] = Some((deal, figures(o)));
+        });
+        for ((row, split), (deal, g)) in deals.iter().zip(packed.iter().zip(got)) {
+            let (a, b) = row.split_at((*split).min(row.len()));
+            prop_assert_eq!(g, Some((*deal, reference(&penalties(a), &penalties(b)))));
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
@@ -265,6 +292,7 @@ fn small_deals_include_loops_and_agree() {
         Rank::Ace,
     ];
     let mut loops = 0;
+    let mut packed = Vec::new();
     for _ in 0..60_000 {
         let (la, lb) = ((next() % 9) as usize, (next() % 9) as usize);
         let mut hand = |n: usize| -> Vec<Rank> {
@@ -277,8 +305,16 @@ fn small_deals_include_loops_and_agree() {
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
         assert_eq!(figures(deal.simulate(1 << 20)), expected, "{deal}");
         loops += usize::from(expected.0 == Status::Loop);
+        packed.push((PackedDeal::from_deal(&deal).expect("fits"), expected));
     }
     assert!(loops > 50, "only {loops} loops among small deals");
+    // All of them 32 at a time: every deal reported once, as alone.
+    let mut seen = vec![false; packed.len()];
+    PackedDeal::simulate_many(packed.iter().map(|p| p.0), 1 << 20, |i, deal, o| {
+        assert_eq!((deal, figures(o)), packed[i], "{deal}");
+        assert!(!std::mem::replace(&mut seen[i], true));
+    });
+    assert!(seen.iter().all(|&s| s));
 }
 
 #[test]

@@ -51,6 +51,14 @@ const fn low_bits_128(n: u32) -> u128 {
 }
 
 impl PackedDeal {
+    /// The deal of no cards.
+    pub(crate) const EMPTY: PackedDeal = PackedDeal {
+        pay: 0,
+        codes: 0,
+        len_a: 0,
+        len_b: 0,
+    };
+
     /// Cards a packed deal can hold in all.
     pub const CAPACITY: usize = CARDS_PER_WORD;
 
@@ -223,27 +231,69 @@ impl PackedDeal {
     #[must_use]
     #[inline]
     pub fn simulate(&self, budget: u64) -> Outcome {
+        match self.quick() {
+            Some((a, b)) => engine::simulate(QuickTable::start(a, b), budget),
+            None => self.to_deal().simulate(budget),
+        }
+    }
+
+    /// Plays the games of many deals, 32 at a time, for at most `budget`
+    /// rounds each, and calls `report(i, deal, outcome)` as the game of the
+    /// `i`-th deal ends: the outcome of [`PackedDeal::simulate`], about 15 %
+    /// sooner on average (one game alone waits on a mispredicted branch
+    /// about once a round; many games at once need no branch on the cards).
+    /// The reports come in the order the games end, not the input's; the
+    /// deals are taken from `deals` as lanes free up, so `deals` may depend
+    /// on what `report` saw (a search that climbs). It uses about 5 KiB of
+    /// stack.
+    ///
+    /// ```
+    /// use plateau::camicia::{PackedDeal, Rank, Status};
+    /// let row = |s: &str| s.chars().filter_map(Rank::from_compact).collect::<Vec<_>>();
+    /// let deals = [
+    ///     PackedDeal::from_row(&row("J--K-/---Q"), 5)?,
+    ///     PackedDeal::from_row(&row("J--/-J-"), 3)?, // J 2 3 / 4 J 5: a loop
+    /// ];
+    /// let mut outcomes = [None; 2];
+    /// PackedDeal::simulate_many(deals, 1000, |i, deal, outcome| {
+    ///     assert_eq!(outcome, deal.simulate(1000));
+    ///     outcomes[i] = Some(outcome.status);
+    /// });
+    /// assert_eq!(outcomes, [Some(Status::Finished), Some(Status::Loop)]);
+    /// # Ok::<(), plateau::camicia::CamiciaError>(())
+    /// ```
+    pub fn simulate_many<I, F>(deals: I, budget: u64, report: F)
+    where
+        I: IntoIterator<Item = PackedDeal>,
+        F: FnMut(usize, PackedDeal, Outcome),
+    {
+        engine::simulate_many(deals, budget, report);
+    }
+
+    /// Returns the quick hands of A and B (with their sentinels) if the deal
+    /// has at most 63 cards and 31 payment cards, else `None`.
+    #[inline]
+    pub(crate) fn quick(&self) -> Option<(Quick, Quick)> {
         let (len_a, len_b) = (u32::from(self.len_a), u32::from(self.len_b));
         let payers = self.pay.count_ones();
-        if len_a + len_b < 64 && payers <= 31 {
-            // The quick hands: every shift below is under 64.
-            let pay_a = self.pay & low_bits(len_a);
-            let k_a = pay_a.count_ones();
-            let k_b = payers - k_a;
-            let codes = self.codes as u64;
-            let table = QuickTable::start(
-                Quick {
-                    pay: pay_a | 1 << len_a,
-                    penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
-                },
-                Quick {
-                    pay: self.pay >> len_a | 1 << len_b,
-                    penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
-                },
-            );
-            return engine::simulate(table, budget);
+        if len_a + len_b >= 64 || payers > 31 {
+            return None;
         }
-        self.to_deal().simulate(budget)
+        // Every shift below is under 64.
+        let pay_a = self.pay & low_bits(len_a);
+        let k_a = pay_a.count_ones();
+        let k_b = payers - k_a;
+        let codes = self.codes as u64;
+        Some((
+            Quick {
+                pay: pay_a | 1 << len_a,
+                penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
+            },
+            Quick {
+                pay: self.pay >> len_a | 1 << len_b,
+                penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
+            },
+        ))
     }
 }
 

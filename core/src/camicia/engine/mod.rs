@@ -14,9 +14,11 @@
 //! is a trick) and adds the cards without a saturation check (the budget is
 //! capped so that they cannot overflow).
 
+mod many;
 mod planes;
 mod quick;
 
+pub(crate) use many::simulate_many;
 pub(crate) use planes::{Hand, Lane, Table, Wide};
 pub(crate) use quick::{Quick, QuickTable};
 

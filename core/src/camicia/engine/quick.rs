@@ -41,7 +41,7 @@ impl Quick {
 
     /// Returns whether the hand has no card.
     #[inline(always)]
-    fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.pay <= 1
     }
 
