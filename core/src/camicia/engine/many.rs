@@ -279,18 +279,19 @@ where
     while live > 0 {
         // Pass 1: one exchange each, the ended rounds listed without a branch.
         let mut n = 0usize;
-        for (i, game) in games.iter_mut().take(live).enumerate() {
+        let playing = games.get_mut(..live).unwrap_or_default();
+        for (i, game) in playing.iter_mut().enumerate() {
             let end = game.exchange();
-            if let Some(e) = ended.get_mut(n) {
-                // i < LANES = 32.
+            // n <= i < LANES (a power of two, so the mask is no-op).
+            if let Some(e) = ended.get_mut(n & (LANES - 1)) {
                 *e = i as u8;
             }
             n += usize::from(end);
         }
         // Pass 2: the ended rounds; a finished game's lane takes the next deal.
         let mut emptied = false;
-        for &i in ended.iter().take(n) {
-            let Some(game) = games.get_mut(usize::from(i)) else {
+        for &i in ended.get(..n).unwrap_or_default() {
+            let Some(game) = games.get_mut(usize::from(i) & (LANES - 1)) else {
                 continue;
             };
             if let Err(outcome) = game.next_round(cap, budget) {
