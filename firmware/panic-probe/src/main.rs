@@ -367,6 +367,7 @@ fn probe_camicia() {
                 p.simulate(opaque(1000)),
             ));
             keep(p.to_deal());
+            PackedDeal::simulate_many([p, opaque(p)], opaque(1000), |i, d, o| keep((i, d, o)));
             show(p);
         }
         Err(e) => show(e),

@@ -1,7 +1,8 @@
-//! Camicia: the published cases that fit 52 cards, through both engines (the
-//! general `Deal` and the packed one the hunt uses), loops included.
+//! Camicia: the published cases that fit 52 cards, through every engine (the
+//! general `Deal`, the packed one, and the packed deals 32 at a time as the
+//! hunt plays them), loops included.
 
-use plateau::camicia::{Deal, PackedDeal, Rank, Status};
+use plateau::camicia::{Deal, Outcome as Game, PackedDeal, Rank, Status};
 
 use crate::expected::camicia::{CASES, CASES_THAT_FIT};
 use crate::harness::{AtStep, Outcome, accepted, equal};
@@ -32,6 +33,12 @@ fn status(text: &str) -> Status {
 pub fn published_cases() -> Outcome {
     equal("cases", CASES.len(), CASES_THAT_FIT)?;
     let (mut a, mut b) = ([Rank::Two; 52], [Rank::Two; 52]);
+    let none = Game {
+        status: Status::Exhausted,
+        cards: 0,
+        tricks: 0,
+    };
+    let mut packed_cases = [(PackedDeal::default(), none); CASES_THAT_FIT];
     for (i, (_, text_a, text_b, expected, cards, tricks)) in CASES.iter().enumerate() {
         let a = accepted("A's hand", hand(text_a, &mut a)).at(i)?;
         let b = accepted("B's hand", hand(text_b, &mut b)).at(i)?;
@@ -45,6 +52,26 @@ pub fn published_cases() -> Outcome {
         .at(i)?;
         let packed = accepted("PackedDeal::from_deal", PackedDeal::from_deal(&deal)).at(i)?;
         equal("packed engine", packed.simulate(BUDGET), got).at(i)?;
+        *accepted("a packed slot", packed_cases.get_mut(i).ok_or("too many"))? = (packed, got);
     }
+    // All at once: each case reported once, with its own outcome.
+    let mut reported = [false; CASES_THAT_FIT];
+    let mut first_wrong: Option<usize> = None;
+    let deals = packed_cases.iter().map(|c| c.0);
+    PackedDeal::simulate_many(deals, BUDGET, |i, deal, outcome| {
+        let right = packed_cases.get(i) == Some(&(deal, outcome));
+        let fresh = reported
+            .get_mut(i)
+            .is_some_and(|r| !core::mem::replace(r, true));
+        if !(right && fresh) && first_wrong.is_none() {
+            first_wrong = Some(i);
+        }
+    });
+    equal("simulate_many: first wrong report", first_wrong, None)?;
+    equal(
+        "simulate_many: all reported",
+        reported,
+        [true; CASES_THAT_FIT],
+    )?;
     Ok(())
 }
