@@ -25,7 +25,7 @@ use core::hint::select_unpredictable;
 use super::Quick;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
-/// Games played at once (about 5 KiB of stack in all).
+/// Games played at once (about 4 KiB of stack in all).
 pub const LANES: usize = 32;
 
 /// Rounds a game plays here before the one-game engine takes it over.
@@ -249,10 +249,15 @@ where
     F: FnMut(usize, PackedDeal, Outcome),
 {
     let cap = budget.min(ROUND_CAP);
-    let mut input = deals.into_iter().enumerate();
+    let mut input = deals.into_iter();
+    // The next deal's place in the input (wrapping after usize::MAX deals,
+    // where `enumerate` would panic with overflow checks on).
+    let mut count = 0usize;
     // Takes deals until one needs a lane; the others are reported at once.
     let mut next = |report: &mut F| -> Option<Game> {
-        for (index, deal) in input.by_ref() {
+        for deal in input.by_ref() {
+            let index = count;
+            count = count.wrapping_add(1);
             let started = match deal.quick() {
                 Some((a, b)) if budget > 0 => Game::start(a, b, index, deal),
                 _ => Err(deal.simulate(budget)),
