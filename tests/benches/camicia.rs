@@ -1,4 +1,5 @@
-//! Camicia deals per second: the core's packed simulator (loop detection on)
+//! Camicia deals per second: the core's packed simulator (loop detection on),
+//! 32 games at a time (`PackedDeal::simulate_many`) and one at a time,
 //! against a plain card-by-card baseline without loop detection, in the same run.
 //!
 //! Two workloads of 26/26 deals: a chain made by swapping two random cards of
