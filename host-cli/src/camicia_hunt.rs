@@ -3,9 +3,10 @@
 //!
 //! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
 //! climbs: each step swaps two different cards of the best deal so far and
-//! plays the new deal; the longest game (or the latest of equal length) is
-//! the best. The games are played 32 at a time (`PackedDeal::simulate_many`),
-//! so a step starts from the best deal among the games ended so far. Chunk `g`'s random
+//! plays the new deal; the longest finished game (or the latest of equal
+//! length) is the best. The games are played 32 at a time
+//! (`PackedDeal::simulate_many`), so a step starts from the best deal among
+//! the games ended so far. Chunk `g`'s random
 //! numbers come from `(seed, g)` only, shard K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and the results are merged in a fixed order, so a
 //! hunt's answer depends on the seed, the shard and the number of chunks, never
@@ -247,7 +248,8 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
     // The games are played 32 at a time, so a candidate starts from the best
     // deal among the games ended when it is made (the order the games end in
     // depends on the deals only: the climb is still determined by the seed).
-    let best = Cell::new((first, None::<Outcome>));
+    // The best deal and the cards of its game, once one has finished.
+    let best = Cell::new((first, None::<u64>));
     let candidates = std::iter::once(first).chain((1..len).map(|_| {
         let mut candidate = best.get().0;
         for _ in 0..SWAP_TRIES {
@@ -261,13 +263,10 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
     }));
     PackedDeal::simulate_many(candidates, max_rounds, |_, deal, o| {
         report.add(&deal, o, top);
-        let longer = o.status == Status::Finished
-            && best
-                .get()
-                .1
-                .is_none_or(|b| b.status != Status::Finished || o.cards >= b.cards);
+        let longer =
+            o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
         if longer {
-            best.set((deal, Some(o)));
+            best.set((deal, Some(o.cards)));
         }
     });
     report
