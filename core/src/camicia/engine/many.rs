@@ -25,7 +25,7 @@ use core::hint::select_unpredictable;
 use super::Quick;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
-/// Games played at once (about 4 KiB of stack in all).
+/// Games played at once (about 4 KiB of stack in all): one bit each of a `u32`.
 pub const LANES: usize = 32;
 
 /// Rounds a game plays here before the one-game engine takes it over.
@@ -280,23 +280,22 @@ where
             None => break,
         }
     }
-    let mut ended = [0u8; LANES];
     while live > 0 {
-        // Pass 1: one exchange each, the ended rounds listed without a branch.
-        let mut n = 0usize;
+        // Pass 1: one exchange each; the lanes whose round ended, as bits.
+        let mut ended = 0u32;
+        let mut bit = 1u32;
         let playing = games.get_mut(..live).unwrap_or_default();
-        for (i, game) in playing.iter_mut().enumerate() {
+        for game in playing.iter_mut() {
             let end = game.exchange();
-            // n <= i < LANES (a power of two, so the mask is no-op).
-            if let Some(e) = ended.get_mut(n & (LANES - 1)) {
-                *e = i as u8;
-            }
-            n += usize::from(end);
+            ended |= bit & u32::from(end).wrapping_neg();
+            bit <<= 1;
         }
         // Pass 2: the ended rounds; a finished game's lane takes the next deal.
         let mut emptied = false;
-        for &i in ended.get(..n).unwrap_or_default() {
-            let Some(game) = games.get_mut(usize::from(i) & (LANES - 1)) else {
+        while ended != 0 {
+            let i = ended.trailing_zeros() as usize;
+            ended &= ended - 1;
+            let Some(game) = games.get_mut(i) else {
                 continue;
             };
             if let Err(outcome) = game.next_round(cap, budget) {
