@@ -5,9 +5,9 @@
 //! in two passes that do not branch on the cards:
 //!
 //! 1. every game plays one exchange (its creditor lays a payment card, its
-//!    debtor pays up to the penalty), and the games whose round ended go on a
-//!    list;
-//! 2. each listed game hands the pile to its winner and plays the next
+//!    debtor pays up to the penalty), and the games whose round ended are
+//!    marked, one bit each, without a branch;
+//! 2. each marked game hands the pile to its winner and plays the next
 //!    round's free play.
 //!
 //! The games are independent, so the processor overlaps them; the only
