@@ -125,6 +125,19 @@ fn camicia(io: &mut Io<'_>) -> CliResult {
         writeln!(io.out, "$ plateau camicia {deal}      # {who}")?;
         crate::camicia::play(&[deal], max_rounds, false, io)?;
     }
+    // A short hunt: its deals are fixed by the seed, its rate is this machine's.
+    let line = "camicia hunt --deals 1000000 --seed 1 --top 3";
+    writeln!(
+        io.out,
+        "$ plateau {line}      # a search for long games, 32 at a time on each thread"
+    )?;
+    let cli = <crate::Cli as clap::Parser>::try_parse_from(
+        std::iter::once("plateau").chain(line.split(' ')),
+    )
+    .map_err(|e| crate::error::CliError::new(e.to_string()))?;
+    if let crate::Command::Camicia(args) = cli.command {
+        crate::camicia::run(args, false, io)?;
+    }
     Ok(())
 }
 
