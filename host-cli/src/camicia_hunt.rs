@@ -6,7 +6,8 @@
 //! plays the new deal; the longest finished game (or the latest of equal
 //! length) is the best. The games are played 32 at a time
 //! (`PackedDeal::simulate_many`), so a step starts from the best deal among
-//! the games ended so far. Chunk `g`'s random
+//! the games ended so far. With `--fresh`, every deal is a fresh shuffle
+//! instead (the rate on random deals). Chunk `g`'s random
 //! numbers come from `(seed, g)` only, shard K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and the results are merged in a fixed order, so a
 //! hunt's answer depends on the seed, the shard and the number of chunks, never
@@ -19,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use plateau::camicia::{DECK_SIZE, Outcome, PackedDeal, Rank, Status};
+use plateau::camicia::{DECK_SIZE, Outcome, PackedDeal, Status};
 use serde_json::{Value, json};
 
 use crate::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
@@ -33,6 +34,8 @@ pub const DEFAULT_TOP: usize = 5;
 pub const CHUNK_DEALS: u64 = 1 << 14;
 /// Loop deals kept in a report.
 const LOOPS_KEPT: usize = 20;
+/// Payment cards of the deck: four each of J, Q, K, A.
+const PAYMENT_CARDS: usize = 16;
 /// Tries to find a swap of two different cards before giving up on a step.
 const SWAP_TRIES: usize = 16;
 
@@ -57,6 +60,9 @@ pub struct HuntArgs {
     /// Deals to list by cards and by tricks.
     #[arg(long, default_value_t = DEFAULT_TOP)]
     top: usize,
+    /// Play fresh shuffles only, without climbing: the rate on random deals.
+    #[arg(long)]
+    fresh: bool,
     /// Rounds a game may last before it counts as exhausted.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
     max_rounds: u64,
@@ -215,33 +221,40 @@ impl Report {
     }
 }
 
-/// The 52-card deck folded: 36 number cards and four of each payment rank.
-fn deck() -> [Rank; DECK_SIZE] {
-    let mut d = [Rank::Number; DECK_SIZE];
-    let payers = [Rank::Jack, Rank::Queen, Rank::King, Rank::Ace];
-    for (slot, rank) in d
-        .iter_mut()
-        .skip(36)
-        .zip(payers.iter().flat_map(|&r| [r; 4]))
-    {
-        *slot = rank;
+/// Returns a fresh shuffle of the deck, dealt 26/26, with number cards
+/// folded: the places of the 16 payment cards (the first 16 of a partial
+/// Fisher–Yates shuffle of the 52 places, a uniform choice) and their
+/// penalties in a uniform order, in 31 random draws instead of 51, packed
+/// without a pass over the cards.
+fn shuffle(rng: &mut SplitMix) -> Option<PackedDeal> {
+    let mut places: [u8; DECK_SIZE] = std::array::from_fn(|i| i as u8);
+    let mut pay = 0u64;
+    for k in 0..PAYMENT_CARDS {
+        places.swap(k, k + rng.below(DECK_SIZE - k));
+        pay |= 1 << places[k];
     }
-    d
+    // Penalty codes (penalty minus one), four of each.
+    let mut codes: [u8; PAYMENT_CARDS] = std::array::from_fn(|k| (k / 4) as u8);
+    for k in (1..PAYMENT_CARDS).rev() {
+        codes.swap(k, rng.below(k + 1));
+    }
+    let codes = codes
+        .iter()
+        .rev()
+        .fold(0u128, |c, &p| c << 2 | u128::from(p));
+    PackedDeal::from_bits(pay, codes, DECK_SIZE / 2, DECK_SIZE / 2).ok()
 }
 
-/// Plays chunk `g` of `len` deals.
-fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
+/// Plays chunk `g` of `len` deals: a climb from a fresh shuffle, or fresh
+/// shuffles only.
+fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize, fresh: bool) -> Report {
     let mut rng = SplitMix(seed ^ g.wrapping_mul(0xD6E8_FEB8_6659_FD93));
     rng.next_u64();
-    let mut row = deck();
-    for i in (1..row.len()).rev() {
-        row.swap(i, rng.below(i + 1));
-    }
     let mut report = Report {
         chunks: 1,
         ..Report::default()
     };
-    let Ok(first) = PackedDeal::from_row(&row, DECK_SIZE / 2) else {
+    let Some(first) = shuffle(&mut rng) else {
         return report;
     };
     // The climb: each candidate swaps two cards of the best deal so far.
@@ -250,7 +263,10 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
     // depends on the deals only: the climb is still determined by the seed).
     // The best deal and the cards of its game, once one has finished.
     let best = Cell::new((first, None::<u64>));
-    let candidates = std::iter::once(first).chain((1..len).map(|_| {
+    let candidates = std::iter::once(first).chain((1..len).map_while(|_| {
+        if fresh {
+            return shuffle(&mut rng);
+        }
         let mut candidate = best.get().0;
         for _ in 0..SWAP_TRIES {
             let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
@@ -259,7 +275,7 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize) -> Report {
                 break;
             }
         }
-        candidate
+        Some(candidate)
     }));
     PackedDeal::simulate_many(candidates, max_rounds, |_, deal, o| {
         report.add(&deal, o, top);
@@ -337,7 +353,7 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                             _ => CHUNK_DEALS,
                         };
                         let g = idx.saturating_mul(n).saturating_add(k - 1);
-                        let r = chunk(args.seed, g, len, args.max_rounds, top);
+                        let r = chunk(args.seed, g, len, args.max_rounds, top, args.fresh);
                         done_deals.fetch_add(r.deals, Ordering::Relaxed);
                         mine.absorb(r, top);
                     }
@@ -560,4 +576,45 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
         total.seconds = total.seconds.max(seconds);
     }
     print_report(&total, None, json, io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plateau::camicia::Player;
+
+    /// The shuffle deals a full deck, uniformly: every place holds a payment
+    /// card 16 times in 52, and each payment card is each rank once in four.
+    #[test]
+    fn shuffles_are_full_decks_and_uniform() {
+        const N: usize = 20_000;
+        let mut rng = SplitMix(77);
+        let mut payers_at = [0usize; DECK_SIZE];
+        let mut rank_at = [[0usize; 4]; DECK_SIZE];
+        for _ in 0..N {
+            let deal = shuffle(&mut rng).expect("a 52-card deal");
+            assert_eq!((deal.len(Player::A), deal.total()), (26, 52));
+            let mut count = [0; 5];
+            for i in 0..DECK_SIZE {
+                let p = usize::from(deal.rank(i).expect("in range").penalty());
+                count[p] += 1;
+                if p > 0 {
+                    payers_at[i] += 1;
+                    rank_at[i][p - 1] += 1;
+                }
+            }
+            assert_eq!(count, [36, 4, 4, 4, 4]);
+        }
+        // Binomial counts within five standard deviations of their mean.
+        let close = |got: usize, p: f64| {
+            let (mean, sd) = (N as f64 * p, (N as f64 * p * (1.0 - p)).sqrt());
+            (got as f64 - mean).abs() < 5.0 * sd
+        };
+        for (i, (&payers, ranks)) in payers_at.iter().zip(&rank_at).enumerate() {
+            assert!(close(payers, 16.0 / 52.0), "place {i}: {payers}");
+            for (r, &n) in ranks.iter().enumerate() {
+                assert!(close(n, 4.0 / 52.0), "place {i} rank {r}: {n}");
+            }
+        }
+    }
 }

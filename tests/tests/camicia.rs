@@ -380,6 +380,34 @@ fn hunt_lines(args: &[&str]) -> Vec<String> {
 }
 
 #[test]
+fn a_fresh_hunt_plays_full_decks_and_does_not_depend_on_the_threads() {
+    let base = [
+        "camicia", "hunt", "--fresh", "--deals", "20000", "--seed", "5", "--json",
+    ];
+    let one = hunt_lines(&[&base[..], &["--threads", "1"]].concat());
+    let two = hunt_lines(&[&base[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert!(!one.is_empty());
+    for line in &one {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        let (a, b) = compact(v["deal"].as_str().expect("deal"));
+        assert_eq!((a.len(), b.len()), (26, 26));
+        let mut count = [0; 5];
+        for r in a.iter().chain(&b) {
+            count[usize::from(r.penalty())] += 1;
+        }
+        assert_eq!(count, [36, 4, 4, 4, 4]);
+        let o = Deal::<1>::from_hands(&a, &b)
+            .expect("fits")
+            .simulate(1 << 20);
+        assert_eq!(
+            (o.cards, o.tricks),
+            (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap())
+        );
+    }
+}
+
+#[test]
 fn the_hunt_is_deterministic_and_merges() {
     let base = [
         "camicia", "hunt", "--deals", "40000", "--seed", "9", "--json",

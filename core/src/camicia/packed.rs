@@ -76,18 +76,60 @@ impl PackedDeal {
         let mut deal = PackedDeal::default();
         let mut payers = 0u32;
         for (i, rank) in row.iter().enumerate() {
+            // Without a branch on the card (a search packs fresh shuffles):
+            // a number card sets no bit and adds a zero code.
             let p = rank.penalty();
-            if p > 0 {
-                // At most 64 cards: i < 64 and payers < 64.
-                deal.pay |= 1 << i;
-                deal.codes |= u128::from(p - 1) << (2 * payers);
-                payers += 1;
-            }
+            let payer = p > 0;
+            // At most 64 cards: i < 64 and payers <= 64.
+            deal.pay |= u64::from(payer) << (i & 63);
+            deal.codes |= u128::from(p.saturating_sub(1)) << ((2 * payers) & 127);
+            payers += u32::from(payer);
         }
         // Both lengths are at most 64, checked above.
         deal.len_a = len_a as u8;
         deal.len_b = (row.len() - len_a) as u8;
         Ok(deal)
+    }
+
+    /// Makes a packed deal from its bits: card `i` (A's `len_a` cards, then
+    /// B's `len_b`) is a payment card when bit `i` of `pay` is set, and the
+    /// `k`-th payment card's penalty is one more than the `k`-th two-bit field
+    /// of `codes`. The quick way for a search to deal at random.
+    ///
+    /// Fails with [`CamiciaError::TooManyCards`] past 64 cards, or with
+    /// [`CamiciaError::NoSuchCard`] if `pay` has a bit past the last card or
+    /// `codes` a bit past the last payment card's field.
+    ///
+    /// ```
+    /// use plateau::camicia::PackedDeal;
+    /// // J 2 3 / 4 J 5: payment cards at 0 and 4, both jacks (code 0).
+    /// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?;
+    /// assert_eq!(deal.to_string(), "J--/-J-");
+    /// assert!(PackedDeal::from_bits(1 << 6, 0, 3, 3).is_err());
+    /// assert!(PackedDeal::from_bits(1, 0b100, 3, 3).is_err());
+    /// # Ok::<(), plateau::camicia::CamiciaError>(())
+    /// ```
+    pub fn from_bits(
+        pay: u64,
+        codes: u128,
+        len_a: usize,
+        len_b: usize,
+    ) -> Result<Self, CamiciaError> {
+        let total = len_a.checked_add(len_b).ok_or(CamiciaError::TooManyCards)?;
+        if total > Self::CAPACITY {
+            return Err(CamiciaError::TooManyCards);
+        }
+        // total <= 64 and at most 64 payment cards: the widths fit.
+        let payers = pay.count_ones();
+        if pay & !low_bits(total as u32) != 0 || codes & !low_bits_128(2 * payers) != 0 {
+            return Err(CamiciaError::NoSuchCard);
+        }
+        Ok(PackedDeal {
+            pay,
+            codes,
+            len_a: len_a as u8,
+            len_b: len_b as u8,
+        })
     }
 
     /// Packs a deal of at most 64 cards ([`CamiciaError::TooManyCards`] otherwise).

@@ -373,6 +373,12 @@ fn probe_camicia() {
         Err(e) => show(e),
     }
     keep(PackedDeal::from_row(&ranks, opaque(2)));
+    keep(PackedDeal::from_bits(
+        opaque(0b1_0001),
+        opaque(0),
+        opaque(3),
+        opaque(3),
+    ));
 }
 
 fn probe_grid() {
