@@ -23,6 +23,7 @@
 use core::hint::select_unpredictable;
 
 use super::Quick;
+use super::quick::top_bit;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
 /// Games played at once (about 4 KiB of stack in all): one bit each of a `u32`.
@@ -199,15 +200,13 @@ impl Game {
             });
         }
         self.cards += cards;
-        // The winner takes the pile under its hand (at most 63 cards and 31
-        // payment cards in all: the sentinels stay below bit 64).
-        let len = top_bit(self.p.pay);
-        let top = top_bit(self.p.penalties);
-        let winner = Quick {
-            pay: (self.p.pay ^ 1 << len) | (self.pile.pay | self.at) << (len & 63),
-            penalties: (self.p.penalties ^ 1 << top)
-                | (self.pile.penalties | self.slot) << (top & 63),
+        // The winner takes the pile (with its sentinels) under its hand.
+        let mut winner = self.p;
+        let pile = Quick {
+            pay: self.pile.pay | self.at,
+            penalties: self.pile.penalties | self.slot,
         };
+        winner.append(pile, top_bit(winner.pay));
         let o = free_play(winner, self.q);
         if o.p.is_empty() && self.rounds < budget {
             // The loser runs out in the next round's free play.
@@ -230,12 +229,6 @@ impl Game {
         self.slot = 1;
         Ok(())
     }
-}
-
-/// Returns the position of the highest set bit of a word (0 for 0).
-#[inline(always)]
-const fn top_bit(w: u64) -> u32 {
-    63 - (w | 1).leading_zeros()
 }
 
 /// Plays every deal of `deals` for at most `budget` rounds, [`LANES`] at a

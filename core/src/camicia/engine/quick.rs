@@ -16,9 +16,9 @@ pub(crate) struct Quick {
     pub(crate) penalties: u64,
 }
 
-/// Returns the position of the highest set bit of a non-zero word.
+/// Returns the position of the highest set bit of a word (0 for 0).
 #[inline(always)]
-const fn top_bit(w: u64) -> u32 {
+pub(crate) const fn top_bit(w: u64) -> u32 {
     63 - (w | 1).leading_zeros()
 }
 
@@ -64,15 +64,26 @@ impl Quick {
     }
 
     /// Puts the pile (`cards` cards, `payers` of them payment cards, no
-    /// sentinels) under the hand. At most 63 cards and 31 payment cards in
-    /// all: every shift stays below 64.
+    /// sentinels) under the hand of `len` cards.
     #[inline(always)]
     fn take(&mut self, pile: &Quick, cards: u32, payers: u32, len: u32) {
-        let pile_pay = pile.pay | 1 << (cards & 63);
-        self.pay = (self.pay ^ 1 << len) | pile_pay << (len & 63);
+        self.append(
+            Quick {
+                pay: pile.pay | 1 << (cards & 63),
+                penalties: pile.penalties | 1 << ((2 * payers) & 63),
+            },
+            len,
+        );
+    }
+
+    /// Puts a pile that carries its sentinels under the hand of `len`
+    /// cards. At most 63 cards and 31 payment cards in all: every shift
+    /// stays below 64.
+    #[inline(always)]
+    pub(crate) fn append(&mut self, pile: Quick, len: u32) {
+        self.pay = (self.pay ^ 1 << len) | pile.pay << (len & 63);
         let at = top_bit(self.penalties);
-        let pile_pen = pile.penalties | 1 << ((2 * payers) & 63);
-        self.penalties = (self.penalties ^ 1 << at) | pile_pen << (at & 63);
+        self.penalties = (self.penalties ^ 1 << at) | pile.penalties << (at & 63);
     }
 }
 
