@@ -132,20 +132,29 @@ impl Game {
                 tricks: u64::from(o.cards != 0),
             });
         }
-        Ok(Game {
-            p: o.p,
-            q: o.q,
-            pile: Quick {
-                pay: 0,
-                penalties: 0,
-            },
-            at: 1 << (o.cards & 63),
-            slot: 1,
+        let mut game = Game {
             cards: 0,
             rounds: 0,
             index,
             deal,
-        })
+            ..IDLE
+        };
+        game.open(&o);
+        Ok(game)
+    }
+
+    /// Sets the round that `o` opened in play: its creditor and debtor, and
+    /// a pile of its free play's number cards.
+    #[inline(always)]
+    fn open(&mut self, o: &Opened) {
+        self.p = o.p;
+        self.q = o.q;
+        self.pile = Quick {
+            pay: 0,
+            penalties: 0,
+        };
+        self.at = 1 << (o.cards & 63);
+        self.slot = 1;
     }
 
     /// Plays one exchange: the creditor lays its top card (a payment card),
@@ -219,14 +228,7 @@ impl Game {
         if o.p.is_empty() || self.rounds >= cap {
             return Err(self.deal.simulate(budget));
         }
-        self.p = o.p;
-        self.q = o.q;
-        self.pile = Quick {
-            pay: 0,
-            penalties: 0,
-        };
-        self.at = 1 << (o.cards & 63);
-        self.slot = 1;
+        self.open(&o);
         Ok(())
     }
 }
@@ -306,7 +308,7 @@ where
             // Out of deals: move the games still going to the front.
             let mut k = 0;
             while k < live {
-                let idle = games.get(k).is_some_and(|g| g.p.pay == IDLE.p.pay);
+                let idle = games.get(k).is_some_and(|g| g.p.is_empty());
                 if idle {
                     live -= 1;
                     let last = games.get(live).copied().unwrap_or(IDLE);
