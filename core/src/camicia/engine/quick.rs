@@ -51,6 +51,21 @@ impl Quick {
         self.pay >>= n & 63;
     }
 
+    /// Pays a debt of `owed` cards from the `run` number cards on top,
+    /// counting them in `cards`: returns `true` if paid in full; else the
+    /// whole run is laid (a payment card or nothing comes next).
+    #[inline(always)]
+    fn pays(&mut self, owed: u32, run: u32, cards: &mut u32) -> bool {
+        if run >= owed {
+            self.drop_numbers(owed);
+            *cards += owed;
+            return true;
+        }
+        self.drop_numbers(run);
+        *cards += run;
+        false
+    }
+
     /// Lays the top card, a payment card, as the pile's `cards`-th card and its
     /// `payers`-th payment card; returns the penalty.
     #[inline(always)]
@@ -208,15 +223,8 @@ impl Round for QuickTable {
             let owed = p.lay(&mut pile, cards, 0);
             cards += 1;
             let run_p = p.numbers_on_top();
-            if run_q >= owed {
-                q.drop_numbers(owed);
-                cards += owed;
-                payers = 1;
-                break 'round (p, q, true, run_p);
-            }
-            q.drop_numbers(run_q);
-            cards += run_q;
-            if q.is_empty() {
+            // Paid, or out of cards: p wins either way.
+            if q.pays(owed, run_q, &mut cards) || q.is_empty() {
                 payers = 1;
                 break 'round (p, q, true, run_p);
             }
@@ -224,13 +232,9 @@ impl Round for QuickTable {
             cards += 1;
             payers = 2;
             run_q = q.numbers_on_top();
-            if run_p >= owed {
-                p.drop_numbers(owed);
-                cards += owed;
+            if p.pays(owed, run_p, &mut cards) {
                 break 'round (q, p, false, run_q);
             }
-            p.drop_numbers(run_p);
-            cards += run_p;
             loop {
                 if p.is_empty() {
                     break 'round (q, p, false, run_q);
@@ -239,27 +243,16 @@ impl Round for QuickTable {
                 cards += 1;
                 payers += 1;
                 let run_p = p.numbers_on_top();
-                if run_q >= owed {
-                    q.drop_numbers(owed);
-                    cards += owed;
-                    break 'round (p, q, true, run_p);
-                }
-                q.drop_numbers(run_q);
-                cards += run_q;
-                if q.is_empty() {
+                if q.pays(owed, run_q, &mut cards) || q.is_empty() {
                     break 'round (p, q, true, run_p);
                 }
                 let owed = q.lay(&mut pile, cards, payers);
                 cards += 1;
                 payers += 1;
                 run_q = q.numbers_on_top();
-                if run_p >= owed {
-                    p.drop_numbers(owed);
-                    cards += owed;
+                if p.pays(owed, run_p, &mut cards) {
                     break 'round (q, p, false, run_q);
                 }
-                p.drop_numbers(run_p);
-                cards += run_p;
             }
         };
         let len = top_bit(winner.pay);
