@@ -73,22 +73,17 @@ impl PackedDeal {
         if len_a > row.len() {
             return Err(CamiciaError::NoSuchCard);
         }
-        let mut deal = PackedDeal::default();
-        let mut payers = 0u32;
+        let (mut pay, mut codes, mut payers) = (0u64, 0u128, 0u32);
         for (i, rank) in row.iter().enumerate() {
-            // Without a branch on the card (a search packs fresh shuffles):
-            // a number card sets no bit and adds a zero code.
+            // No branch on the card: a number card sets no bit and adds a
+            // zero code. At most 64 cards: i < 64 and payers <= 64.
             let p = rank.penalty();
             let payer = p > 0;
-            // At most 64 cards: i < 64 and payers <= 64.
-            deal.pay |= u64::from(payer) << (i & 63);
-            deal.codes |= u128::from(p.saturating_sub(1)) << ((2 * payers) & 127);
+            pay |= u64::from(payer) << (i & 63);
+            codes |= u128::from(p.saturating_sub(1)) << ((2 * payers) & 127);
             payers += u32::from(payer);
         }
-        // Both lengths are at most 64, checked above.
-        deal.len_a = len_a as u8;
-        deal.len_b = (row.len() - len_a) as u8;
-        Ok(deal)
+        PackedDeal::from_bits(pay, codes, len_a, row.len() - len_a)
     }
 
     /// Makes a packed deal from its bits: card `i` (A's `len_a` cards, then
