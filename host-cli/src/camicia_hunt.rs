@@ -257,11 +257,12 @@ fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize, fresh: bool) 
     let Some(first) = shuffle(&mut rng) else {
         return report;
     };
-    // The climb: each candidate swaps two cards of the best deal so far.
-    // The games are played 32 at a time, so a candidate starts from the best
-    // deal among the games ended when it is made (the order the games end in
-    // depends on the deals only: the climb is still determined by the seed).
-    // The best deal and the cards of its game, once one has finished.
+    // The climb: each candidate swaps two cards of the best deal so far (the
+    // deal, and the cards of its game once one has finished); with `fresh`,
+    // each is a new shuffle. The games are played 32 at a time, so a
+    // candidate starts from the best deal among the games ended when it is
+    // made (the order the games end in depends on the deals only: the climb
+    // is still determined by the seed).
     let best = Cell::new((first, None::<u64>));
     let candidates = std::iter::once(first).chain((1..len).map_while(|_| {
         if fresh {
