@@ -179,8 +179,40 @@ fn claims_and_map_size_are_the_snapshot_and_the_fixtures() {
         data_lines(&tickets),
     );
     assert_eq!(size, tchu::MAP_SIZE);
-    // SPEC §2's example: claim {2×RED} → 2, claim {2×LOCOMOTIVE} → 1.
-    assert_eq!(tchu::ADDITIONAL_EXAMPLE, (2, 1));
+}
+
+#[test]
+fn additional_cards_example_is_the_host_count_and_the_spec_rule() {
+    use plateau::bag::SortedBag;
+    use plateau::tchu::Card;
+    // SPEC §2: a tunnel asks one more card for each drawn locomotive and each
+    // drawn card of the claim's car color (only the locomotives for an
+    // all-locomotive claim). Counted here by that rule, independently of the core.
+    let drawn = [Card::Red, Card::Black, Card::Locomotive];
+    let by_rule = |claim: &[Card]| {
+        let car = claim.iter().find(|c| c.color().is_some());
+        drawn
+            .iter()
+            .filter(|&&d| d == Card::Locomotive || Some(&d) == car)
+            .count()
+    };
+    let rule = (
+        by_rule(&[Card::Red, Card::Red]),
+        by_rule(&[Card::Locomotive, Card::Locomotive]),
+    );
+    // The core on the host, on the firmware check's red tunnel of length 2.
+    let (a, b) = (Station::new(0, "A", ""), Station::new(1, "B", ""));
+    let red = Route::new("A_B_1", a, b, 2, Level::Underground, Some(Color::Red)).unwrap();
+    let drawn_bag: SortedBag<Card, 3> = SortedBag::from_elements(drawn).unwrap();
+    let cars: SortedBag<Card, 2> = SortedBag::of_n(2, Card::Red).unwrap();
+    let locos: SortedBag<Card, 2> = SortedBag::of_n(2, Card::Locomotive).unwrap();
+    let host = (
+        red.additional_claim_cards_count(&cars, &drawn_bag).unwrap(),
+        red.additional_claim_cards_count(&locos, &drawn_bag)
+            .unwrap(),
+    );
+    assert_eq!(host, rule);
+    assert_eq!(tchu::ADDITIONAL_EXAMPLE, host);
 }
 
 #[test]
@@ -262,10 +294,37 @@ fn grid_values_are_the_spec_the_fixture_and_the_snapshot() {
 
 #[test]
 fn tour_values_are_the_spec_and_the_snapshot() {
-    // SPEC §3: 5×5 has 304 directed open tours from a corner; 3×4 has 16.
+    // SPEC §3's counts (304 directed open tours of 5×5 from a corner, 16 of 3×4
+    // from every start in all), computed here twice: by the core's count on the
+    // host and by a plain backtracking count that shares no code with it.
+    use plateau::tour::{Board, Square, TourBuffer, TourCount, TourKind};
+    let core_count = |w: u16, h: u16, x: u16, y: u16| {
+        let mut buffer: TourBuffer<64> = TourBuffer::new();
+        let board = Board::new(w, h).unwrap();
+        match buffer
+            .count(board, Square::new(x, y), TourKind::Open, u64::MAX)
+            .unwrap()
+        {
+            TourCount::Exactly(n) => n,
+            TourCount::Exhausted { .. } => panic!("no budget was set"),
+        }
+    };
+    let corner = (core_count(5, 5, 0, 0), open_tours(5, 5, 0, 0));
+    let mut all = (0, 0);
+    for y in 0..4 {
+        for x in 0..3 {
+            all.0 += core_count(3, 4, x, y);
+            all.1 += open_tours(3, 4, x, y);
+        }
+    }
+    assert_eq!(
+        (corner.0, all.0),
+        (corner.1, all.1),
+        "the core and the backtracking count"
+    );
     assert_eq!(
         (tour::OPEN_5X5_FROM_CORNER, tour::OPEN_3X4_IN_ALL),
-        (304, 16)
+        (corner.1, all.1)
     );
     let snap =
         fs::read_to_string(workspace_root().join(
@@ -318,4 +377,47 @@ fn longest_trails_are_the_snapshot_and_the_host_search() {
         }
     }
     assert_eq!(reached.len(), 40, "connected");
+}
+
+/// Counts the directed open knight's tours of a `w × h` board from `(x, y)` by
+/// plain backtracking over every move (small boards only).
+fn open_tours(w: u16, h: u16, x: u16, y: u16) -> u64 {
+    fn go(w: i32, h: i32, at: (i32, i32), seen: &mut Vec<bool>, left: usize) -> u64 {
+        if left == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for (dx, dy) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
+            let (nx, ny) = (at.0 + dx, at.1 + dy);
+            if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                continue;
+            }
+            let i = (ny * w + nx) as usize;
+            if !seen[i] {
+                seen[i] = true;
+                n += go(w, h, (nx, ny), seen, left - 1);
+                seen[i] = false;
+            }
+        }
+        n
+    }
+    let (w, h) = (i32::from(w), i32::from(h));
+    let mut seen = vec![false; (w * h) as usize];
+    seen[(i32::from(y) * w + i32::from(x)) as usize] = true;
+    go(
+        w,
+        h,
+        (i32::from(x), i32::from(y)),
+        &mut seen,
+        (w * h) as usize - 1,
+    )
 }
