@@ -1,15 +1,25 @@
-//! Puts the LM3S6965's flash and RAM (`lm3s6965.x`) on the linker's search path
-//! as `memory.x` (not kept under that name here: the linker would also find it
-//! in this folder when it links the panic probe, which has its own),
-//! and adds defmt's linker script when the `defmt` feature is on.
+//! Puts the chip's flash and RAM on the linker's search path as `memory.x`: the
+//! LM3S6965 (`memory-lm3s6965.x`, QEMU's lm3s6965evb) for the Cortex-M3 and M0
+//! images, the STM32F405 (`memory-stm32f405.x`, QEMU's netduinoplus2) for the
+//! Cortex-M4F (`thumbv7em-none-eabihf`). The files are not named `memory.x`
+//! here: the linker would also find them in this folder when it links the panic
+//! probe, which has its own. Adds defmt's linker script when the `defmt` feature
+//! is on.
 
 use std::{env, fs, path::PathBuf};
 
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    fs::copy("lm3s6965.x", out.join("memory.x")).expect("lm3s6965.x is beside Cargo.toml");
+    let target = env::var("TARGET").expect("cargo sets TARGET");
+    let memory = if target.starts_with("thumbv7em-") {
+        "memory-stm32f405.x"
+    } else {
+        "memory-lm3s6965.x"
+    };
+    fs::copy(memory, out.join("memory.x")).expect("the memory-*.x files are beside Cargo.toml");
     println!("cargo:rustc-link-search={}", out.display());
-    println!("cargo:rerun-if-changed=lm3s6965.x");
+    println!("cargo:rerun-if-changed=memory-lm3s6965.x");
+    println!("cargo:rerun-if-changed=memory-stm32f405.x");
     println!("cargo:rerun-if-changed=build.rs");
     if env::var_os("CARGO_FEATURE_DEFMT").is_some() {
         println!("cargo:rustc-link-arg=-Tdefmt.x");

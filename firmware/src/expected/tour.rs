@@ -1,4 +1,6 @@
-// Knight's tours: facts of SPEC §3 and the host snapshots. Data only.
+// Knight's tours: facts of SPEC §3 and the host snapshots. Data only; the
+// counts are computed on the host (the core and a plain backtracking count) by
+// tests/tests/firmware_expected.rs, which checks these constants against them.
 
 /// Directed open tours of 5×5 from a corner (SPEC §3).
 pub const OPEN_5X5_FROM_CORNER: u64 = 304;
