@@ -63,8 +63,8 @@ impl<const W: usize> Deal<W> {
     /// Returns how many cards the deal holds in all.
     #[must_use]
     pub const fn total(&self) -> usize {
-        // Both lengths are at most CAPACITY, checked on creation.
-        self.len_a + self.len_b
+        // Both lengths are at most CAPACITY, checked on creation: never saturates.
+        self.len_a.saturating_add(self.len_b)
     }
 
     /// Returns `player`'s hand, top card first.
@@ -129,10 +129,12 @@ impl<const W: usize> Deal<W> {
 impl<const W: usize> fmt::Display for Deal<W> {
     /// Writes the deal in the spaced notation: `2 A 7 | 3 K`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, r) in self.hand(Player::A).enumerate() {
-            if i > 0 {
+        let mut first = true;
+        for r in self.hand(Player::A) {
+            if !first {
                 f.write_str(" ")?;
             }
+            first = false;
             f.write_str(r.symbol())?;
         }
         f.write_str(" |")?;

@@ -80,10 +80,10 @@ impl PackedDeal {
             let p = rank.penalty();
             let payer = p > 0;
             pay |= u64::from(payer) << (i & 63);
-            codes |= u128::from(p.saturating_sub(1)) << ((2 * payers) & 127);
-            payers += u32::from(payer);
+            codes |= u128::from(p.saturating_sub(1)) << (payers.wrapping_mul(2) & 127);
+            payers = payers.wrapping_add(u32::from(payer));
         }
-        PackedDeal::from_bits(pay, codes, len_a, row.len() - len_a)
+        PackedDeal::from_bits(pay, codes, len_a, row.len().saturating_sub(len_a))
     }
 
     /// Makes a packed deal from its bits: card `i` (A's `len_a` cards, then
@@ -320,16 +320,16 @@ impl PackedDeal {
         // Every shift below is under 64.
         let pay_a = self.pay & low_bits(len_a);
         let k_a = pay_a.count_ones();
-        let k_b = payers - k_a;
+        let k_b = payers.saturating_sub(k_a); // k_a counts some of the payers
         let codes = self.codes as u64;
         Some((
             Quick {
-                pay: pay_a | 1 << len_a,
-                penalties: codes & low_bits(2 * k_a) | 1 << (2 * k_a),
+                pay: pay_a | 1 << (len_a & 63),
+                penalties: codes & low_bits(2 * k_a) | 1 << ((2 * k_a) & 63),
             },
             Quick {
-                pay: self.pay >> len_a | 1 << len_b,
-                penalties: codes >> (2 * k_a) | 1 << (2 * k_b),
+                pay: self.pay >> (len_a & 63) | 1 << (len_b & 63),
+                penalties: codes >> ((2 * k_a) & 63) | 1 << ((2 * k_b) & 63),
             },
         ))
     }

@@ -41,7 +41,8 @@ impl<const W: usize> Ring<W> {
             return None;
         }
         let rank = *self.slot(0)?;
-        self.head = (self.head + 1) % Self::CAPACITY.max(1);
+        // head < CAPACITY: never wraps.
+        self.head = self.head.wrapping_add(1) % Self::CAPACITY.max(1);
         self.len -= 1;
         Some(rank)
     }

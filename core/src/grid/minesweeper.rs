@@ -146,7 +146,7 @@ impl Minefield {
         for (i, sq) in squares.iter().enumerate() {
             match *sq {
                 Square::Number(n) if n > 8 => return Err(MinefieldError::NumberTooLarge),
-                Square::Mine => flags += 1,
+                Square::Mine => flags = flags.saturating_add(1),
                 Square::Hidden => {
                     let by_number = f
                         .neighbours(i)
@@ -160,9 +160,10 @@ impl Minefield {
                         if let Some(x) = f.index.get_mut(i) {
                             *x = f.frontier_len;
                         }
-                        f.frontier_len += 1;
+                        // A slot was free: frontier_len < MAX_FRONTIER.
+                        f.frontier_len = f.frontier_len.saturating_add(1);
                     } else {
-                        f.interior += 1;
+                        f.interior = f.interior.saturating_add(1);
                     }
                 }
                 Square::Number(_) => {}
@@ -211,8 +212,12 @@ impl Minefield {
         let (w, h) = (usize::from(self.width), usize::from(self.height));
         let (r, c) = (i / w.max(1), i % w.max(1));
         (0..9).filter_map(move |k| {
-            let (rr, cc) = ((r + k / 3).checked_sub(1)?, (c + k % 3).checked_sub(1)?);
-            (k != 4 && rr < h && cc < w).then_some(rr * w + cc)
+            // r < h and c < w, both at most MAX_SIDE: nothing here wraps.
+            let (rr, cc) = (
+                r.wrapping_add(k / 3).checked_sub(1)?,
+                c.wrapping_add(k % 3).checked_sub(1)?,
+            );
+            (k != 4 && rr < h && cc < w).then_some(rr.wrapping_mul(w).wrapping_add(cc))
         })
     }
 
@@ -259,7 +264,7 @@ impl Minefield {
                     let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if let Some(m) = survey.mines.get_mut(k) {
-                        *m += 1;
+                        *m = m.saturating_add(1);
                     }
                 }
                 let left = layout.left_for_interior();

@@ -272,7 +272,12 @@ impl<P: Puzzle> Strategy<P> for BreadthFirst<'_, P> {
         let (mut head, mut len) = (0usize, 0usize);
         // Queued nodes are propagated and still have an unknown cell.
         let push = |queue: &mut [P], head: usize, len: &mut usize, p: P| {
-            let at = if cap == 0 { 0 } else { (head + *len) % cap };
+            // head < cap and len <= cap: the sum never wraps.
+            let at = if cap == 0 {
+                0
+            } else {
+                head.wrapping_add(*len) % cap
+            };
             match queue.get_mut(at) {
                 Some(slot) if *len < cap => {
                     *slot = p;

@@ -146,7 +146,7 @@ impl Snake {
         let sum = |counts: &[Option<u8>]| {
             counts
                 .iter()
-                .try_fold(0u16, |acc, n| n.map(|n| acc + u16::from(n)))
+                .try_fold(0u16, |acc, n| n.map(|n| acc.saturating_add(u16::from(n))))
         };
         s.total = match (sum(row_counts), sum(col_counts)) {
             (Some(a), Some(b)) if a != b => {
@@ -232,10 +232,10 @@ impl Snake {
             return false;
         }
         if let Some(u) = self.row_used.get_mut(usize::from(r)) {
-            *u = ru + 1;
+            *u = ru.saturating_add(1);
         }
         if let Some(u) = self.col_used.get_mut(usize::from(c)) {
-            *u = cu + 1;
+            *u = cu.saturating_add(1);
         }
         if let Some(b) = self.body.get_mut(usize::from(r)) {
             *b |= 1 << c;
@@ -304,7 +304,7 @@ impl Puzzle for Snake {
             }
             if let Some(slot) = steps.cells.get_mut(usize::from(steps.len)) {
                 *slot = (nr, nc);
-                steps.len += 1;
+                steps.len = steps.len.saturating_add(1);
             }
         }
         Some(steps)

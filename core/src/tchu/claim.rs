@@ -130,10 +130,11 @@ impl Route {
             return Err(ClaimError::NotPossibleClaim);
         }
         let car = claim.distinct().find(|c| c.color().is_some());
-        Ok(drawn
-            .iter()
-            .filter(|&d| d == Card::Locomotive || Some(d) == car)
-            .count())
+        // A fold rather than `count()`: at most D cards, so the sum never
+        // saturates, and no overflow check is left to prove.
+        Ok(drawn.iter().fold(0usize, |n, d| {
+            n.saturating_add(usize::from(d == Card::Locomotive || Some(d) == car))
+        }))
     }
 
     /// Returns whether a player with `cars` cars and `hand` can claim the route:

@@ -48,7 +48,8 @@ pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
         if !board.contains(*s) {
             return false;
         }
-        let i = u32::from(s.y) * w + u32::from(s.x);
+        // At most 65,535 × 65,535 + 65,535 = 2^32 - 1: never wraps.
+        let i = u32::from(s.y).wrapping_mul(w).wrapping_add(u32::from(s.x));
         match seen.get_mut((i / 32) as usize) {
             Some(word) if *word & (1 << (i % 32)) == 0 => *word |= 1 << (i % 32),
             _ => return false,

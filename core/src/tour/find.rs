@@ -240,7 +240,7 @@ pub fn count_tours(
             &mut steps,
             budget,
         ) {
-            Searched::Done { count } => total += count,
+            Searched::Done { count } => total = total.saturating_add(count),
             Searched::OutOfSteps { .. } => return Ok(TourCount::Exhausted { at_least: total }),
         }
     }

@@ -49,7 +49,9 @@ pub(crate) fn is_knight_move(a: Square, b: Square) -> bool {
 #[inline(always)]
 pub(crate) fn index(w: u32, x: u32, y: u32) -> usize {
     // `width * height` fits a usize (checked when the buffers were accepted).
-    y as usize * w as usize + x as usize
+    (y as usize)
+        .wrapping_mul(w as usize)
+        .wrapping_add(x as usize)
 }
 
 /// Returns the number of moves from `(x, y)` that stay on the board.
@@ -58,7 +60,7 @@ pub(crate) fn moves_from(w: u32, h: u32, x: u32, y: u32) -> u8 {
     let mut n = 0;
     for d in 0..8 {
         if step(w, h, x, y, d).is_some() {
-            n += 1;
+            n += 1u8; // at most 8
         }
     }
     n
@@ -67,9 +69,10 @@ pub(crate) fn moves_from(w: u32, h: u32, x: u32, y: u32) -> u8 {
 /// Returns four times the squared distance from the board's centre (Roth's tie-break key).
 #[inline]
 pub(crate) fn centre_distance(w: u32, h: u32, x: u32, y: u32) -> u64 {
+    // Sides are at most 65,535: every term fits without care.
     let dx = (2 * i64::from(x) - (i64::from(w) - 1)).unsigned_abs();
     let dy = (2 * i64::from(y) - (i64::from(h) - 1)).unsigned_abs();
-    dx * dx + dy * dy
+    dx.wrapping_mul(dx).wrapping_add(dy.wrapping_mul(dy))
 }
 
 /// Returns a square of the board from coordinates known to be on it.

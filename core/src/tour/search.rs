@@ -124,7 +124,7 @@ pub(crate) fn search(
                 if !counting {
                     return Searched::Done { count: 1 };
                 }
-                count += 1;
+                count = count.saturating_add(1);
                 unvisit(w, h, nx, ny, scratch);
                 depth -= 1;
             }
@@ -210,7 +210,7 @@ fn unvisit(w: u32, h: u32, x: u32, y: u32, scratch: &mut [u8]) {
             if let Some(c) = scratch.get_mut(index(w, nx, ny)) {
                 if *c & VISITED == 0 {
                     *c = c.saturating_add(1);
-                    own += 1;
+                    own = own.saturating_add(1); // at most 8
                 }
             }
         }

@@ -173,7 +173,7 @@ impl<T: Round> Replay<T> {
     fn step(&mut self) {
         let (played, kept, _) = self.table.play_round();
         self.cards = self.cards.saturating_add(played as u64);
-        self.rounds += 1;
+        self.rounds = self.rounds.saturating_add(1);
         self.turned ^= !kept;
     }
 

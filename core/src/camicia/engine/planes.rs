@@ -230,11 +230,12 @@ impl<L: Lane> Round for Table<L> {
             let e = y.numbers_on_top();
             if e >= owed {
                 y.drop_top(owed);
-                pile_len += owed;
+                // The pile holds at most the deal's cards: never wraps.
+                pile_len = pile_len.wrapping_add(owed);
                 break true;
             }
             y.drop_top(e);
-            pile_len += e;
+            pile_len = pile_len.wrapping_add(e);
             core::mem::swap(&mut x, &mut y);
             x_starts = !x_starts;
         };

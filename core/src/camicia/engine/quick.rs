@@ -56,13 +56,14 @@ impl Quick {
     /// whole run is laid (a payment card or nothing comes next).
     #[inline(always)]
     fn pays(&mut self, owed: u32, run: u32, cards: &mut u32) -> bool {
+        // A round lays fewer than 64 cards: the counts never wrap.
         if run >= owed {
             self.drop_numbers(owed);
-            *cards += owed;
+            *cards = cards.wrapping_add(owed);
             return true;
         }
         self.drop_numbers(run);
-        *cards += run;
+        *cards = cards.wrapping_add(run);
         false
     }
 
@@ -74,7 +75,7 @@ impl Quick {
         self.penalties >>= 2;
         self.pay >>= 1;
         pile.pay |= 1 << (cards & 63);
-        pile.penalties |= code << ((2 * payers) & 63);
+        pile.penalties |= code << (payers.wrapping_mul(2) & 63);
         code as u32 + 1
     }
 
@@ -148,7 +149,8 @@ impl QuickTable {
         };
         let (qa, ka) = quick(a)?;
         let (qb, kb) = quick(b)?;
-        (a.len + b.len < 64 && ka + kb <= 31).then_some(QuickTable::start(qa, qb))
+        (a.len.saturating_add(b.len) < 64 && ka.saturating_add(kb) <= 31)
+            .then_some(QuickTable::start(qa, qb))
     }
 
     /// Makes the state at the start of a game where A (holding `a`) starts.

@@ -222,13 +222,16 @@ fn blank_row(row: &[u8]) -> u32 {
 const fn weighted_count(ones: [u32; 2], fours: [u32; 2]) -> u32 {
     /// The cells of each byte of `x`, in that byte.
     const fn per_byte(x: u32) -> u32 {
-        let x = x - ((x >> 1) & 0x5555_5555);
-        let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
-        (x + (x >> 4)) & 0x0F0F_0F0F
+        // The classic bit-parallel count: no field borrows or carries.
+        let x = x.wrapping_sub((x >> 1) & 0x5555_5555);
+        let x = (x & 0x3333_3333).wrapping_add((x >> 2) & 0x3333_3333);
+        x.wrapping_add(x >> 4) & 0x0F0F_0F0F
     }
     // Each byte: at most 8 + 8 + 4 × (8 + 8) = 80, no carry between bytes.
-    let fours = per_byte(fours[0]) + per_byte(fours[1]);
-    let bytes = per_byte(ones[0]) + per_byte(ones[1]) + (fours << 2);
+    let fours = per_byte(fours[0]).wrapping_add(per_byte(fours[1]));
+    let bytes = per_byte(ones[0])
+        .wrapping_add(per_byte(ones[1]))
+        .wrapping_add(fours << 2);
     bytes.wrapping_mul(0x0101_0101) >> 24
 }
 
@@ -648,7 +651,7 @@ impl Puzzle for Bands {
                 // Three cells, one per row and one per box.
                 let cols = columns(a);
                 // (The table look-ups: no `popcnt` on baseline x86-64.)
-                let one_per_row = [0, 9, 18].iter().all(|&r| look(&ALONE, a >> r) != 0);
+                let one_per_row = [0u32, 9, 18].iter().all(|&r| look(&ALONE, a >> r) != 0);
                 if !one_per_row || u32::from(look(&LOCKED, cols)) != cols || look(&COUNT, cols) != 3
                 {
                     return false;

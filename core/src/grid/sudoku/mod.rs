@@ -644,7 +644,7 @@ impl Sudoku {
     fn hidden_singles(&mut self) -> Option<bool> {
         let t = self.shape.tables();
         let n = usize::from(t.side);
-        let full = (1u16 << t.side) - 1;
+        let full = 1u16.wrapping_shl(u32::from(t.side)).wrapping_sub(1); // side: 4, 6 or 9
         let mut placed = false;
         for (u, unit) in t.units.iter().take(3 * n).enumerate() {
             let unit = unit.get(..n)?;
@@ -781,7 +781,7 @@ impl Puzzle for Sudoku {
     fn is_solved(&self) -> bool {
         let t = self.shape.tables();
         let n = usize::from(t.side);
-        let full = (1u16 << t.side) - 1;
+        let full = 1u16.wrapping_shl(u32::from(t.side)).wrapping_sub(1); // side: 4, 6 or 9
         self.open == 0 && self.placed.iter().take(3 * n).all(|&m| m == full)
     }
 }

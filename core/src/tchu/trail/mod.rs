@@ -416,10 +416,12 @@ impl fmt::Debug for TrailSearcher<'_> {
 impl fmt::Display for Trail<'_> {
     /// Writes `Lucerne - Berne - Fribourg (5)`; the empty trail is `(0)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.stations().enumerate() {
-            if i > 0 {
+        let mut first = true;
+        for s in self.stations() {
+            if !first {
                 f.write_str(" - ")?;
             }
+            first = false;
             f.write_str(s.name())?;
         }
         if self.start.is_some() {

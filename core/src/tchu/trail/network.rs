@@ -401,9 +401,10 @@ impl Network {
 
     /// Returns the total length of a set of routes.
     pub(super) fn length(&self, set: u128) -> u32 {
-        let mut length = 0;
-        for (k, links) in self.weight_bits.iter().enumerate() {
-            length += (set & links).count_ones() << k;
+        let mut length = 0u32;
+        for (links, k) in self.weight_bits.iter().zip(0..u32::BITS) {
+            // At most 128 routes of length at most 6: never wraps.
+            length = length.wrapping_add((set & links).count_ones() << k);
         }
         length
     }

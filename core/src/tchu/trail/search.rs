@@ -484,7 +484,7 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
                 if let Some(slot) = order.get_mut(count) {
                     *slot = via;
                 }
-                count += 1;
+                count = count.saturating_add(1);
             }
         }
     }
