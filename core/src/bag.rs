@@ -366,4 +366,153 @@ mod tests {
         assert_eq!(bag.subsets(4).count(), 1);
         assert_eq!(bag.subsets(5).count(), 0);
     }
+
+    #[test]
+    fn default_is_the_empty_bag() {
+        let bag: SortedBag<u8, 3> = SortedBag::default();
+        assert_eq!(bag, SortedBag::new());
+        assert!(bag.is_empty());
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(
+            std::format!("{}", BagError::Full),
+            "the bag would hold more distinct elements than its capacity"
+        );
+        assert_eq!(
+            std::format!("{}", BagError::TooMany),
+            "an element would occur more than 65535 times"
+        );
+    }
+
+    #[test]
+    fn difference_drops_the_elements_used_up() {
+        let bag: SortedBag<u8, 3> = SortedBag::from_elements([1, 2, 2, 3]).unwrap();
+        let two = SortedBag::<u8, 3>::from_elements([2, 2, 3, 3]).unwrap();
+        let left = bag.difference(&two);
+        assert_eq!(left, SortedBag::of(1).unwrap());
+        assert_eq!((left.distinct_len(), left.to_string()), (1, "{1}".into()));
+        assert!(bag.difference(&bag).is_empty());
+    }
+
+    /// Every sequence of at most 4 elements of {0, 1, 2}, in any order.
+    fn small_sequences() -> std::vec::Vec<std::vec::Vec<u8>> {
+        let mut all = std::vec![std::vec::Vec::new()];
+        let mut last = all.clone();
+        for _ in 0..4 {
+            let next: std::vec::Vec<std::vec::Vec<u8>> = last
+                .iter()
+                .flat_map(|s| {
+                    (0..3).map(move |x| {
+                        let mut t = s.clone();
+                        t.push(x);
+                        t
+                    })
+                })
+                .collect();
+            all.extend(next.iter().cloned());
+            last = next;
+        }
+        all
+    }
+
+    fn sorted(s: &[u8]) -> std::vec::Vec<u8> {
+        let mut v = s.to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    /// The model's text form: `n×x` for repeats, written without the bag.
+    fn model_text(m: &[u8]) -> std::string::String {
+        let mut parts = std::vec::Vec::new();
+        for x in 0..3u8 {
+            match m.iter().filter(|&&y| y == x).count() {
+                0 => {}
+                1 => parts.push(std::format!("{x}")),
+                n => parts.push(std::format!("{n}×{x}")),
+            }
+        }
+        std::format!("{{{}}}", parts.join(", "))
+    }
+
+    /// The model's sub-multisets of `k` elements, in increasing order.
+    fn model_subsets(m: &[u8], k: usize) -> std::vec::Vec<std::vec::Vec<u8>> {
+        let mut all: std::vec::Vec<std::vec::Vec<u8>> = (0u32..1 << m.len())
+            .filter(|mask| mask.count_ones() as usize == k)
+            .map(|mask| {
+                (0..m.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| m[i])
+                    .collect()
+            })
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    /// Each query of every small bag against a sorted vector with repeats.
+    #[test]
+    fn queries_match_a_sorted_vector() {
+        for s in small_sequences() {
+            let bag: SortedBag<u8, 3> = SortedBag::from_elements(s.iter().copied()).unwrap();
+            let m = sorted(&s);
+            assert_eq!(bag.iter().collect::<std::vec::Vec<_>>(), m, "{s:?}");
+            assert_eq!((bag.len(), bag.is_empty()), (m.len(), m.is_empty()));
+            for i in 0..m.len() + 2 {
+                assert_eq!(bag.get(i), m.get(i).copied(), "{s:?} {i}");
+            }
+            let mut distinct = m.clone();
+            distinct.dedup();
+            assert_eq!(bag.distinct_len(), distinct.len());
+            assert_eq!(bag.distinct().collect::<std::vec::Vec<_>>(), distinct);
+            let counts: std::vec::Vec<(u8, usize)> = distinct
+                .iter()
+                .map(|&x| (x, m.iter().filter(|&&y| y == x).count()))
+                .collect();
+            assert_eq!(bag.entries().collect::<std::vec::Vec<_>>(), counts);
+            for x in 0..4u8 {
+                let n = m.iter().filter(|&&y| y == x).count();
+                assert_eq!((bag.count_of(&x), bag.contains(&x)), (n, n > 0));
+            }
+            assert_eq!(bag.to_string(), model_text(&m));
+            for k in 0..m.len() + 2 {
+                let got: std::vec::Vec<std::vec::Vec<u8>> =
+                    bag.subsets(k).map(|b| b.iter().collect()).collect();
+                assert_eq!(got, model_subsets(&m, k), "{s:?} k={k}");
+            }
+        }
+    }
+
+    /// Union, difference and containment of every pair of small bags against the
+    /// sorted-vector model.
+    #[test]
+    fn operations_match_a_sorted_vector() {
+        let all = small_sequences();
+        for a in &all {
+            let ba: SortedBag<u8, 3> = SortedBag::from_elements(a.iter().copied()).unwrap();
+            for b in all.iter().filter(|b| b.len() <= 3) {
+                let bb: SortedBag<u8, 3> = SortedBag::from_elements(b.iter().copied()).unwrap();
+                let mut both = a.clone();
+                both.extend(b);
+                let union = ba.union(&bb).unwrap();
+                assert_eq!(union.iter().collect::<std::vec::Vec<_>>(), sorted(&both));
+                let mut left = sorted(a);
+                let mut in_a = true;
+                for x in b {
+                    match left.iter().position(|y| y == x) {
+                        Some(i) => {
+                            left.remove(i);
+                        }
+                        None => in_a = false,
+                    }
+                }
+                let difference = ba.difference(&bb);
+                assert_eq!(difference.iter().collect::<std::vec::Vec<_>>(), left);
+                assert_eq!(difference.to_string(), model_text(&left), "{a:?} - {b:?}");
+                assert_eq!(ba.contains_all(&bb), in_a, "{a:?} {b:?}");
+            }
+        }
+    }
 }

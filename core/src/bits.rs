@@ -162,4 +162,23 @@ mod tests {
             Ok(3 | 1 << 2 | 1 << 33)
         );
     }
+
+    #[test]
+    fn error_messages() {
+        let all = [
+            (BitsError::Range, "bit range goes past the end of the word"),
+            (
+                BitsError::FieldSize,
+                "field size must be between 1 and the word width minus 1",
+            ),
+            (BitsError::ValueTooLarge, "value does not fit in its field"),
+            (
+                BitsError::TooWide,
+                "fields add up to more bits than the word holds",
+            ),
+        ];
+        for (e, text) in all {
+            assert_eq!(std::format!("{e}"), text);
+        }
+    }
 }

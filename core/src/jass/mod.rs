@@ -115,4 +115,13 @@ mod tests {
         assert_eq!(TeamId::from_number(2), Some(TeamId::Team2));
         assert_eq!(TeamId::from_number(3), None);
     }
+
+    #[test]
+    fn team_numbers_round_trip() {
+        assert_eq!(TeamId::ALL.map(TeamId::number), [1, 2]);
+        for team in TeamId::ALL {
+            assert_eq!(TeamId::from_number(team.number()), Some(team));
+        }
+        assert_eq!(TeamId::from_number(0), None);
+    }
 }

@@ -362,4 +362,60 @@ mod tests {
             Err(ScoreError::InvalidPacked)
         );
     }
+
+    #[test]
+    fn error_messages() {
+        let all = [
+            (
+                ScoreError::InvalidPacked,
+                "invalid packed score (a field above its maximum or an unused bit set)",
+            ),
+            (
+                ScoreError::TooManyTricks,
+                "a team cannot win more than 9 tricks in a turn",
+            ),
+            (
+                ScoreError::TooManyTurnPoints,
+                "a team cannot score more than 257 points in a turn",
+            ),
+            (
+                ScoreError::TooManyGamePoints,
+                "game points cannot exceed 2000",
+            ),
+        ];
+        for (e, text) in all {
+            assert_eq!(std::format!("{e}"), text);
+        }
+    }
+
+    #[test]
+    fn pack_refuses_each_field_past_its_maximum() {
+        let max = [9, 257, 2000, 9, 257, 2000];
+        for i in 0..6 {
+            let mut v = max;
+            v[i] += 1;
+            assert_eq!(
+                PackedScore::pack(v[0], v[1], v[2], v[3], v[4], v[5]),
+                Err(ScoreError::InvalidPacked),
+                "{v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn next_turn_allows_2000_game_points_for_each_team() {
+        for team in TeamId::ALL {
+            let (t1, t2) = if team == Team1 { (1, 0) } else { (0, 1) };
+            let at = |game| {
+                Score::from_packed(
+                    PackedScore::pack(0, 257 * t1, game * t1, 0, 257 * t2, game * t2).unwrap(),
+                )
+                .unwrap()
+            };
+            let next = at(1743).next_turn().unwrap();
+            assert_eq!(next.packed().game_points(team), 2000);
+            assert_eq!(next.packed().game_points(team.other()), 0);
+            assert_eq!(at(1744).next_turn(), Err(ScoreError::TooManyGamePoints));
+        }
+    }
 }

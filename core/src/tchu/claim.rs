@@ -222,4 +222,68 @@ mod tests {
         assert!(!r.can_claim(1, &hand));
         assert_eq!(r.payable_claims(2, &hand).len(), 1);
     }
+
+    #[test]
+    fn error_messages() {
+        let all = [
+            (
+                ClaimError::NotTunnel,
+                "only a tunnel asks for additional cards",
+            ),
+            (ClaimError::DrawnCount, "exactly 3 cards must be drawn"),
+            (
+                ClaimError::NotPossibleClaim,
+                "the cards are not a possible claim of the route",
+            ),
+        ];
+        for (e, text) in all {
+            assert_eq!(std::format!("{e}"), text);
+        }
+    }
+
+    #[test]
+    fn overground_routes_take_no_locomotives() {
+        let a = Station::new(0, "A", "A");
+        let b = Station::new(1, "B", "B");
+        let blue = Route::new("A_B_1", a, b, 3, Level::Overground, Some(Color::Blue)).unwrap();
+        let claims = blue.possible_claim_cards();
+        assert_eq!(claims.len(), 1);
+        assert_eq!(claims[0].to_string(), "{3×BLUE}");
+        assert!(blue.is_possible_claim(&bag(&[Card::Blue; 3])));
+        assert!(!blue.is_possible_claim(&bag(&[Card::Blue, Card::Blue, Card::Locomotive])));
+        assert!(!blue.is_possible_claim(&bag(&[Card::Locomotive; 3])));
+        assert!(!blue.is_possible_claim(&bag(&[Card::Red; 3])));
+        let drawn = bag(&[Card::Blue, Card::Black, Card::Locomotive]);
+        assert_eq!(
+            blue.additional_claim_cards_count(&bag(&[Card::Blue; 3]), &drawn),
+            Err(ClaimError::NotTunnel)
+        );
+        let neutral = Route::new("A_B_2", a, b, 1, Level::Overground, None).unwrap();
+        let texts: std::vec::Vec<_> = neutral
+            .possible_claim_cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(texts, Color::ALL.map(|c| std::format!("{{{c}}}")));
+        assert!(!neutral.is_possible_claim(&bag(&[Card::Locomotive])));
+        assert!(neutral.is_possible_claim(&bag(&[Card::White])));
+    }
+
+    #[test]
+    fn payable_claims_need_enough_cars() {
+        let r = map::route("COI_DAV_1").unwrap();
+        let hand = bag(&[Card::Violet, Card::Violet, Card::Locomotive]);
+        let texts = |cars| {
+            r.payable_claims(cars, &hand)
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<std::vec::Vec<_>>()
+        };
+        assert_eq!(texts(2), ["{2×VIOLET}", "{VIOLET, LOCOMOTIVE}"]);
+        assert_eq!(texts(40), texts(2));
+        assert!(texts(1).is_empty());
+        assert!(r.can_claim(2, &hand));
+        assert!(!r.can_claim(1, &hand));
+        assert!(!r.can_claim(2, &bag(&[Card::Violet, Card::Red])));
+    }
 }

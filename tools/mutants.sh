@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Mutation testing of the core's small modules with cargo-mutants.
+#
+# A developer tool, not part of CI: every mutant is a rebuild and a test run.
+#
+#   tools/mutants.sh                  # test every mutant, then print the counts
+#   tools/mutants.sh --list           # list the mutants without testing them
+#   tools/mutants.sh -F 'bag.rs'      # any other cargo-mutants option is passed on
+#
+# Mutated: core/src/bits.rs, core/src/jass/**, core/src/bag.rs and
+# core/src/tchu/claim.rs (the tCHu claims). Each mutant counts as caught if the
+# core's unit tests of those modules or the integration tests that cover them
+# (tests/tests/jass.rs, tchu_bag.rs, tchu_claims.rs) fail. The other, slow, tests
+# are not run.
+#
+# Two passes keep it quick: a mutant caught by the core's unit tests needs only
+# the core rebuilt; only the survivors of that pass are tried again (`--iterate`)
+# against the full set, which also rebuilds plateau-cli for the integration
+# tests. Both passes build the workspace crates at opt-level 0 (dependencies stay
+# optimised): building dominates, and the tests are small.
+#
+# Mutants that cannot change any behaviour are excluded by `.cargo/mutants.toml`
+# (`exclude_re`), each with its reason there and in tools/mutants-equivalent.md.
+# Results: target/mutants/mutants.out/ (the second pass: caught.txt,
+# previously_caught.txt, missed.txt, timeout.txt, unviable.txt, logs/) and
+# target/mutants/mutants.out.old/ (the first pass).
+#
+# Limitation: cargo-mutants does not look inside `macro_rules!` bodies, so the
+# mask/extract/pack functions that `bits_impl!` expands to are not mutated; only
+# the items written outside the macro in bits.rs (the error's Display) are.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+if ! cargo mutants --version >/dev/null 2>&1; then
+    echo "installing cargo-mutants (cargo install --locked cargo-mutants)..." >&2
+    start=$(date +%s)
+    cargo install --locked cargo-mutants
+    echo "cargo-mutants installed in $(($(date +%s) - start)) s" >&2
+fi
+
+out=target/mutants
+mkdir -p "$out"
+common=(
+    --jobs 1
+    --output "$out"
+    --file core/src/bits.rs
+    --file 'core/src/jass/**'
+    --file core/src/bag.rs
+    --file core/src/tchu/claim.rs
+    --cargo-arg=--config=profile.test.opt-level=0
+)
+
+for arg in "$@"; do
+    case "$arg" in
+    --list | --list-files | --version | -V | --help | -h)
+        exec cargo mutants "${common[@]}" "$@"
+        ;;
+    esac
+done
+
+# A mutant that loops forever while collecting (say `Subsets::advance` always
+# true) would eat all the memory before its timeout: cap each process at 8 GiB.
+ulimit -v 8388608
+
+# cargo-mutants exits 2 when some mutants are missed and 3 on timeouts: both are
+# results, not failures of the run.
+run() {
+    local code=0
+    nice -n 15 cargo mutants "$@" || code=$?
+    case "$code" in
+    0 | 2 | 3) ;;
+    *) exit "$code" ;;
+    esac
+}
+
+echo "== pass 1: the core's unit tests of bits, jass, bag, claims and tCHu cards" >&2
+run "${common[@]}" --test-package plateau-core "$@" \
+    -- --lib -- bits:: jass:: bag:: tchu::claim:: tchu::tests::
+
+echo "== pass 2: the survivors, against the unit and integration tests" >&2
+run "${common[@]}" --iterate \
+    --test-package plateau-core --test-package plateau-tests "$@" \
+    -- --lib --test jass --test tchu_bag --test tchu_claims \
+    -- --skip camicia:: --skip grid:: --skip tour:: --skip tour_reference:: --skip trail::
+
+count() { cat "$@" 2>/dev/null | sort -u | grep -c . || true; }
+first="$out/mutants.out.old" last="$out/mutants.out"
+echo "== counts (both passes)"
+echo "caught:   $(count "$first/caught.txt" "$last/caught.txt" "$last/previously_caught.txt")"
+echo "missed:   $(count "$last/missed.txt")"
+echo "unviable: $(count "$first/unviable.txt" "$last/unviable.txt")"
+echo "timeout:  $(count "$last/timeout.txt")"
+echo "excluded as equivalent: $(grep -c '^ *"' .cargo/mutants.toml 2>/dev/null || echo 0)"
