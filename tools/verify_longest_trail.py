@@ -10,14 +10,19 @@ odd degree (Euler). So the longest trail is the heaviest such set:
   chosen route touches, over chosen routes only             (connectivity)
   maximise sum length_e x_e
 
-solved exactly by CBC through PuLP. A developer tool, not part of CI:
-`pip install pulp`.
+solved exactly by CBC through PuLP (`pip install pulp`). It shares no code with
+plateau: CI runs it through tools/ci-milp.sh.
 
   tools/verify_longest_trail.py                      # the whole map (88 routes)
   tools/verify_longest_trail.py --without-doubles    # without second tracks (76)
   tools/verify_longest_trail.py NETWORK.tsv          # any network TSV
-  tools/verify_longest_trail.py --cross-check 200    # against the CLI on random
+  tools/verify_longest_trail.py --cli --expect 159   # the map: the MILP must give
+                                                     # 159 and the CLI agree with it
+  tools/verify_longest_trail.py --cross-check 200 --seed 7
+                                                     # against the CLI on random
                                                      # connected 30-40 route pieces
+
+Exits 1 on any disagreement (with the CLI, or with --expect).
 """
 
 import argparse
@@ -136,6 +141,8 @@ def connected_piece(routes, size, rng):
 
 
 def cli_longest(plateau, routes):
+    """Returns the CLI's JSON answer for `routes` (fed as a TSV on stdin), or
+    raises RuntimeError when the CLI fails or says its trail is not proven."""
     tsv = "\t".join(COLUMNS) + "\n"
     tsv += "".join(
         "\t".join(str(r[c]) for c in COLUMNS) + "\n" for r in routes
@@ -145,25 +152,49 @@ def cli_longest(plateau, routes):
         input=tsv,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
-    return json.loads(out.stdout)
+    if out.returncode != 0:
+        raise RuntimeError(f"the CLI exited {out.returncode}: {out.stderr.strip()}")
+    answer = json.loads(out.stdout)
+    # A budgeted answer is marked; without a budget the CLI must prove its trail.
+    if answer.get("proven") is False or answer.get("status") == "exhausted":
+        raise RuntimeError(f"the CLI's trail is not proven: {out.stdout.strip()[:200]}")
+    return answer
+
+
+def compare(routes, milp, plateau, label):
+    """Checks the CLI's trail of `routes` and its length against the MILP's.
+    Returns an error or None."""
+    try:
+        answer = cli_longest(plateau, routes)
+    except (RuntimeError, OSError, ValueError) as e:
+        return f"{label}: {e}"
+    problem = check_trail(answer, routes)
+    if problem is not None:
+        return f"{label}: the CLI's trail is not a trail of the network: {problem}"
+    if answer["length"] != milp:
+        return f"{label}: milp {milp}, cli {answer['length']}"
+    return None
 
 
 def cross_check(count, seed, plateau):
+    """Compares the CLI with the MILP on `count` random connected pieces of
+    30-40 routes of the map, drawn from `seed`. Returns whether all agree."""
+    print(f"cross-check seed: {seed} (replay: tools/verify_longest_trail.py "
+          f"--cross-check {count} --seed {seed})", flush=True)
     routes = read_routes(MAP)
     rng = random.Random(seed)
     agree = 0
     for n in range(count):
         piece = connected_piece(routes, rng.randint(30, 40), rng)
         milp = longest_trail_length(piece)
-        answer = cli_longest(plateau, piece)
-        problem = check_trail(answer, piece)
-        if problem is None and answer["length"] == milp:
+        problem = compare(piece, milp, plateau, f"piece #{n} ({len(piece)} routes)")
+        if problem is None:
             agree += 1
         else:
             ids = ",".join(r["id"] for r in piece)
-            print(f"DISAGREE #{n}: milp {milp}, cli {answer['length']} ({problem}): {ids}")
+            print(f"DISAGREE {problem} (seed {seed}): {ids}", flush=True)
     print(f"{agree}/{count} random connected 30-40 route networks agree (seed {seed})")
     return agree == count
 
@@ -175,7 +206,13 @@ def main():
                    help="leave out second tracks (ids ending in _2)")
     p.add_argument("--cross-check", type=int, metavar="N",
                    help="compare with the CLI on N random pieces of the map")
-    p.add_argument("--seed", type=int, default=4)
+    p.add_argument("--seed", type=int, default=4,
+                   help="seed of the --cross-check pieces (printed, to replay a run)")
+    p.add_argument("--cli", action="store_true",
+                   help="also run the CLI on the network: its trail must be a trail "
+                        "of the network and as long as the MILP's")
+    p.add_argument("--expect", type=int, metavar="LENGTH",
+                   help="the length the MILP must find")
     p.add_argument("--plateau", default=str(ROOT / "target" / "release" / "plateau"),
                    help="the CLI binary (cargo build --release -p plateau-cli)")
     p.add_argument("--verbose", action="store_true", help="show CBC's log")
@@ -187,6 +224,18 @@ def main():
         routes = [r for r in routes if not r["id"].endswith("_2")]
     length = longest_trail_length(routes, msg=args.verbose)
     print(f"{len(routes)} routes: longest trail {length}")
+    ok = True
+    if args.expect is not None and length != args.expect:
+        print(f"DISAGREE: the MILP gives {length}, expected {args.expect}")
+        ok = False
+    if args.cli:
+        problem = compare(routes, length, args.plateau, f"{len(routes)} routes")
+        if problem is None:
+            print(f"{len(routes)} routes: the CLI agrees")
+        else:
+            print(f"DISAGREE {problem}")
+            ok = False
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
