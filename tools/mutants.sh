@@ -5,6 +5,7 @@
 #
 #   tools/mutants.sh                  # test every mutant, then print the counts
 #   tools/mutants.sh --list           # list the mutants without testing them
+#   tools/mutants.sh --iterate        # after adding tests: retest only the survivors
 #   tools/mutants.sh -F 'bag.rs'      # any other cargo-mutants option is passed on
 #
 # Mutated: core/src/bits.rs, core/src/jass/**, core/src/bag.rs and
@@ -14,16 +15,16 @@
 # are not run.
 #
 # Two passes keep it quick: a mutant caught by the core's unit tests needs only
-# the core rebuilt; only the survivors of that pass are tried again (`--iterate`)
-# against the full set, which also rebuilds plateau-cli for the integration
-# tests. Both passes build the workspace crates at opt-level 0 (dependencies stay
-# optimised): building dominates, and the tests are small.
+# the core rebuilt; only the survivors of that pass are tried again against the
+# full set, which also rebuilds plateau-cli for the integration tests. Both
+# passes build the workspace crates at opt-level 0 (dependencies stay optimised):
+# building dominates, and the tests are small.
 #
 # Mutants that cannot change any behaviour are excluded by `.cargo/mutants.toml`
 # (`exclude_re`), each with its reason there and in tools/mutants-equivalent.md.
-# Results: target/mutants/mutants.out/ (the second pass: caught.txt,
-# previously_caught.txt, missed.txt, timeout.txt, unviable.txt, logs/) and
-# target/mutants/mutants.out.old/ (the first pass).
+# Results: target/mutants/mutants.out/ (pass 1: caught.txt, missed.txt,
+# timeout.txt, unviable.txt, log/; previously_caught.txt with --iterate) and
+# target/mutants/pass2/mutants.out/ (pass 2); the script prints the counts of both.
 #
 # Limitation: cargo-mutants does not look inside `macro_rules!` bodies, so the
 # mask/extract/pack functions that `bits_impl!` expands to are not mutated; only
@@ -43,7 +44,6 @@ out=target/mutants
 mkdir -p "$out"
 common=(
     --jobs 1
-    --output "$out"
     --file core/src/bits.rs
     --file 'core/src/jass/**'
     --file core/src/bag.rs
@@ -51,11 +51,17 @@ common=(
     --cargo-arg=--config=profile.test.opt-level=0
 )
 
+# `--iterate` (after adding tests: retest only what the last run did not catch)
+# applies to pass 1; pass 2 always takes exactly pass 1's survivors.
+iterate=()
+args=()
 for arg in "$@"; do
     case "$arg" in
     --list | --list-files | --version | -V | --help | -h)
         exec cargo mutants "${common[@]}" "$@"
         ;;
+    --iterate) iterate=(--iterate) ;;
+    *) args+=("$arg") ;;
     esac
 done
 
@@ -74,21 +80,42 @@ run() {
     esac
 }
 
-echo "== pass 1: the core's unit tests of bits, jass, bag, claims and tCHu cards" >&2
-run "${common[@]}" --test-package plateau-core "$@" \
-    -- --lib -- bits:: jass:: bag:: tchu::claim:: tchu::tests::
+p1="$out/mutants.out" p2="$out/pass2/mutants.out"
+# --iterate skips the mutants found unviable before without listing them again:
+# keep the list across runs for the counts.
+touch "$out/unviable-all.txt"
+if [ ${#iterate[@]} -eq 0 ]; then : >"$out/unviable-all.txt"; fi
 
-echo "== pass 2: the survivors, against the unit and integration tests" >&2
-run "${common[@]}" --iterate \
-    --test-package plateau-core --test-package plateau-tests "$@" \
-    -- --lib --test jass --test tchu_bag --test tchu_claims \
-    -- --skip camicia:: --skip grid:: --skip tour:: --skip tour_reference:: --skip trail::
+echo "== pass 1: the core's unit tests of bits, jass, bag, claims and tCHu cards" >&2
+run "${common[@]}" --output "$out" "${iterate[@]}" --test-package plateau-core "${args[@]}" \
+    -- --lib -- bits:: jass:: bag:: tchu::claim:: tchu::tests::
+sort -u -o "$out/unviable-all.txt" "$out/unviable-all.txt" "$p1/unviable.txt"
+
+# Pass 2 tests exactly the mutants pass 1 missed (timeouts of pass 1 are final:
+# a mutant that hangs the unit tests would hang the integration tests too).
+re=()
+while IFS= read -r name; do
+    re+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.+*?(){}|^$#&~-]/\\&/g')\$")
+done <"$p1/missed.txt"
+rm -rf "$p2"
+if [ ${#re[@]} -gt 0 ]; then
+    echo "== pass 2: the $((${#re[@]} / 2)) survivors, against the unit and integration tests" >&2
+    mkdir -p "$out/pass2"
+    run "${common[@]}" --output "$out/pass2" "${re[@]}" \
+        --test-package plateau-core --test-package plateau-tests "${args[@]}" \
+        -- --lib --test jass --test tchu_bag --test tchu_claims \
+        -- --skip camicia:: --skip grid:: --skip tour:: --skip tour_reference:: --skip trail::
+fi
 
 count() { cat "$@" 2>/dev/null | sort -u | grep -c . || true; }
-first="$out/mutants.out.old" last="$out/mutants.out"
 echo "== counts (both passes)"
-echo "caught:   $(count "$first/caught.txt" "$last/caught.txt" "$last/previously_caught.txt")"
-echo "missed:   $(count "$last/missed.txt")"
-echo "unviable: $(count "$first/unviable.txt" "$last/unviable.txt")"
-echo "timeout:  $(count "$last/timeout.txt")"
-echo "excluded as equivalent: $(grep -c '^ *"' .cargo/mutants.toml 2>/dev/null || echo 0)"
+echo "caught:   $(count "$p1/caught.txt" "$p1/previously_caught.txt" "$p2/caught.txt")"
+echo "missed:   $(if [ -d "$p2" ]; then count "$p2/missed.txt"; else echo 0; fi)"
+echo "unviable: $(count "$out/unviable-all.txt" "$p2/unviable.txt")"
+echo "timeout:  $(count "$p1/timeout.txt" "$p2/timeout.txt") (see $p1/timeout.txt)"
+echo "excluded as equivalent: $(grep -c "^ *'" .cargo/mutants.toml 2>/dev/null || echo 0)" \
+    "(.cargo/mutants.toml, tools/mutants-equivalent.md)"
+if [ -d "$p2" ] && [ -s "$p2/missed.txt" ]; then
+    echo "== missed"
+    cat "$p2/missed.txt"
+fi
