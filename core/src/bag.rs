@@ -45,6 +45,18 @@ impl core::error::Error for BagError {}
 /// A sorted multiset of at most `N` distinct elements, each with a count of 1..=65535.
 ///
 /// Equal bags hold the same elements the same number of times.
+///
+/// ```
+/// use plateau::bag::{BagError, SortedBag};
+/// use plateau::tchu::{Card, Color};
+/// let hand: SortedBag<Card, 2> = SortedBag::from_elements([
+///     Card::Locomotive, Card::of(Color::Black), Card::of(Color::Black),
+/// ])?;
+/// assert_eq!(hand.to_string(), "{2×BLACK, LOCOMOTIVE}");
+/// let more = SortedBag::of(Card::of(Color::Red))?;
+/// assert_eq!(hand.union(&more), Err(BagError::Full)); // a third kind: refused
+/// # Ok::<(), BagError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SortedBag<T, const N: usize> {

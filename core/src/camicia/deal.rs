@@ -10,6 +10,15 @@ use super::{CARDS_PER_WORD, CamiciaError, Outcome, Player, Rank};
 /// `Deal` (W = 1) holds up to 64 cards, enough for the 52-card deck; a larger
 /// `W` serves larger games (`Deal<6>` holds 384). The simulation's memory is a
 /// few copies of the state, fixed by `W`.
+///
+/// ```
+/// use plateau::camicia::{Deal, Rank::*, Status};
+/// let deal: Deal = Deal::from_hands(&[Two, Ace, Seven, Eight, Queen, Ten], &[Three, Four, Five, Six, King, Nine, Jack])?;
+/// let outcome = deal.simulate(1_000);
+/// assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
+/// assert_eq!(deal.simulate(0).status, Status::Exhausted); // no rounds allowed
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Deal<const W: usize = 1> {

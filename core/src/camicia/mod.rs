@@ -14,7 +14,7 @@
 //! a time, and finds loops with Brent's cycle detection: it keeps two game
 //! states, never a list of past ones, so it runs on a chip. [`Trace`] replays a
 //! game card by card for display. [`PackedDeal`] is the fast path of a search
-//! over deals of at most 64 cards (a swap of two cards costs a few instructions).
+//! over deals of at most 64 cards (a swap of two cards is a few bit operations).
 //!
 //! ```
 //! use plateau::camicia::{Deal, Rank, Status};

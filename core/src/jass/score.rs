@@ -77,6 +77,15 @@ const fn half(tricks: u32, turn: u32, game: u32) -> u64 {
 /// 2000); bits 24–31 are zero. This type computes on the bits as they are, like
 /// the original Javass class: it never panics, but arithmetic that overflows a
 /// field wraps inside that field. [`Score`] is the checked wrapper.
+///
+/// ```
+/// use plateau::jass::{PackedScore, TeamId};
+/// let s = PackedScore::pack(9, 257, 2000, 0, 0, 0)?;
+/// assert_eq!(s.bits(), 0xFA1019);
+/// assert_eq!(s.total_points(TeamId::Team1), 2257);
+/// assert!(!PackedScore::from_bits(10).is_valid()); // 10 tricks
+/// # Ok::<(), plateau::jass::ScoreError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PackedScore(u64);

@@ -73,6 +73,16 @@ impl Route {
     /// Overground: `length` cards of one payable color (1 or 8 claims). A tunnel
     /// adds locomotives in place of cars, up to all of them (`length + 1` claims
     /// for a colored tunnel, `8 × length + 1` for a neutral one).
+    ///
+    /// ```
+    /// use plateau::tchu::map;
+    /// let tunnel = map::route("AT1_STG_1").ok_or("no such route")?; // neutral, length 4
+    /// let claims = tunnel.possible_claim_cards();
+    /// assert_eq!(claims.len(), 8 * 4 + 1);
+    /// assert_eq!(claims.first().map(|c| c.to_string()).as_deref(), Some("{4×BLACK}"));
+    /// assert_eq!(claims.last().map(|c| c.to_string()).as_deref(), Some("{4×LOCOMOTIVE}"));
+    /// # Ok::<(), &str>(())
+    /// ```
     #[must_use]
     pub fn possible_claim_cards(&self) -> Claims {
         let mut claims = Claims::new();

@@ -5,6 +5,15 @@ use super::{Board, Square, TourCount, TourError, TourKind, TourOutcome, count_to
 /// A tour and its scratch in fixed arrays, for boards of up to `N` squares.
 ///
 /// 8×8 takes `TourBuffer::<64>`: 5 bytes per square (256 + 64 bytes).
+///
+/// ```
+/// use plateau::tour::{Board, Square, TourBuffer, TourKind, TourOutcome, check_tour};
+/// let mut buf = TourBuffer::<25>::new();
+/// let board = Board::new(5, 5)?;
+/// assert_eq!(buf.find(board, Square::new(0, 0), TourKind::Open, 1 << 20)?, TourOutcome::Found);
+/// assert!(check_tour(board, buf.squares(board), TourKind::Open));
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct TourBuffer<const N: usize> {
     squares: [Square; N],

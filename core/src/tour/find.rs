@@ -32,6 +32,18 @@ fn validate(
 /// `scratch` needs [`scratch_len`](super::scratch_len) bytes (one per square). `budget` bounds the
 /// moves tried in all; a tour of n squares needs at least n. Errors say what was
 /// wrong with the request; "no tour" and "out of budget" are outcomes.
+///
+/// ```
+/// use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour, scratch_len};
+/// let board = Board::new(10, 3)?;
+/// let mut out = vec![Square::new(0, 0); 30]; // a `static` array on a chip
+/// let mut scratch = vec![0; scratch_len(board) as usize];
+/// let outcome = find_tour(board, Square::new(0, 0), TourKind::Closed, &mut out, &mut scratch, 1 << 20)?;
+/// assert_eq!(outcome, TourOutcome::Found);
+/// let spent = find_tour(board, Square::new(0, 0), TourKind::Open, &mut out, &mut scratch, 0)?;
+/// assert!(matches!(spent, TourOutcome::Exhausted { .. })); // a budget of 0 moves
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 pub fn find_tour(
     board: Board,
     start: Square,

@@ -1,7 +1,7 @@
 //! Many games at once, without a branch on the cards: the speed of a search.
 //!
-//! One game alone spends about half its time on one mispredicted branch a
-//! round ("is the debt paid?", a coin toss). Here [`LANES`] games take turns
+//! One game alone waits on about one mispredicted branch a round ("is the
+//! debt paid?", a coin toss). Here [`LANES`] games take turns
 //! in two passes that do not branch on the cards:
 //!
 //! 1. every game plays one exchange (its creditor lays a payment card, its
@@ -18,7 +18,7 @@
 //! which detects loops in constant memory (Brent) and gives the exact
 //! outcome. A game that ends sooner has no repeat (a repeat never ends), so
 //! both give the same outcome for every deal; random deals end well before
-//! the cap (none of 4,096 went past 512 rounds).
+//! the cap.
 
 use core::hint::select_unpredictable;
 
@@ -26,7 +26,7 @@ use super::Quick;
 use super::quick::top_bit;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
-/// Games played at once (about 4 KiB of stack in all): one bit each of a `u32`.
+/// Games played at once, all on the stack: one bit each of a `u32`.
 pub const LANES: usize = 32;
 
 /// Rounds a game plays here before the one-game engine takes it over.

@@ -183,9 +183,8 @@ impl Round for QuickTable {
     /// lead is carried from the last round (not recounted from its take), a
     /// payer's run comes from the leads or from its word after its own lay,
     /// and the first two exchanges, which end most rounds, are written out
-    /// with their places on the pile known. (Deciding the first exchanges
-    /// with masks instead of branches halved the mispredictions and was
-    /// slower: a select makes the next round wait for the decision.)
+    /// with their places on the pile known, with branches: a select would make
+    /// the next round wait for the decision.
     #[inline(always)]
     fn play_round(&mut self) -> (usize, bool, bool) {
         let (ex, ey) = (self.lead_starter, self.other.numbers_on_top());
