@@ -139,8 +139,8 @@ CARGO_PROFILE_PROBE_OPT_LEVEL=3 cargo build -q --locked --profile probe -p plate
   fail "the probe does not link at opt-level 3 on $M3 (panic-probe/find-panics.sh says where)"
 echo "links on $M3 at opt-level 3 too"
 # Many firmware builds keep overflow checks on in release. Profile probe-overflow
-# (Cargo.toml) turns them on in the core; until the core's arithmetic is proven
-# overflow-free there, its result is reported (and written to FIGURES.md), not
+# (Cargo.toml) turns them on; until no arithmetic reachable from the core can
+# overflow-panic there, its result is reported (and written to FIGURES.md), not
 # required. Set OVERFLOW_CHECKS_MUST_LINK=true to require it.
 OVERFLOW_CHECKS_MUST_LINK=${OVERFLOW_CHECKS_MUST_LINK:-false}
 for target in "$M3" "$M0"; do
@@ -239,8 +239,8 @@ fi
     echo "| $target | $(cat "$log/probe-$target") |"
   done
   echo
-  echo "With overflow checks on in the core (profile \`probe-overflow\`; heapless keeps"
-  echo "them off, see \`Cargo.toml\`):"
+  echo "With overflow checks on (profile \`probe-overflow\`; what remains and why:"
+  echo "\`Cargo.toml\`, \`PROFILE=probe-overflow panic-probe/find-panics.sh\`):"
   echo
   for target in "$M3" "$M0"; do
     echo "- $target: $(cat "$log/overflow-result-$target")"

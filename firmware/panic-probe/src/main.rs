@@ -1,16 +1,47 @@
-//! Panic-freedom probe: calls every public function of plateau's core on inputs
-//! the optimizer cannot see (`core::hint::black_box`), and keeps every result.
+//! Panic-freedom probe: calls every public function, method and trait method of
+//! plateau's core on inputs the optimizer cannot see, and keeps every result.
 //!
 //! Its panic handler calls `plateau_core_reached_a_panic`, which is declared and
-//! defined nowhere. Built with LTO (profile `probe`: the release build), the binary links only if the optimizer removed every path to a
-//! panic; otherwise the linker fails, naming that symbol.
+//! defined nowhere. Built with fat LTO (profile `probe`: the release build), the
+//! binary links only if the optimizer removed every path to a panic; otherwise
+//! the linker fails, naming that symbol. `run-tests.sh` links it on the Cortex-M3
+//! and M0, at opt-level "z" and 3, and with overflow checks on.
 //!
-//! `cargo build --profile probe -p plateau-panic-probe --features must-fail`
-//! adds an out-of-bounds index and must fail to link; `find-panics.sh` lists the
-//! source lines of the core that still reach a panic.
+//! # Opaque inputs, lengths included
 //!
-//! To cover a new public function: call it below on `opaque(...)` inputs and
-//! pass what it returns to `keep`.
+//! Every input goes through `core::hint::black_box` (`opaque`), and so does every
+//! slice (`lend`, `lend_mut`): the slice is cut from a larger array at a length
+//! that is itself opaque, then the cut slice (pointer and length) passes through
+//! `black_box`. The optimizer can therefore assume nothing about a length: a
+//! panic behind `squares.len() > 6` is as reachable as one behind a value.
+//! `self-test.sh` proves it: it plants such panics in core functions on a scratch
+//! copy and checks that each one fails the link.
+//!
+//! # Completeness
+//!
+//! Checked in three ways when this file was written, and by `run-tests.sh`
+//! ever since:
+//! 1. `coverage.sh` (run by `run-tests.sh`) lists every `pub fn` / `pub const fn`
+//!    name of `core/src` (`grep -rhoE 'pub (const )?fn [a-z_0-9]+' core/src`) and
+//!    fails if one of them is not called here. A new public function therefore
+//!    fails CI until it is probed.
+//! 2. Trait impls, by hand from `grep -rn '^impl.* for ' core/src`: every
+//!    `Display` (`show`), `Debug` (`debug`), `Hash` (`hash`), `Iterator`
+//!    (`Subsets`, `Trace`, `Paints`, `Candidates`, `Steps`: driven to the end or
+//!    an opaque count), `Default`, `Ord`, and the grid's `Puzzle` (`propagate`,
+//!    `branch`, `apply` with an arbitrary choice, `is_solved`) and `Strategy`
+//!    (`run`, both strategies) traits, for every public puzzle.
+//!    `Minesweeper` is a `Puzzle` the caller cannot build (no public
+//!    constructor): it is reached through `Minefield::survey`. The `defmt::Format`
+//!    impls are not probed (that would need a defmt logger in the probe).
+//! 3. Generic code at several instances: `Deal`/`Game`/`Trace` at `W` = 1 and 8,
+//!    `PackedDeal::from_deal` from both; `SortedBag<Card, N>` at N = 1, 2, 9, 64
+//!    (and `SortedBag<u8, 9>`), the claim methods at the same capacities;
+//!    `TourBuffer` at 16 and 64 squares; both strategies over every puzzle.
+//!
+//! To cover a new public function: call it below on `opaque(..)` / `lend(..)`
+//! inputs and pass what it returns to `keep` (and `show` for `Display` impls).
+//! `find-panics.sh` lists the source lines of the core that still reach a panic.
 #![no_std]
 #![no_main]
 
@@ -19,9 +50,10 @@ use core::hash::{Hash, Hasher};
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
+use plateau::bag::SortedBag;
 use plateau::bits;
 use plateau::jass::{self, PackedScore, PlayerId, Score, TeamId};
-use plateau::tchu::{self, Card, Color, Level, Route, Station};
+use plateau::tchu::{self, Card, Color, Level, Route, Station, Ticket, Trip};
 
 #[cfg(not(feature = "find-panics"))]
 unsafe extern "C" {
@@ -44,6 +76,19 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 /// Returns `value`, hidden from the optimizer.
 fn opaque<T>(value: T) -> T {
     black_box(value)
+}
+
+/// Lends `items` as a slice whose length and contents the optimizer cannot
+/// know: cut at an opaque length, then the cut passes through `black_box`.
+fn lend<T>(items: &[T]) -> &[T] {
+    let n = opaque(items.len());
+    black_box(items.get(..n).unwrap_or_default())
+}
+
+/// Lends `items` mutably, as [`lend`] does.
+fn lend_mut<T>(items: &mut [T]) -> &mut [T] {
+    let n = opaque(items.len());
+    black_box(items.get_mut(..n).unwrap_or_default())
 }
 
 /// Keeps a result alive so the call that made it is not removed.
@@ -90,11 +135,14 @@ fn hash<T: Hash>(value: T) {
     value.hash(&mut KeepHasher);
 }
 
-fn team() -> TeamId {
-    if opaque(true) {
-        TeamId::Team1
-    } else {
-        TeamId::Team2
+/// Shows an error, or keeps a value.
+fn settle<T, E: fmt::Display + fmt::Debug>(result: Result<T, E>) -> Option<T> {
+    match result {
+        Ok(v) => Some(v),
+        Err(e) => {
+            show(e);
+            None
+        }
     }
 }
 
@@ -104,63 +152,94 @@ fn probe_bits() {
     keep(bits::mask64(w, s));
     keep(bits::extract32(v32, w, s));
     keep(bits::extract64(v64, w, s));
-    let f32s = opaque([(v32, s), (opaque(0), opaque(0)), (opaque(0), opaque(0))]);
-    let f64s = opaque([(v64, s), (opaque(0), opaque(0)), (opaque(0), opaque(0))]);
-    keep(bits::pack32(opaque(&f32s[..])));
-    keep(bits::pack64(opaque(&f64s[..])));
+    let f32s = opaque([(v32, s); 40]);
+    let f64s = opaque([(v64, s); 70]);
+    keep(bits::pack32(lend(&f32s)));
+    keep(bits::pack64(lend(&f64s)));
     if let Err(e) = opaque(bits::mask32(w, s)) {
         show(e);
+        hash(e);
     }
 }
 
 fn probe_jass() {
     keep(opaque(jass::HAND_SIZE));
-    let t = team();
+    keep((jass::TRICKS_PER_TURN, jass::WINNING_POINTS));
+    keep((
+        jass::MATCH_ADDITIONAL_POINTS,
+        jass::LAST_TRICK_ADDITIONAL_POINTS,
+    ));
+    let t = *lend(&TeamId::ALL).first().unwrap_or(&TeamId::Team2);
     keep(t.other());
     debug(t);
     hash(t);
     keep(t.number());
     keep(TeamId::from_number(opaque(0)));
-    keep(opaque(PlayerId::Player3).team());
-    debug(opaque(PlayerId::Player4));
-    let p = PackedScore::from_bits(opaque(0));
-    keep(p.bits());
-    keep(p.is_valid());
-    keep(p.turn_tricks(t));
-    keep(p.turn_points(t));
-    keep(p.game_points(t));
-    keep(p.total_points(t));
-    keep(p.with_additional_trick(t, opaque(0)));
-    keep(p.next_turn());
-    show(p);
+    let p = *lend(&PlayerId::ALL).last().unwrap_or(&PlayerId::Player1);
+    keep(p.team());
+    debug(p);
     hash(p);
+    let packed = PackedScore::from_bits(opaque(0));
+    keep(packed.bits());
+    keep(packed.is_valid());
+    keep(packed.turn_tricks(t));
+    keep(packed.turn_points(t));
+    keep(packed.game_points(t));
+    keep(packed.total_points(t));
+    keep(packed.with_additional_trick(t, opaque(0)));
+    keep(packed.next_turn());
+    keep(opaque(PackedScore::INITIAL));
+    show(packed);
+    hash(packed);
     let a = opaque(0);
-    keep(PackedScore::pack(a, a, a, opaque(0), opaque(0), opaque(0)));
-    match Score::from_packed(p) {
-        Ok(s) => {
-            keep(s.packed());
-            keep(s.with_additional_trick(t, opaque(0)));
-            keep(s.next_turn());
-            show(s);
-        }
-        Err(e) => show(e),
+    if let Some(p) = settle(PackedScore::pack(
+        a,
+        opaque(0),
+        opaque(0),
+        opaque(0),
+        opaque(0),
+        opaque(0),
+    )) {
+        keep(p);
+    }
+    if let Some(s) = settle(Score::from_packed(packed)) {
+        keep(s.packed());
+        keep(settle(s.with_additional_trick(t, opaque(0))));
+        keep(settle(s.next_turn()));
+        show(s);
+        hash(s);
     }
     if let Err(e) = opaque(Score::INITIAL).next_turn() {
         show(e);
+        hash(e);
     }
 }
 
 fn probe_tchu() {
-    keep(opaque(tchu::TOTAL_CARDS));
+    keep((tchu::TOTAL_CARDS, tchu::CAR_CARDS_PER_COLOR));
+    keep((tchu::LOCOMOTIVE_CARDS, tchu::FACE_UP_CARDS));
+    keep((tchu::INITIAL_CARDS, tchu::INITIAL_CARS));
+    keep((
+        tchu::ADDITIONAL_TUNNEL_CARDS,
+        tchu::LONGEST_TRAIL_BONUS_POINTS,
+    ));
+    keep((tchu::MIN_ROUTE_LENGTH, tchu::MAX_ROUTE_LENGTH));
+    for &c in lend(&Color::ALL) {
+        keep(c.name());
+        show(c);
+        hash(c);
+    }
+    for &card in lend(&Card::ALL) {
+        keep(card.color());
+        keep(card.name());
+        show(card);
+        hash(card);
+    }
     let c = opaque(Color::Red);
-    keep(c.name());
-    show(c);
     let card = Card::of(c);
-    keep(card.color());
-    keep(card.name());
-    show(opaque(Card::Locomotive));
-    hash(card);
+    keep(card.cmp(&opaque(Card::Locomotive)));
     debug(opaque(Level::Overground));
+    hash(opaque(Level::Underground));
     let s1 = Station::new(opaque(0), opaque("A"), opaque("a"));
     let s2 = Station::new(opaque(1), opaque("B"), opaque("b"));
     keep((
@@ -184,73 +263,103 @@ fn probe_tchu() {
         Ok(r) => {
             keep((r.id(), r.station1(), r.station2(), r.stations(), r.length()));
             keep((r.level(), r.color(), r.claim_points()));
-            match r.station_opposite(opaque(s1)) {
-                Ok(s) => keep(s),
-                Err(e) => show(e),
-            }
+            keep(settle(r.station_opposite(opaque(s1))));
             debug(r);
             hash(r);
+            probe_claims(&r);
         }
-        Err(e) => show(e),
+        Err(e) => {
+            show(e);
+            hash(e);
+        }
+    }
+    let trip = Trip::new(s1, s2, opaque(5));
+    keep((trip.from(), trip.to(), trip.points()));
+    debug(trip);
+    hash(trip);
+    let ticket = Ticket::new(lend(tchu::map::TICKETS[0].trips()));
+    show(ticket);
+    keep(ticket.points(|a, b| opaque(a == b)));
+    hash(ticket);
+}
+
+/// One capacity of `SortedBag<Card, N>`: every method, and the claims of `route`
+/// against a bag of this capacity.
+fn probe_bag<const N: usize>(route: &Route) {
+    let cards = opaque([Card::Red; 80]);
+    let bag = settle(SortedBag::<Card, N>::from_elements(
+        lend(&cards).iter().copied(),
+    ))
+    .unwrap_or_default();
+    let other: SortedBag<Card, N> =
+        settle(SortedBag::of_n(opaque(2), opaque(Card::Red))).unwrap_or(SortedBag::new());
+    keep(settle(bag.union(&other)));
+    keep(bag.difference(&other));
+    keep(bag.contains_all(&other));
+    keep(settle(SortedBag::<Card, N>::of(opaque(Card::Blue))));
+    keep((bag.len(), bag.is_empty(), bag.distinct_len()));
+    keep((
+        bag.count_of(&opaque(Card::Red)),
+        bag.contains(&opaque(Card::Blue)),
+    ));
+    keep(bag.get(opaque(1)));
+    for c in bag.iter().chain(bag.distinct()) {
+        keep(c);
+    }
+    for e in bag.entries() {
+        keep(e);
+    }
+    for sub in bag.subsets(opaque(2)).take(opaque(100)) {
+        keep(sub.len());
+    }
+    show(bag.clone());
+    hash(&bag);
+    keep(route.is_possible_claim(&bag));
+    keep(settle(route.additional_claim_cards_count(&bag, &other)));
+    let drawn: SortedBag<Card, 3> =
+        SortedBag::from_elements(lend(&cards).iter().copied()).unwrap_or_default();
+    keep(settle(route.additional_claim_cards_count(&bag, &drawn)));
+    keep(route.can_claim(opaque(40), &bag));
+    keep(route.payable_claims(opaque(40), &bag).len());
+}
+
+fn probe_claims(route: &Route) {
+    let claims = route.possible_claim_cards();
+    for c in lend(&claims) {
+        keep(route.is_possible_claim(c));
+        show(c.clone());
+    }
+    keep(tchu::MAX_CLAIMS);
+    probe_bag::<1>(route);
+    probe_bag::<2>(route);
+    probe_bag::<9>(route);
+    probe_bag::<64>(route);
+    // Another element type.
+    let bytes = opaque([7u8; 20]);
+    if let Some(b) = settle(SortedBag::<u8, 9>::from_elements(
+        lend(&bytes).iter().copied(),
+    )) {
+        keep((b.len(), b.count_of(&opaque(7)), b.get(opaque(3))));
+        for sub in b.subsets(opaque(3)) {
+            show(sub);
+        }
     }
 }
 
-fn probe_bag_and_claims() {
-    use plateau::bag::SortedBag;
+fn probe_map() {
     use plateau::tchu::map;
-    let cards = opaque([Card::Red, Card::Locomotive, Card::Red, Card::Blue]);
-    let n = opaque(3usize);
-    let hand: Result<SortedBag<Card, 9>, _> =
-        SortedBag::from_elements(cards.iter().copied().take(n));
-    let hand = match hand {
-        Ok(h) => h,
-        Err(e) => {
-            show(e);
-            SortedBag::new()
-        }
-    };
-    let one: Result<SortedBag<Card, 9>, _> = SortedBag::of_n(opaque(2), opaque(Card::Red));
-    if let Ok(one) = one {
-        keep(hand.union(&one));
-        keep(hand.difference(&one));
-        keep(hand.contains_all(&one));
-        keep(SortedBag::<Card, 9>::of(opaque(Card::Blue)));
-    }
-    keep((
-        hand.len(),
-        hand.is_empty(),
-        hand.distinct_len(),
-        hand.count_of(&Card::Red),
-    ));
-    keep((hand.contains(&opaque(Card::Blue)), hand.get(opaque(1))));
-    for c in hand.iter().chain(hand.distinct()) {
-        keep(c);
-    }
-    for e in hand.entries() {
-        keep(e);
-    }
-    for sub in hand.subsets(opaque(2)) {
-        keep(sub.len());
-    }
-    show(hand.clone());
-    let id = opaque("BER_LUC_1");
     keep(map::station(opaque("BER")));
-    keep(map::tickets().len());
-    for t in map::tickets().iter().take(opaque(2)) {
+    keep(map::route(opaque("BER_LUC_1")));
+    keep(lend(&map::STATIONS).len());
+    for t in lend(map::tickets()) {
         keep(t.points(|a, b| opaque(a == b)));
         show(*t);
-        for trip in t.trips() {
+        for trip in lend(t.trips()) {
             keep((trip.from(), trip.to(), trip.points()));
         }
     }
-    if let Some(r) = map::route(id).or(map::ROUTES.get(opaque(40))) {
-        let claims = r.possible_claim_cards();
-        for c in &claims {
-            keep(r.is_possible_claim(c));
-            keep(r.additional_claim_cards_count(c, &hand));
-        }
-        keep(r.can_claim(opaque(40), &hand));
-        keep(r.payable_claims(opaque(40), &hand).len());
+    for r in lend(&map::ROUTES) {
+        probe_claims(r);
     }
 }
 
@@ -259,38 +368,37 @@ fn probe_trail() {
     use plateau::tchu::trail::{
         self, Trail, TrailError, TrailSearcher, TrailWorkspace, longest_trail_bonus,
     };
-    let n = opaque(40usize);
-    let routes = map::ROUTES.get(..n).unwrap_or(&map::ROUTES);
-    let other = map::ROUTES.get(opaque(3)..opaque(9)).unwrap_or(&[]);
+    let routes = lend(&map::ROUTES);
+    let other = lend(&map::ROUTES);
     let mut workspace = opaque(TrailWorkspace::new());
     debug(&workspace);
     keep(TrailWorkspace::default());
     keep(TrailWorkspace::EMPTY);
     show(opaque(TrailError::TooManyStations));
+    hash(opaque(TrailError::TooManyRoutes));
     keep((trail::MAX_ROUTES, trail::MAX_STATIONS));
-    keep(longest_trail_bonus(routes, other));
-    keep(Trail::longest(other).map(|t| t.length()));
-    keep(Trail::longest_within(routes, opaque(50)).map(|s| (s.is_proven(), s.steps())));
-    match Trail::longest_within_in(other, opaque(50), &mut workspace) {
-        Ok(s) => keep((s.trail().length(), s.is_proven(), s.steps())),
-        Err(e) => show(e),
+    keep(settle(longest_trail_bonus(routes, other)));
+    keep(settle(Trail::longest(other)).map(|t| t.length()));
+    if let Some(s) = settle(Trail::longest_within(routes, opaque(50))) {
+        keep((s.is_proven(), s.steps(), s.trail().length()));
+        debug(s);
     }
-    match Trail::longest_in(routes, &mut workspace) {
-        Ok(t) => {
-            keep((t.length(), t.route_count(), t.is_empty()));
-            keep((t.station1(), t.station2()));
-            for r in t.routes() {
-                keep(r.length());
-            }
-            for s in t.stations() {
-                keep(s.id());
-            }
-            show(t);
+    if let Some(s) = settle(Trail::longest_within_in(other, opaque(50), &mut workspace)) {
+        keep((s.trail().length(), s.is_proven(), s.steps()));
+    }
+    if let Some(t) = settle(Trail::longest_in(routes, &mut workspace)) {
+        keep((t.length(), t.route_count(), t.is_empty()));
+        keep((t.station1(), t.station2()));
+        for r in t.routes() {
+            keep(r.length());
         }
-        Err(e) => show(e),
+        for s in t.stations() {
+            keep(s.id());
+        }
+        show(t);
     }
     show(Trail::EMPTY);
-    if let Ok(mut searcher) = TrailSearcher::new(routes) {
+    if let Some(mut searcher) = settle(TrailSearcher::new(routes)) {
         while !searcher.run(opaque(100)) {
             keep(searcher.steps());
         }
@@ -300,43 +408,30 @@ fn probe_trail() {
     }
 }
 
-fn probe_camicia() {
-    use plateau::camicia::{Deal, Game, PackedDeal, Player, Rank, Trace};
-    let ranks = opaque([Rank::Jack, Rank::Two, Rank::Three, Rank::Four, Rank::Ace]);
-    let (na, nb) = (opaque(3usize), opaque(2usize));
-    let a = ranks.get(..na).unwrap_or(&[]);
-    let b = ranks.get(na..na.saturating_add(nb)).unwrap_or(&[]);
-    let r = opaque(Rank::Queen);
-    keep((
-        r.penalty(),
-        Rank::from_penalty(opaque(3)),
-        r.is_number(),
-        r.symbol(),
-    ));
-    keep((
-        Rank::from_symbol(opaque("10")),
-        r.compact(),
-        Rank::from_compact(opaque('T')),
-    ));
-    show(r);
-    show(opaque(Player::B).other());
-    let deal: Deal = match Deal::from_hands(a, b) {
-        Ok(d) => d,
-        Err(e) => {
-            show(e);
-            return;
-        }
+/// One width of `Deal<W>`, `Game<W>` and `Trace<W>`.
+fn probe_deal<const W: usize>() {
+    use plateau::camicia::{Deal, Game, PackedDeal, Player, Trace};
+    let ranks = opaque([plateau::camicia::Rank::Jack; 600]);
+    keep(Deal::<W>::CAPACITY);
+    keep(opaque(Deal::<W>::EMPTY).total());
+    let Some(deal) = settle(Deal::<W>::from_hands(lend(&ranks), lend(&ranks))) else {
+        return;
     };
-    keep((deal.len(Player::A), deal.total(), deal.card(opaque(1))));
-    for c in deal.hand(Player::B) {
+    let player = opaque(Player::A);
+    keep((deal.len(player), deal.total(), settle(deal.card(opaque(1)))));
+    for c in deal.hand(player) {
         keep(c);
     }
     let outcome = deal.simulate(opaque(1000));
     show(outcome.status);
-    debug(outcome);
+    hash(outcome);
     show(deal);
+    hash(deal);
     let mut game = Game::new(&deal);
-    keep(game.step());
+    while let Some(e) = game.step() {
+        debug(e);
+        hash(e);
+    }
     keep((
         game.owed(),
         game.to_play(),
@@ -345,165 +440,221 @@ fn probe_camicia() {
         game.tricks(),
     ));
     keep((game.is_finished(), game.at_round_start()));
-    for c in game.hand(Player::A).chain(game.pile()) {
+    for c in game.hand(player).chain(game.pile()) {
         keep(c);
     }
+    debug(game);
     let mut trace = Trace::new(&deal, opaque(100));
-    for e in trace.by_ref().take(opaque(50)) {
+    for e in trace.by_ref() {
         debug(e);
     }
     keep((trace.outcome(), trace.game().cards()));
-    let big: Result<Deal<6>, _> = Deal::from_hands(a, b);
-    if let Ok(big) = big {
-        keep(big.simulate(opaque(10)));
+    debug(trace);
+    keep(settle(PackedDeal::from_deal(&deal)));
+}
+
+fn probe_camicia() {
+    use plateau::camicia::{self, PackedDeal, Player, Rank, Status};
+    keep((
+        camicia::DECK_SIZE,
+        camicia::CARDS_PER_WORD,
+        PackedDeal::CAPACITY,
+    ));
+    for &r in lend(&Rank::ALL) {
+        keep((
+            r.penalty(),
+            Rank::from_penalty(opaque(3)),
+            r.is_number(),
+            r.symbol(),
+        ));
+        keep((
+            Rank::from_symbol(opaque("10")),
+            r.compact(),
+            Rank::from_compact(opaque('T')),
+        ));
+        show(r);
+        hash(r);
     }
-    match PackedDeal::from_deal(&deal) {
-        Ok(mut p) => {
-            keep(p.swap(opaque(0), opaque(4)));
-            keep((
-                p.len(Player::A),
-                p.total(),
-                p.rank(opaque(2)),
-                p.simulate(opaque(1000)),
-            ));
-            keep(p.to_deal());
-            PackedDeal::simulate_many([p, opaque(p)], opaque(1000), |i, d, o| keep((i, d, o)));
-            show(p);
-        }
-        Err(e) => show(e),
+    show(opaque(Player::B).other());
+    hash(opaque(Player::A));
+    show(opaque(Status::Loop));
+    probe_deal::<1>();
+    probe_deal::<8>();
+    let ranks = opaque([Rank::Jack; 80]);
+    if let Some(mut p) = settle(PackedDeal::from_row(lend(&ranks), opaque(2))) {
+        keep(settle(p.swap(opaque(0), opaque(4))));
+        keep(settle(p.alike(opaque(0), opaque(4))));
+        keep((
+            p.len(opaque(Player::A)),
+            p.total(),
+            settle(p.rank(opaque(2))),
+            p.simulate(opaque(1000)),
+        ));
+        keep(p.to_deal());
+        let many = opaque([p; 40]);
+        PackedDeal::simulate_many(lend(&many).iter().copied(), opaque(1000), |i, d, o| {
+            keep((i, d, o))
+        });
+        show(p);
+        hash(p);
     }
-    keep(PackedDeal::from_row(&ranks, opaque(2)));
-    keep(PackedDeal::from_bits(
+    keep(settle(PackedDeal::from_bits(
         opaque(0b1_0001),
         opaque(0),
         opaque(3),
         opaque(3),
-    ));
+    )));
+}
+
+/// Every `Puzzle` method called directly (an arbitrary choice included), and
+/// both strategies run over `root`.
+fn probe_puzzle<P: plateau::grid::Puzzle>(root: P, choice: P::Choice)
+where
+    P::Choice: fmt::Debug,
+{
+    use plateau::grid::{BreadthFirst, DepthFirst, Frame, Limits, Strategy};
+    let mut p = opaque(root);
+    keep(p.propagate());
+    if let Some(choices) = p.branch() {
+        for c in choices {
+            debug(c);
+        }
+    }
+    keep(p.apply(opaque(choice)));
+    keep(p.is_solved());
+    keep(p);
+    let limits = Limits::UNIQUENESS.with_stop_after(opaque(3));
+    let limits = opaque(limits).with_max_steps(opaque(1000));
+    let all = opaque(Limits::ALL);
+    keep((limits.stop_after, all));
+    let mut frames = [Frame::new(root); 100];
+    if let Some(r) =
+        settle(DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), limits, |p| keep(p)))
+    {
+        keep((r.outcome.count(), r.outcome.first().is_some(), r.steps));
+        keep(r.complete);
+        keep(r);
+    }
+    let mut queue = [root; 100];
+    if let Some(r) =
+        settle(BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, |p| keep(p)))
+    {
+        keep((r.outcome.count(), r.outcome.first().is_some()));
+    }
 }
 
 fn probe_grid() {
-    use plateau::grid::minesweeper::Square;
-    use plateau::grid::{
-        BreadthFirst, DepthFirst, Frame, Limits, Margins, Minefield, Shape, Snake, Strategy, Sudoku,
-    };
-    let limits = Limits::UNIQUENESS
-        .with_max_steps(opaque(1000))
-        .with_stop_after(opaque(3));
-    let sums = opaque([2u8, 2, 1, 3, 0, 16]);
-    let (nr, nc) = (opaque(3usize), opaque(3usize));
-    match Margins::new(sums.get(..nr).unwrap_or(&[]), sums.get(..nc).unwrap_or(&[])) {
-        Ok(m) => {
-            keep((
-                m.rows(),
-                m.cols(),
-                m.cell(opaque(1), opaque(2)),
-                m.black_row(opaque(1)),
-            ));
-            keep(m.gale_ryser());
-            let mut frames = [Frame::new(m); 10];
-            if let Ok(r) = DepthFirst::new(&mut frames).run(m, limits, |p| keep(p.rows())) {
-                keep((r.outcome.count(), r.outcome.first().map(|p| p.cols())));
-                debug(r);
-            }
-            let mut queue = [m; 8];
-            match BreadthFirst::new(&mut queue).run(m, limits, |_| {}) {
-                Ok(r) => keep(r.outcome.count()),
-                Err(e) => show(e),
-            }
+    use plateau::grid::minesweeper::{self, Square};
+    use plateau::grid::sudoku::{self as sudoku_mod, Bands};
+    use plateau::grid::{Margins, Minefield, SearchError, Shape, Snake, Sudoku, margins, snake};
+
+    show(opaque(SearchError::QueueFull));
+    keep((margins::MAX_SIDE, snake::MAX_SIDE, sudoku_mod::MAX_CELLS));
+    keep((minesweeper::MAX_SIDE, minesweeper::MAX_SQUARES));
+    keep((minesweeper::MAX_FRONTIER, minesweeper::MAX_CLUES));
+
+    let sums = opaque([2u8; 40]);
+    if let Some(m) = settle(Margins::new(lend(&sums), lend(&sums))) {
+        keep((
+            m.rows(),
+            m.cols(),
+            m.cell(opaque(1), opaque(2)),
+            m.black_row(opaque(1)),
+        ));
+        keep(m.gale_ryser());
+        probe_puzzle(m, opaque((0, 0, true)));
+    }
+
+    let givens = opaque([0u8; 100]);
+    for &shape in lend(&[Shape::Four, Shape::Six, Shape::Nine]) {
+        keep((shape.side(), shape.cells(), Shape::from_cells(opaque(81))));
+        hash(shape);
+        let Some(s) = settle(Sudoku::new(shape, lend(&givens))) else {
+            continue;
+        };
+        keep((
+            s.shape(),
+            s.digit(opaque(3)),
+            s.candidates(opaque(4)),
+            s.digits(),
+        ));
+        let limits = plateau::grid::Limits::UNIQUENESS.with_max_steps(opaque(1000));
+        if let Some(r) = settle(s.solve(limits)) {
+            keep(r.outcome.count());
         }
-        Err(e) => show(e),
-    }
-    let mut givens = opaque([0u8; 81]);
-    if let Some(g) = givens.get_mut(opaque(5)) {
-        *g = opaque(7);
-    }
-    let shape = Shape::from_cells(opaque(81)).unwrap_or(Shape::Nine);
-    keep((shape.side(), shape.cells()));
-    match Sudoku::new(shape, givens.get(..shape.cells()).unwrap_or(&[])) {
-        Ok(s) => {
-            keep((
-                s.shape(),
-                s.digit(opaque(3)),
-                s.candidates(opaque(4)),
-                s.digits(),
-            ));
-            keep(s.solve(limits).map(|r| r.outcome.count()));
-            if let Some(b) = plateau::grid::sudoku::Bands::from_sudoku(&s) {
-                keep((b.digits(), b.to_sudoku().digits()));
-                let mut frames = [Frame::new(plateau::grid::sudoku::Bands::BLANK); 4];
-                keep(
-                    DepthFirst::new(&mut frames)
-                        .run(b, limits, |_| {})
-                        .map(|r| r.steps),
-                );
-            }
+        probe_puzzle(s, opaque((0, 0)));
+        if let Some(b) = Bands::from_sudoku(&s) {
+            keep((b.digits(), b.to_sudoku().digits()));
+            probe_puzzle(b, opaque((0, 0)));
         }
-        Err(e) => show(e),
+        probe_puzzle(opaque(Bands::BLANK), opaque((0, 0)));
     }
-    let squares = opaque([
-        Square::Hidden,
-        Square::Number(1),
-        Square::Mine,
-        Square::Hidden,
-        Square::Number(2),
-        Square::Hidden,
-    ]);
-    match Minefield::new(opaque(3), opaque(2), &squares, opaque(Some(2))) {
-        Ok(f) => {
-            keep(f.interior());
-            for s in f.frontier() {
-                keep(s);
-            }
-            match f.survey(opaque(1000)) {
-                Ok(s) => {
-                    keep((s.layouts(), s.forced(opaque(0)), s.interior_forced()));
-                    for c in s.mine_counts() {
-                        keep(c);
-                    }
-                }
-                Err(e) => show(e),
-            }
+
+    let squares = opaque([Square::Hidden; minesweeper::MAX_SQUARES + 8]);
+    if let Some(f) = settle(Minefield::new(
+        opaque(3),
+        opaque(2),
+        lend(&squares),
+        opaque(Some(2)),
+    )) {
+        keep(f.interior());
+        for s in f.frontier() {
+            keep(s);
         }
-        Err(e) => show(e),
-    }
-    let counts = opaque([Some(3u8), Some(2), None, Some(1)]);
-    match Snake::new(&counts, &counts, opaque((0, 0)), opaque((0, 3))) {
-        Ok(s) => {
-            keep((
-                s.rows(),
-                s.cols(),
-                s.is_body(opaque(1), opaque(1)),
-                s.length(),
-            ));
-            let mut frames = [Frame::new(s); 17];
-            keep(
-                DepthFirst::new(&mut frames)
-                    .run(s, limits, |_| {})
-                    .map(|r| r.outcome.count()),
-            );
+        if let Some(s) = settle(f.survey(opaque(1000))) {
+            keep((s.layouts(), s.forced(opaque(0)), s.interior_forced()));
+            for c in s.mine_counts() {
+                keep(c);
+            }
+            keep(s);
         }
-        Err(e) => show(e),
+        keep(f);
     }
+    debug(opaque(Square::Number(3)));
+
+    let counts = opaque([Some(3u8); 40]);
+    if let Some(s) = settle(Snake::new(
+        lend(&counts),
+        lend(&counts),
+        opaque((0, 0)),
+        opaque((0, 3)),
+    )) {
+        keep((
+            s.rows(),
+            s.cols(),
+            s.is_body(opaque(1), opaque(1)),
+            s.length(),
+        ));
+        probe_puzzle(s, opaque((0, 0)));
+    }
+}
+
+/// One capacity of `TourBuffer<N>`.
+fn probe_tour_buffer<const N: usize>(
+    board: plateau::tour::Board,
+    start: plateau::tour::Square,
+    kind: plateau::tour::TourKind,
+) {
+    use plateau::tour::TourBuffer;
+    let mut buffer: TourBuffer<N> = opaque(TourBuffer::new());
+    keep(settle(buffer.find(board, start, kind, opaque(1000))));
+    keep(settle(buffer.count(board, start, kind, opaque(1000))));
+    keep(buffer.squares(board).len());
+    keep(TourBuffer::<N>::default().squares(board).len());
+    debug(buffer);
 }
 
 fn probe_tour() {
     use plateau::tour::{
-        Board, Square, TourBuffer, TourKind, check_tour, check_tour_with, count_tours, find_tour,
+        self, Board, Square, TourKind, check_tour, check_tour_with, count_tours, find_tour,
         scratch_len,
     };
-    let board = match Board::new(opaque(5), opaque(6)) {
-        Ok(b) => b,
-        Err(e) => {
-            show(e);
-            return;
-        }
+    keep(tour::MAX_SIDE);
+    let Some(board) = settle(Board::new(opaque(5), opaque(6))) else {
+        return;
     };
     let start = Square::new(opaque(0), opaque(1));
-    let kind = if opaque(true) {
-        TourKind::Open
-    } else {
-        TourKind::Closed
-    };
+    let kind = opaque(TourKind::Open);
     keep((
         board.width(),
         board.height(),
@@ -515,37 +666,49 @@ fn probe_tour() {
         board.has_closed_tour(),
         scratch_len(board),
     ));
+    debug(board);
+    hash(board);
     if let Some(why) = board.no_tour_by_theory(start, kind) {
         keep(why.reason());
         show(why);
+        hash(why);
     }
-    let mut out = [Square::new(0, 0); 36];
-    let mut scratch = [0u8; 36];
-    let n = opaque(30usize);
-    let (out, scratch) = (
-        out.get_mut(..n).unwrap_or(&mut []),
-        scratch.get_mut(..n).unwrap_or(&mut []),
-    );
-    match find_tour(board, start, kind, out, scratch, opaque(10_000)) {
-        Ok(o) => debug(o),
-        Err(e) => show(e),
-    }
-    keep(check_tour(board, out, kind));
-    keep(check_tour_with(board, out, kind, scratch));
-    keep(count_tours(
+    let mut out = [Square::new(0, 0); 400];
+    let mut scratch = [0u8; 400];
+    if let Some(o) = settle(find_tour(
         board,
         start,
         kind,
-        out,
-        scratch,
+        lend_mut(&mut out),
+        lend_mut(&mut scratch),
         opaque(10_000),
+    )) {
+        debug(o);
+        hash(o);
+    }
+    keep(check_tour(board, lend(&out), kind));
+    keep(check_tour_with(
+        board,
+        lend(&out),
+        kind,
+        lend_mut(&mut scratch),
     ));
-    let mut buffer: TourBuffer<64> = TourBuffer::new();
-    keep(buffer.find(board, start, kind, opaque(1000)));
-    keep(buffer.count(board, start, kind, opaque(1000)));
-    keep(buffer.squares(board).len());
+    if let Some(c) = settle(count_tours(
+        board,
+        start,
+        kind,
+        lend_mut(&mut out),
+        lend_mut(&mut scratch),
+        opaque(10_000),
+    )) {
+        debug(c);
+        hash(c);
+    }
+    probe_tour_buffer::<16>(board, start, kind);
+    probe_tour_buffer::<64>(board, start, kind);
     debug(start);
     hash(start);
+    hash(kind);
 }
 
 /// Panics on purpose (feature `must-fail`): proves a reachable panic fails the link.
@@ -562,7 +725,7 @@ fn main() -> ! {
     probe_bits();
     probe_jass();
     probe_tchu();
-    probe_bag_and_claims();
+    probe_map();
     probe_trail();
     probe_camicia();
     probe_grid();
