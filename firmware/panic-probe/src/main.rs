@@ -32,8 +32,12 @@
 //!    `branch`, `apply` with an arbitrary choice, `is_solved`) and `Strategy`
 //!    (`run`, both strategies) traits, for every public puzzle.
 //!    `Minesweeper` is a `Puzzle` the caller cannot build (no public
-//!    constructor): it is reached through `Minefield::survey`. The `defmt::Format`
-//!    impls are not probed (that would need a defmt logger in the probe).
+//!    constructor): it is reached through `Minefield::survey`. Not probed: the
+//!    `defmt::Format` impls (that would need a defmt logger in the probe), and
+//!    the derived `Debug` of `Margins`, `Snake`, `Minefield` and `Survey`:
+//!    structs of more than five fields go through `core::fmt`'s
+//!    `debug_struct_fields_finish`, whose `names.len() == values.len()` assert
+//!    (always true for a derive) LLVM cannot fold once that function is out of line.
 //! 3. Generic code at several instances: `Deal`/`Game`/`Trace` at `W` = 1 and 8,
 //!    `PackedDeal::from_deal` from both; `SortedBag<Card, N>` at N = 1, 2, 9, 64
 //!    (and `SortedBag<u8, 9>`), the claim methods at the same capacities;
