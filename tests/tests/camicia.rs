@@ -369,25 +369,64 @@ fn batch_of_the_published_cases_gives_the_expected_json() {
     }
 }
 
-fn hunt_lines(args: &[&str]) -> Vec<String> {
-    let run = run_cli(args, b"");
+/// The summary's fields that measure time (and so differ from run to run).
+const TIMING: [&str; 6] = [
+    "seconds",
+    "thread_seconds",
+    "cpu_seconds",
+    "deals_per_second",
+    "deals_per_second_per_thread",
+    "deals_per_cpu_second",
+];
+
+/// Runs a hunt and returns its whole JSON output, one value a line, with the
+/// summary's timing fields and its thread count (checked) masked.
+fn hunt_output(args: &[&str], threads: usize) -> Vec<serde_json::Value> {
+    let t = threads.to_string();
+    let run = run_cli(&[args, &["--threads", &t]].concat(), b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    run.stdout
+    let mut lines: Vec<serde_json::Value> = run
+        .stdout
         .lines()
-        .filter(|l| !l.contains(r#""kind":"summary""#))
-        .map(String::from)
-        .collect()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let summary = lines
+        .iter_mut()
+        .find(|v| v["kind"] == "summary")
+        .and_then(serde_json::Value::as_object_mut)
+        .expect("a summary");
+    for key in TIMING {
+        let value = summary.get_mut(key).expect("a timing field");
+        assert!(value.is_number(), "{key}: {value}");
+        *value = serde_json::Value::Null;
+    }
+    assert_eq!(summary.remove("threads"), Some(threads.into()));
+    lines
 }
 
-/// Runs a hunt on 1 and 3 threads: the same lines, each a full deck dealt
-/// 26/26 that plays as reported.
+/// Runs a hunt of at least ten chunks on 1, 2 and 5 threads: the whole
+/// output is the same, summary counts included (timing masked), and each deal
+/// listed is a full deck dealt 26/26 that plays as reported.
 fn hunt_on_threads(base: &[&str]) {
-    let one = hunt_lines(&[base, &["--threads", "1"]].concat());
-    let three = hunt_lines(&[base, &["--threads", "3"]].concat());
-    assert_eq!(one, three, "results do not depend on the threads");
-    assert!(!one.is_empty());
-    for line in &one {
-        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+    let one = hunt_output(base, 1);
+    for threads in [2, 5] {
+        assert_eq!(
+            hunt_output(base, threads),
+            one,
+            "the output depends on the threads ({threads})"
+        );
+    }
+    let summary = &one[0];
+    assert_eq!(summary["kind"], "summary");
+    assert!(
+        summary["chunks"].as_u64().expect("chunks") >= 10,
+        "{summary}"
+    );
+    let deals = summary["deals"].as_u64().expect("deals");
+    let counts = ["finished", "loops", "exhausted"].map(|k| summary[k].as_u64().expect(k));
+    assert_eq!(counts.iter().sum::<u64>(), deals, "{summary}");
+    assert!(one.len() > 1, "the hunt lists deals");
+    for v in &one[1..] {
         let (a, b) = compact(v["deal"].as_str().expect("deal"));
         assert_eq!((a.len(), b.len()), (26, 26));
         let mut count = [0; 5];
@@ -408,14 +447,14 @@ fn hunt_on_threads(base: &[&str]) {
 #[test]
 fn a_fresh_hunt_plays_full_decks_and_does_not_depend_on_the_threads() {
     hunt_on_threads(&[
-        "camicia", "hunt", "--fresh", "--deals", "20000", "--seed", "5", "--json",
+        "camicia", "hunt", "--fresh", "--deals", "170000", "--seed", "5", "--json",
     ]);
 }
 
 #[test]
 fn the_hunt_is_deterministic_and_merges() {
     hunt_on_threads(&[
-        "camicia", "hunt", "--deals", "40000", "--seed", "9", "--json",
+        "camicia", "hunt", "--deals", "170000", "--seed", "9", "--json",
     ]);
     // Two shards, merged, give the best of both.
     let dir = std::env::temp_dir().join(format!("plateau-camicia-{}", std::process::id()));
