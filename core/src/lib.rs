@@ -37,7 +37,7 @@
 //!
 //! ```
 //! use plateau::tchu::{map, trail::Trail};
-//! let trail = Trail::longest(&map::ROUTES).map_err(|_| "too big")?;
+//! let trail = Trail::longest_unbounded(&map::ROUTES).map_err(|_| "too big")?;
 //! assert_eq!(trail.length(), 159); // of the map's 205
 //! # Ok::<(), &str>(())
 //! ```
@@ -58,7 +58,7 @@
 //!
 //! ```
 //! use plateau::grid::{Limits, Outcome, Shape, Sudoku};
-//! let report = Sudoku::new(Shape::Four, &[0; 16])?.solve(Limits::ALL)?;
+//! let report = Sudoku::new(Shape::Four, &[0; 16])?.solve(Limits::all(plateau::UNLIMITED))?;
 //! assert!(matches!(report.outcome, Outcome::Multiple { count: 288, .. }));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
@@ -90,6 +90,10 @@
         clippy::unimplemented
     )
 )]
+
+/// The budget that never runs out: every search takes a `u64` count of steps,
+/// and this one (`u64::MAX`) is too large to be spent.
+pub const UNLIMITED: u64 = u64::MAX;
 
 pub mod bag;
 pub mod bits;

@@ -51,7 +51,7 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
     }
     if let Ok(s) = Sudoku::new(Shape::Nine, &givens) {
         let report = s
-            .solve(Limits::UNIQUENESS.with_max_steps(u64::from(budget)))
+            .solve(Limits::uniqueness(u64::from(budget)))
             .unwrap();
         if let Some(first) = report.outcome.first() {
             let d = first.digits();
@@ -74,11 +74,11 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
     let expected = brute_margins(&rows, &cols);
     let mut frames = [Frame::new(m); 13];
     let dfs = DepthFirst::new(&mut frames)
-        .run(m, Limits::ALL, |_| {})
+        .run(m, Limits::all(plateau::UNLIMITED), |_| {})
         .unwrap();
     let mut queue = vec![m; 4096];
     let bfs = BreadthFirst::new(&mut queue)
-        .run(m, Limits::ALL, |_| {})
+        .run(m, Limits::all(plateau::UNLIMITED), |_| {})
         .unwrap();
     assert_eq!(dfs.outcome.count(), expected, "{rows:?} {cols:?}");
     assert_eq!(bfs.outcome.count(), expected, "{rows:?} {cols:?}");

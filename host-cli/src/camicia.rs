@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 use plateau::camicia::{Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
 use serde_json::json;
 
+use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
 use crate::camicia_hunt::{self, HuntArgs};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
@@ -36,9 +37,14 @@ pub struct CamiciaArgs {
     /// Read one deal per line from FILE, or from standard input (`-` or nothing).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with = "deal")]
     batch: Option<PathBuf>,
-    /// Rounds to play at most before giving up (status `exhausted`).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+    /// Rounds to play at most before giving up (status `exhausted`): the step
+    /// budget, in rounds.
+    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps")]
     max_rounds: u64,
+    /// Give up the same way after about this many seconds, in all for --batch
+    /// (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+    seconds: Option<f64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -49,9 +55,13 @@ enum CamiciaAction {
         /// A's hand and B's hand, or one deal (as for `plateau camicia`).
         #[arg(value_name = "DEAL", num_args = 1.., allow_hyphen_values = true)]
         deal: Vec<String>,
-        /// Rounds to play at most.
-        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+        /// Rounds to play at most: the step budget, in rounds.
+        #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps")]
         max_rounds: u64,
+        /// Play at most the rounds that about this many seconds allow (default:
+        /// no time limit).
+        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        seconds: Option<f64>,
     },
     /// Search 52-card deals for the longest games and for loops.
     #[command(
@@ -77,30 +87,45 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     match args.action {
         Some(CamiciaAction::Trace {
             mut deal,
-            mut max_rounds,
+            max_rounds,
+            seconds,
         }) => {
-            flags_among_hands(&mut deal, &mut json, &mut max_rounds)?;
+            let mut budget = Budget {
+                max_rounds,
+                seconds,
+            };
+            flags_among_hands(&mut deal, &mut json, &mut budget)?;
             if deal.is_empty() {
                 return Err(CliError::new(
                     "give a deal to trace: two hands, or one deal A/B (see --help)",
                 ));
             }
             let (a, b) = deal_from_args(&deal)?;
-            trace(&a, &b, max_rounds, json, io)
+            trace(&a, &b, budget, json, io)
         }
         Some(CamiciaAction::Hunt(hunt)) => camicia_hunt::run(&hunt, json, io),
         Some(CamiciaAction::Merge { files, top }) => camicia_hunt::merge(&files, top, json, io),
         None => {
+            let mut budget = Budget {
+                max_rounds: args.max_rounds,
+                seconds: args.seconds,
+            };
             if let Some(path) = &args.batch {
-                return batch(path, args.max_rounds, json, io);
+                return batch(path, budget, json, io);
             }
-            flags_among_hands(&mut args.deal, &mut json, &mut args.max_rounds)?;
+            flags_among_hands(&mut args.deal, &mut json, &mut budget)?;
             if args.deal.is_empty() {
                 return Err(CliError::new(
                     "give a deal (two hands, or A/B), --batch FILE, or a subcommand (see --help)",
                 ));
             }
-            play(&args.deal, args.max_rounds, json, io)
+            let (a, b) = deal_from_args(&args.deal)?;
+            let deadline = budget::deadline(budget.seconds);
+            print_outcome(
+                simulate_within(&a, &b, budget.max_rounds, deadline)?,
+                json,
+                io,
+            )
         }
     }
 }
@@ -117,23 +142,38 @@ pub(crate) fn play<S: AsRef<str>>(
     print_outcome(simulate(&a, &b, max_rounds), json, io)
 }
 
-/// Takes `--json` and `--max-rounds N` out of the hands: the hands accept values
-/// starting with `-` (compact deals do), so clap hands these flags over as hands
-/// when they come after them.
-fn flags_among_hands(deal: &mut Vec<String>, json: &mut bool, max_rounds: &mut u64) -> CliResult {
+/// The budget of a game: `--max-rounds` (alias `--max-steps`) and `--seconds`.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    max_rounds: u64,
+    seconds: Option<f64>,
+}
+
+/// Takes `--json`, `--max-rounds N` (or `--max-steps N`) and `--seconds S` out
+/// of the hands: the hands accept values starting with `-` (compact deals do),
+/// so clap hands these flags over as hands when they come after them.
+fn flags_among_hands(deal: &mut Vec<String>, json: &mut bool, budget: &mut Budget) -> CliResult {
     let mut kept = Vec::new();
     let mut words = std::mem::take(deal).into_iter();
     while let Some(word) = words.next() {
+        let flag = ["--max-rounds", "--max-steps", "--seconds"]
+            .into_iter()
+            .find(|f| word == *f || word.strip_prefix(f).is_some_and(|v| v.starts_with('=')));
         if word == "--json" {
             *json = true;
-        } else if word == "--max-rounds" || word.starts_with("--max-rounds=") {
-            let value = match word.strip_prefix("--max-rounds=") {
+        } else if let Some(flag) = flag {
+            let value = match word.strip_prefix(flag).and_then(|v| v.strip_prefix('=')) {
                 Some(v) => v.to_string(),
                 None => words.next().unwrap_or_default(),
             };
-            *max_rounds = value
-                .parse()
-                .map_err(|_| bad("--max-rounds", &value, "not a whole number from 0 upwards"))?;
+            if flag == "--seconds" {
+                let s = budget::parse_seconds(&value).map_err(|why| bad(flag, &value, why))?;
+                budget.seconds = Some(s);
+            } else {
+                budget.max_rounds = value
+                    .parse()
+                    .map_err(|_| bad(flag, &value, "not a whole number from 0 upwards"))?;
+            }
         } else {
             kept.push(word);
         }
@@ -288,6 +328,32 @@ fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<(Vec<Rank>, Vec<Rank>)
     }
 }
 
+/// Simulates a parsed deal within `max_rounds` rounds and before `deadline`.
+fn simulate_within(
+    a: &[Rank],
+    b: &[Rank],
+    max_rounds: u64,
+    deadline: Option<std::time::Instant>,
+) -> CliResult<Outcome> {
+    Ok(rounds_within(a, b, max_rounds, deadline)?.0)
+}
+
+/// Simulates a parsed deal within `max_rounds` rounds and before `deadline`;
+/// returns the outcome and the round budget of the run that gave it.
+fn rounds_within(
+    a: &[Rank],
+    b: &[Rank],
+    max_rounds: u64,
+    deadline: Option<std::time::Instant>,
+) -> CliResult<(Outcome, u64)> {
+    let ((outcome, rounds), _): (_, Ended) = run_within(max_rounds, deadline, |rounds| {
+        let outcome = simulate(a, b, rounds);
+        let ran_out = outcome.status == plateau::camicia::Status::Exhausted;
+        Ok(((outcome, rounds), ran_out))
+    })?;
+    Ok((outcome, rounds))
+}
+
 /// Simulates a parsed deal (at most [`MAX_CARDS`] cards).
 pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
     if let Ok(deal) = Deal::<1>::from_hands(a, b) {
@@ -323,7 +389,7 @@ fn print_outcome(o: Outcome, json: bool, io: &mut Io<'_>) -> CliResult {
     }
 }
 
-fn batch(path: &std::path::Path, max_rounds: u64, json: bool, io: &mut Io<'_>) -> CliResult {
+fn batch(path: &std::path::Path, budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult {
     let text = read_text(Some(path), io)?;
     let name = if path == std::path::Path::new("-") {
         "standard input".to_string()
@@ -335,6 +401,8 @@ fn batch(path: &std::path::Path, max_rounds: u64, json: bool, io: &mut Io<'_>) -
             "{name} holds no deal (one per line: A/B compact, or spaced hands separated by ' | ')"
         )));
     }
+    // One deadline for the whole file.
+    let deadline = budget::deadline(budget.seconds);
     for (n, line) in content_lines(&text) {
         let (a, b) = parse_deal(line).map_err(|e| {
             // `content_lines` trims the line: find where it starts in the raw line.
@@ -350,7 +418,8 @@ fn batch(path: &std::path::Path, max_rounds: u64, json: bool, io: &mut Io<'_>) -
                 e.describe()
             ))
         })?;
-        print_outcome(simulate(&a, &b, max_rounds), json, io)?;
+        let outcome = simulate_within(&a, &b, budget.max_rounds, deadline)?;
+        print_outcome(outcome, json, io)?;
     }
     Ok(())
 }
@@ -395,7 +464,10 @@ fn trace_rows<const W: usize>(
     (rows, trace.outcome())
 }
 
-fn trace(a: &[Rank], b: &[Rank], max_rounds: u64, json: bool, io: &mut Io<'_>) -> CliResult {
+fn trace(a: &[Rank], b: &[Rank], budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult {
+    // The trace replays the game within the rounds that the time allowed.
+    let deadline = budget::deadline(budget.seconds);
+    let (_, max_rounds) = rounds_within(a, b, budget.max_rounds, deadline)?;
     let (rows, outcome) = match Deal::<1>::from_hands(a, b) {
         Ok(deal) => trace_rows(&deal, max_rounds),
         Err(_) => {

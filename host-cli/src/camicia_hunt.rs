@@ -42,11 +42,13 @@ const SWAP_TRIES: usize = 16;
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
 pub struct HuntArgs {
-    /// Stop after about this many seconds (the default: 10).
-    #[arg(long, value_name = "S", conflicts_with = "deals")]
+    /// Stop after about this many seconds (default: 10 without --deals, else no
+    /// time limit).
+    #[arg(long, value_name = crate::budget::SECONDS_NAME)]
     seconds: Option<f64>,
-    /// Stop after exactly this many deals (reproducible).
-    #[arg(long, value_name = "N")]
+    /// Stop after exactly this many deals, the hunt's step budget (reproducible
+    /// unless --seconds stops it first) (default: no deal limit).
+    #[arg(long, value_name = crate::budget::STEPS_NAME, visible_alias = "max-steps")]
     deals: Option<u64>,
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1)]

@@ -85,13 +85,13 @@ fn tchu_trail(io: &mut Io<'_>) -> CliResult {
         .split(' ')
         .map(|id| crate::tchu::find_route(id).copied())
         .collect::<CliResult<_>>()?;
-    let t = Trail::longest(&net).map_err(|e| crate::CliError::new(e.to_string()))?;
+    let t = Trail::longest_unbounded(&net).map_err(|e| crate::CliError::new(e.to_string()))?;
     writeln!(io.out, "{t}")?;
     writeln!(
         io.out,
         "$ plateau tchu longest --all   # one player owning all 88 routes"
     )?;
-    let t = Trail::longest(&ROUTES).map_err(|e| crate::CliError::new(e.to_string()))?;
+    let t = Trail::longest_unbounded(&ROUTES).map_err(|e| crate::CliError::new(e.to_string()))?;
     writeln!(
         io.out,
         "{} routes, {} stations, length {} of the map's 205",
@@ -155,7 +155,7 @@ fn grid(io: &mut Io<'_>) -> CliResult {
         .into_iter()
         .next()
         .ok_or_else(|| crate::CliError::new("demo sudoku missing"))?;
-    let a = solve::solve_sudoku(&givens, Limits::UNIQUENESS);
+    let a = solve::solve_sudoku(&givens, Limits::uniqueness(plateau::UNLIMITED));
     writeln!(io.out, "{}:", a.status)?;
     if let Some(sol) = &a.solution {
         for row in sol.as_bytes().chunks(9) {

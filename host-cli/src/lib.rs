@@ -9,6 +9,7 @@ use std::io::{BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
+pub mod budget;
 pub mod camicia;
 pub mod camicia_hunt;
 pub mod demo;
@@ -74,6 +75,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    budget::start_clock();
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, io),

@@ -4,11 +4,12 @@ use std::path::PathBuf;
 
 use clap::{Subcommand, ValueEnum};
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, Limits, Margins, Minefield, Outcome, Report, Shape, Snake,
-    Strategy, Sudoku, SudokuError, minesweeper::Square,
+    BreadthFirst, DepthFirst, Frame, Limits, Margins, Minefield, MinefieldError, Outcome, Report,
+    Shape, Snake, Strategy, Sudoku, SudokuError, minesweeper::Square,
 };
 use serde_json::{Value, json};
 
+use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
 use crate::{Io, write_json};
@@ -46,7 +47,7 @@ pub enum SolveCommand {
 Each puzzle is one line of digits, '.' or '0' for a blank; blank lines and # comments
 are skipped. The status is unique, multiple (at least 2, or the exact count with
 --count), none (with the reason when the givens repeat a digit) or exhausted
-(--max-steps ran out).
+(--max-steps or --seconds ran out).
 
 Example: plateau solve sudoku fixtures/sudoku/famous.txt --json")]
     Sudoku {
@@ -56,8 +57,12 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json")]
         #[arg(long)]
         count: bool,
         /// Search steps allowed per puzzle.
-        #[arg(long, default_value_t = 10_000_000)]
+        #[arg(long, value_name = STEPS_NAME, default_value_t = 10_000_000)]
         max_steps: u64,
+        /// Stop searching after about this many seconds in all: the puzzles not
+        /// solved by then are exhausted (default: no time limit).
+        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        seconds: Option<f64>,
     },
     /// Paint cells black so that every row and column has its count of black cells.
     #[command(after_help = "Example: plateau solve margins --rows 2,2,1 --cols 2,2,1 --json")]
@@ -78,8 +83,11 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json")]
         #[arg(long, default_value_t = 100_000)]
         queue: usize,
         /// Search steps allowed.
-        #[arg(long, default_value_t = 100_000_000)]
+        #[arg(long, value_name = STEPS_NAME, default_value_t = 100_000_000)]
         max_steps: u64,
+        /// Stop searching after about this many seconds (default: no time limit).
+        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        seconds: Option<f64>,
     },
     /// Find the squares that are a mine (or safe) in every layout that fits the numbers.
     #[command(after_help = MINESWEEPER_FORMAT)]
@@ -87,8 +95,11 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json")]
         /// The board file (`-`: standard input).
         file: PathBuf,
         /// Search steps allowed.
-        #[arg(long, default_value_t = 100_000_000)]
+        #[arg(long, value_name = STEPS_NAME, default_value_t = 100_000_000)]
         max_steps: u64,
+        /// Stop searching after about this many seconds (default: no time limit).
+        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        seconds: Option<f64>,
     },
     /// Find the snake from head to tail that meets the row and column counts.
     #[command(after_help = SNAKE_FORMAT)]
@@ -99,8 +110,11 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json")]
         #[arg(long, default_value_t = 10)]
         limit: usize,
         /// Search steps allowed.
-        #[arg(long, default_value_t = 100_000_000)]
+        #[arg(long, value_name = STEPS_NAME, default_value_t = 100_000_000)]
         max_steps: u64,
+        /// Stop searching after about this many seconds (default: no time limit).
+        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        seconds: Option<f64>,
     },
 }
 
@@ -120,22 +134,28 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             file,
             count,
             max_steps,
+            seconds,
         } => {
             let text = read_text(file.as_deref(), io)?;
             let name = source_name(file.as_deref());
             let puzzles = parse_sudokus(&text, &name)?;
             let limits = if count {
-                Limits::ALL
+                Limits::all(max_steps)
             } else {
-                Limits::UNIQUENESS
-            }
-            .with_max_steps(max_steps);
+                Limits::uniqueness(max_steps)
+            };
+            // One deadline for the whole file.
+            let deadline = budget::deadline(seconds);
             // A long file shows its progress when the error stream is a terminal.
             let bar = (io.progress && puzzles.len() > 1000)
                 .then(|| indicatif::ProgressBar::new(puzzles.len() as u64));
             for (line, givens) in puzzles {
-                let answer = solve_sudoku(&givens, limits);
-                print_sudoku(line, &answer, json, io)?;
+                let (answer, ended) = run_within(max_steps, deadline, |steps| {
+                    let answer = solve_sudoku(&givens, limits.with_max_steps(steps));
+                    let ran_out = answer.ran_out;
+                    Ok((answer, ran_out))
+                })?;
+                print_sudoku(line, &answer, ended, json, io)?;
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }
@@ -152,27 +172,45 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             limit,
             queue,
             max_steps,
+            seconds,
         } => {
             let r = parse_counts("--rows", &rows)?;
             let c = parse_counts("--cols", &cols)?;
-            let answer = solve_margins(&r, &c, strategy, limit, queue, max_steps)?;
-            print_margins(&answer, json, io)
+            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
+                let answer = solve_margins(&r, &c, strategy, limit, queue, steps)?;
+                let ran_out = !answer.complete;
+                Ok((answer, ran_out))
+            })?;
+            print_margins(&answer, ended, json, io)
         }
-        SolveCommand::Minesweeper { file, max_steps } => {
+        SolveCommand::Minesweeper {
+            file,
+            max_steps,
+            seconds,
+        } => {
             let text = read_text(Some(&file), io)?;
             let board = parse_minefield(&text, &source_name(Some(&file)))?;
-            let answer = survey_minefield(&board, max_steps)?;
-            print_minefield(&answer, json, io)
+            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
+                let answer = survey_minefield(&board, steps)?;
+                let ran_out = answer.exhausted;
+                Ok((answer, ran_out))
+            })?;
+            print_minefield(&answer, ended, json, io)
         }
         SolveCommand::Snake {
             file,
             limit,
             max_steps,
+            seconds,
         } => {
             let text = read_text(Some(&file), io)?;
             let puzzle = parse_snake(&text, &source_name(Some(&file)))?;
-            let answer = solve_snake(&puzzle, limit, max_steps)?;
-            print_snake(&answer, json, io)
+            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
+                let answer = solve_snake(&puzzle, limit, steps)?;
+                let ran_out = answer.status == "exhausted";
+                Ok((answer, ran_out))
+            })?;
+            print_snake(&answer, ended, json, io)
         }
     }
 }
@@ -199,6 +237,8 @@ pub struct SudokuAnswer {
     pub reason: Option<String>,
     /// The side of the grid.
     pub side: usize,
+    /// Whether the step budget ran out before the search ended.
+    pub ran_out: bool,
 }
 
 /// Reads one puzzle per content line; returns (line number, givens).
@@ -253,6 +293,7 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
                 count: 0,
                 reason: Some(sudoku_reason(e, side)),
                 side,
+                ran_out: false,
             };
         }
     };
@@ -264,11 +305,18 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
             .map(|&d| char::from(b'0' + d))
             .collect()
     };
+    let ran_out = report
+        .as_ref()
+        .is_ok_and(|r| !r.complete && r.steps >= limits.max_steps);
     let (status, solution, count, reason) = match report {
         Err(e) => ("exhausted", None, 0, Some(e.to_string())),
         Ok(r) => match r.outcome {
             Outcome::None => ("none", None, 0, Some("no grid completes the givens".into())),
             Outcome::Unique(s) => ("unique", Some(grid(&s)), 1, None),
+            // A count cut short by the budget is not the count: exhausted.
+            Outcome::Multiple { first, count } if ran_out => {
+                ("exhausted", Some(grid(&first)), count, None)
+            }
             Outcome::Multiple { first, count } => ("multiple", Some(grid(&first)), count, None),
             Outcome::Exhausted { first, count } => {
                 ("exhausted", first.as_ref().map(grid), count, None)
@@ -281,6 +329,7 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
         count,
         reason,
         side,
+        ran_out,
     }
 }
 
@@ -308,7 +357,13 @@ fn sudoku_reason(e: SudokuError, side: usize) -> String {
     }
 }
 
-fn print_sudoku(line: usize, a: &SudokuAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
+fn print_sudoku(
+    line: usize,
+    a: &SudokuAnswer,
+    ended: Ended,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
     if json {
         let mut v = json!({ "status": a.status, "solution": a.solution, "count": a.count });
         if let (Some(reason), Some(map)) = (&a.reason, v.as_object_mut()) {
@@ -319,8 +374,9 @@ fn print_sudoku(line: usize, a: &SudokuAnswer, json: bool, io: &mut Io<'_>) -> C
     let status = match (a.status, &a.reason) {
         ("multiple", _) => format!("multiple ({} solutions found)", a.count),
         ("exhausted", _) => format!(
-            "exhausted ({} solutions found before the step budget ran out)",
-            a.count
+            "exhausted ({} solutions found before {} ran out)",
+            a.count,
+            ran_out_what(ended)
         ),
         (s, Some(r)) => format!("{s}: {r}"),
         (s, None) => s.to_string(),
@@ -417,7 +473,7 @@ pub fn solve_margins(
             );
         }
     };
-    let limits = Limits::ALL.with_max_steps(max_steps);
+    let limits = Limits::all(max_steps);
     let report: Report<Margins> = match walk {
         Walk::Dfs => {
             let mut stack = vec![Frame::new(puzzle); rows.len() * cols.len() + 1];
@@ -440,7 +496,7 @@ pub fn solve_margins(
     })
 }
 
-fn print_margins(a: &MarginsAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
+fn print_margins(a: &MarginsAnswer, ended: Ended, json: bool, io: &mut Io<'_>) -> CliResult {
     if json {
         let mut v = json!({ "count": a.count, "solutions": a.solutions });
         if let (false, Some(map)) = (a.complete, v.as_object_mut()) {
@@ -458,8 +514,9 @@ fn print_margins(a: &MarginsAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         writeln!(
             io.out,
-            "{} {noun} found before the step budget ran out",
-            a.count
+            "{} {noun} found before {} ran out",
+            a.count,
+            ran_out_what(ended)
         )?;
     }
     for (i, grid) in a.solutions.iter().enumerate() {
@@ -470,6 +527,14 @@ fn print_margins(a: &MarginsAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// Names what ran out: `the step budget` (`--max-steps`) or `the time (--seconds)`.
+fn ran_out_what(ended: Ended) -> &'static str {
+    match ended {
+        Ended::Seconds => "the time (--seconds)",
+        Ended::Done | Ended::Steps => "the step budget",
+    }
 }
 
 // ---------------------------------------------------------------- minesweeper
@@ -575,6 +640,9 @@ pub struct MinefieldAnswer {
     pub safe: Vec<(usize, usize)>,
     /// Frontier squares with the layouts that put a mine there.
     pub frequencies: Vec<(usize, usize, u64)>,
+    /// Whether the step budget ran out before every layout was seen (then
+    /// nothing else is known).
+    pub exhausted: bool,
 }
 
 /// Surveys a board.
@@ -583,9 +651,21 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
     let height = board.squares.len() / w;
     let field = Minefield::new(board.width, height, &board.squares, board.total)
         .map_err(|e| CliError::new(e.to_string()))?;
-    let survey = field
-        .survey(max_steps)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let survey = match field.survey(max_steps) {
+        Ok(survey) => survey,
+        Err(MinefieldError::Exhausted) => {
+            return Ok(MinefieldAnswer {
+                width: board.width,
+                layouts: 0,
+                marked: Vec::new(),
+                mines: Vec::new(),
+                safe: Vec::new(),
+                frequencies: Vec::new(),
+                exhausted: true,
+            });
+        }
+        Err(e) => return Err(CliError::new(e.to_string())),
+    };
     let interior = survey.interior_forced();
     let frontier: std::collections::BTreeSet<usize> = field.frontier().collect();
     let mut answer = MinefieldAnswer {
@@ -598,6 +678,7 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
             .mine_counts()
             .map(|(i, m)| (i / w + 1, i % w + 1, m))
             .collect(),
+        exhausted: false,
     };
     let mut row = String::new();
     for (i, sq) in board.squares.iter().enumerate() {
@@ -632,7 +713,18 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
     Ok(answer)
 }
 
-fn print_minefield(a: &MinefieldAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
+fn print_minefield(a: &MinefieldAnswer, ended: Ended, json: bool, io: &mut Io<'_>) -> CliResult {
+    if a.exhausted {
+        if json {
+            return write_json(io.out, &json!({ "status": "exhausted" }));
+        }
+        writeln!(
+            io.out,
+            "exhausted: {} ran out before every layout was seen",
+            ran_out_what(ended)
+        )?;
+        return Ok(());
+    }
     if json {
         let cells =
             |v: &[(usize, usize)]| v.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
@@ -806,15 +898,11 @@ pub fn solve_snake(spec: &SnakeSpec, limit: usize, max_steps: u64) -> CliResult<
     let mut solutions = Vec::new();
     let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
     let report = DepthFirst::new(&mut stack)
-        .run(
-            puzzle,
-            Limits::ALL.with_max_steps(max_steps),
-            |s: &Snake| {
-                if solutions.len() < limit {
-                    solutions.push(snake_picture(s, spec));
-                }
-            },
-        )
+        .run(puzzle, Limits::all(max_steps), |s: &Snake| {
+            if solutions.len() < limit {
+                solutions.push(snake_picture(s, spec));
+            }
+        })
         .map_err(|e| CliError::new(e.to_string()))?;
     let status = match report.outcome {
         Outcome::None => "none",
@@ -851,7 +939,7 @@ fn snake_picture(s: &Snake, spec: &SnakeSpec) -> Vec<String> {
         .collect()
 }
 
-fn print_snake(a: &SnakeAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
+fn print_snake(a: &SnakeAnswer, ended: Ended, json: bool, io: &mut Io<'_>) -> CliResult {
     if json {
         return write_json(
             io.out,
@@ -861,8 +949,9 @@ fn print_snake(a: &SnakeAnswer, json: bool, io: &mut Io<'_>) -> CliResult {
     match a.status {
         "exhausted" => writeln!(
             io.out,
-            "exhausted: {} snakes found before the step budget ran out",
-            a.count
+            "exhausted: {} snakes found before {} ran out",
+            a.count,
+            ran_out_what(ended)
         )?,
         "none" => writeln!(io.out, "none: no snake fits")?,
         s => writeln!(

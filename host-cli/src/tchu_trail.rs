@@ -2,14 +2,15 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
-use plateau::tchu::trail::{Trail, TrailError, TrailSearch, TrailSearcher, longest_trail_bonus};
+use plateau::tchu::trail::{Trail, TrailBonus, TrailError, TrailSearch, TrailSearcher};
 use plateau::tchu::{Color, Level, Route, Station, map};
 use serde_json::json;
 
 use crate::Io;
+use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
 use crate::tchu::find_route;
@@ -28,23 +29,23 @@ pub struct LongestArgs {
     /// codes become stations named by their code.
     #[arg(long, value_name = "FILE", conflicts_with = "routes")]
     network: Option<PathBuf>,
+    #[command(flatten)]
+    budget: TrailBudget,
+}
+
+/// The budget of a trail search: `--max-steps` and `--seconds`.
+#[derive(Args, Debug)]
+struct TrailBudget {
     /// Stop after this many search steps and print the longest trail found so far,
-    /// marked as not proven.
-    #[arg(long, value_name = "STEPS")]
+    /// marked as not proven (default: no step limit).
+    #[arg(long, value_name = STEPS_NAME)]
     max_steps: Option<u64>,
-    /// Stop after about this many seconds, the same way.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop after about this many seconds, the same way (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
     seconds: Option<f64>,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err("expected a number of seconds above 0".to_string()),
-    }
-}
-
-/// Steps per slice of the search between two looks at the clock and the bar.
+/// Steps per slice of a trail search between two looks at the clock and the bar.
 const SLICE_STEPS: u64 = 20_000;
 
 /// Arguments of `plateau tchu bonus`.
@@ -56,6 +57,14 @@ pub struct BonusArgs {
     /// Player B's routes, comma-separated; none if absent.
     #[arg(long, value_name = "ROUTE_ID,...", default_value = "")]
     b: String,
+    /// Stop after this many search steps in all (A's network first, then B's)
+    /// and say the bonus is not decided, unless the trails found so far decide
+    /// it (default: no step limit).
+    #[arg(long, value_name = STEPS_NAME)]
+    max_steps: Option<u64>,
+    /// Stop after about this many seconds, the same way (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+    seconds: Option<f64>,
 }
 
 /// Runs `plateau tchu longest`.
@@ -74,30 +83,44 @@ pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult 
         map_routes(None, args.routes.iter().map(String::as_str))?
     };
     let mut searcher = TrailSearcher::new(&routes).map_err(|e| network_error(e, &routes))?;
-    let max_steps = args.max_steps.unwrap_or(u64::MAX);
+    let max_steps = args.budget.max_steps.unwrap_or(plateau::UNLIMITED);
     let started = Instant::now();
-    let deadline = args.seconds.map(Duration::from_secs_f64);
-    let bar = io.progress.then(|| {
+    let deadline = budget::deadline(args.budget.seconds);
+    let ended = search_sliced(&mut searcher, max_steps, deadline, io.progress);
+    let stop = match ended {
+        Ended::Done => None,
+        Ended::Steps => Some(format!("{} steps (--max-steps)", searcher.steps())),
+        Ended::Seconds => Some(format!(
+            "{:.1} seconds (--seconds)",
+            started.elapsed().as_secs_f64()
+        )),
+    };
+    print_trail(&searcher.best(), stop.as_deref(), json, io)
+}
+
+/// Runs a trail search in slices until it ends, `max_steps` steps are spent
+/// or the deadline passes, with a spinner on stderr if `progress`.
+fn search_sliced(
+    searcher: &mut TrailSearcher<'_>,
+    max_steps: u64,
+    deadline: Option<Instant>,
+    progress: bool,
+) -> Ended {
+    let bar = progress.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         bar
     });
-    let mut stop = None;
-    loop {
+    let ended = loop {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break Ended::Seconds;
+        }
         let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
         if searcher.run(slice) {
-            break;
+            break Ended::Done;
         }
         if searcher.steps() >= max_steps {
-            stop = Some(format!("{} steps (--max-steps)", searcher.steps()));
-            break;
-        }
-        if deadline.is_some_and(|d| started.elapsed() >= d) {
-            stop = Some(format!(
-                "{:.1} seconds (--seconds)",
-                started.elapsed().as_secs_f64()
-            ));
-            break;
+            break Ended::Steps;
         }
         if let Some(bar) = &bar {
             bar.set_message(format!(
@@ -107,11 +130,11 @@ pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult 
             ));
             bar.tick();
         }
-    }
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    print_trail(&searcher.best(), stop.as_deref(), json, io)
+    ended
 }
 
 /// Runs `plateau tchu bonus`.
@@ -124,24 +147,54 @@ pub fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             shared.id()
         )));
     }
-    let ta = Trail::longest(&a).map_err(|e| network_error(e, &a))?;
-    let tb = Trail::longest(&b).map_err(|e| network_error(e, &b))?;
-    let [pa, pb] = longest_trail_bonus(&a, &b).map_err(|e| CliError::new(e.to_string()))?;
+    let mut sa = TrailSearcher::new(&a).map_err(|e| network_error(e, &a))?;
+    let mut sb = TrailSearcher::new(&b).map_err(|e| network_error(e, &b))?;
+    let max_steps = args.max_steps.unwrap_or(plateau::UNLIMITED);
+    let deadline = budget::deadline(args.seconds);
+    // A's network first, then B's with the steps left (as the core's
+    // `longest_trail_bonus_within` does).
+    let mut ended = search_sliced(&mut sa, max_steps, deadline, io.progress);
+    if ended == Ended::Done {
+        let left = max_steps.saturating_sub(sa.steps());
+        ended = search_sliced(&mut sb, left, deadline, io.progress);
+    }
+    let (ta, tb) = (sa.best(), sb.best());
+    let bonus = TrailBonus::of(&ta, &tb);
     if json {
+        let bonus = match bonus {
+            TrailBonus::Awarded([pa, pb]) => format!("{{\"a\":{pa},\"b\":{pb}}}"),
+            TrailBonus::Exhausted { steps, .. } => {
+                format!("{{\"status\":\"exhausted\",\"steps\":{steps}}}")
+            }
+        };
         writeln!(
             io.out,
-            "{{\"a\":{},\"b\":{},\"bonus\":{{\"a\":{pa},\"b\":{pb}}}}}",
-            trail_json(&ta, true),
-            trail_json(&tb, true)
+            "{{\"a\":{},\"b\":{},\"bonus\":{bonus}}}",
+            trail_json(ta.trail(), ta.is_proven()),
+            trail_json(tb.trail(), tb.is_proven())
         )?;
         return Ok(());
     }
-    writeln!(io.out, "A: {ta}")?;
-    writeln!(io.out, "B: {tb}")?;
-    match (pa > 0, pb > 0) {
-        (true, true) => writeln!(io.out, "bonus: A and B get {pa} points each (a tie)")?,
-        (true, false) => writeln!(io.out, "bonus: A gets {pa} points")?,
-        _ => writeln!(io.out, "bonus: B gets {pb} points")?,
+    let mark = |s: &TrailSearch<'_>| {
+        if s.is_proven() {
+            ""
+        } else {
+            " (not proven the longest)"
+        }
+    };
+    writeln!(io.out, "A: {}{}", ta.trail(), mark(&ta))?;
+    writeln!(io.out, "B: {}{}", tb.trail(), mark(&tb))?;
+    match bonus {
+        TrailBonus::Awarded([pa, pb]) => match (pa > 0, pb > 0) {
+            (true, true) => writeln!(io.out, "bonus: A and B get {pa} points each (a tie)")?,
+            (true, false) => writeln!(io.out, "bonus: A gets {pa} points")?,
+            _ => writeln!(io.out, "bonus: B gets {pb} points")?,
+        },
+        TrailBonus::Exhausted { steps, .. } => writeln!(
+            io.out,
+            "bonus: exhausted: the search stopped after {steps} steps ({}) before the trails decided it",
+            ended.flag().unwrap_or("its budget")
+        )?,
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use plateau::tour::{Board, NoTour, Square, TourKind, TourOutcome, check_tour_with, find_tour};
 
 use crate::Io;
+use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
 use crate::error::{CliError, CliResult, bad};
 
 /// Largest board the CLI allocates (5 bytes per square: the tour and the scratch).
@@ -33,8 +34,11 @@ pub struct TourArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Most moves the search may try before it gives up ("exhausted").
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    #[arg(long, value_name = STEPS_NAME, default_value_t = 100_000_000)]
     max_steps: u64,
+    /// Give up the same way after about this many seconds (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+    seconds: Option<f64>,
 }
 
 /// Runs `plateau tour`.
@@ -46,12 +50,13 @@ pub fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         TourKind::Open
     };
-    let outcome = tour(board, start, kind, args.max_steps)?;
+    let deadline = budget::deadline(args.seconds);
+    let (outcome, ended) = tour_within(board, start, kind, args.max_steps, deadline)?;
     if let (Some(path), Ok(squares)) = (&args.svg, &outcome) {
         std::fs::write(path, svg(board, squares, kind))
             .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
     }
-    print(board, start, kind, &outcome, json, io)
+    print(board, start, kind, &outcome, ended, json, io)
 }
 
 /// A tour (checked), or why there is none.
@@ -59,6 +64,17 @@ pub type Answer = Result<Vec<Square>, TourOutcome>;
 
 /// Finds a tour and checks it; a tour that fails the checker is a bug, reported as an error.
 pub fn tour(board: Board, start: Square, kind: TourKind, max_steps: u64) -> CliResult<Answer> {
+    Ok(tour_within(board, start, kind, max_steps, None)?.0)
+}
+
+/// Finds a tour within `max_steps` moves and before `deadline`, and checks it.
+pub fn tour_within(
+    board: Board,
+    start: Square,
+    kind: TourKind,
+    max_steps: u64,
+    deadline: Option<std::time::Instant>,
+) -> CliResult<(Answer, Ended)> {
     let n = board.squares();
     if n > MAX_SQUARES {
         return Err(CliError::new(format!(
@@ -70,17 +86,20 @@ pub fn tour(board: Board, start: Square, kind: TourKind, max_steps: u64) -> CliR
     let n = usize::try_from(n).map_err(|_| CliError::new("board too large for this machine"))?;
     let mut out = vec![Square::default(); n];
     let mut scratch = vec![0u8; n];
-    let outcome = find_tour(board, start, kind, &mut out, &mut scratch, max_steps)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let (outcome, ended) = run_within(max_steps, deadline, |steps| {
+        let outcome = find_tour(board, start, kind, &mut out, &mut scratch, steps)
+            .map_err(|e| CliError::new(e.to_string()))?;
+        Ok((outcome, matches!(outcome, TourOutcome::Exhausted { .. })))
+    })?;
     if outcome != TourOutcome::Found {
-        return Ok(Err(outcome));
+        return Ok((Err(outcome), ended));
     }
     if !check_tour_with(board, &out, kind, &mut scratch) {
         return Err(CliError::new(
             "internal error: the tour found fails the checker",
         ));
     }
-    Ok(Ok(out))
+    Ok((Ok(out), ended))
 }
 
 /// Parses `WxH` (also `W×H`, `WXH`).
@@ -182,6 +201,7 @@ fn print(
     start: Square,
     kind: TourKind,
     answer: &Answer,
+    ended: Ended,
     json: bool,
     io: &mut Io<'_>,
 ) -> CliResult {
@@ -231,9 +251,13 @@ fn print(
                 writeln!(io.out, "{{\"status\":\"exhausted\",\"visited\":{visited}}}")?;
                 return Ok(());
             }
+            let (what, flag) = match ended {
+                Ended::Seconds => ("the time", "--seconds"),
+                Ended::Done | Ended::Steps => ("the step budget", "--max-steps"),
+            };
             writeln!(
                 io.out,
-                "{title}: exhausted, the step budget ran out (longest partial tour {visited} squares); try a larger --max-steps"
+                "{title}: exhausted, {what} ran out (longest partial tour {visited} squares); try a larger {flag}"
             )?;
         }
         Err(TourOutcome::Found) => {}

@@ -17,7 +17,8 @@ fn unique_count(set: &[Vec<u8>]) -> usize {
         .filter(|g| {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
             matches!(
-                p.solve(Limits::UNIQUENESS).map(|r| r.outcome),
+                p.solve(Limits::uniqueness(plateau::UNLIMITED))
+                    .map(|r| r.outcome),
                 Ok(Outcome::Unique(_))
             )
         })
@@ -33,7 +34,7 @@ fn general_unique_count(set: &[Vec<u8>]) -> usize {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
             matches!(
                 DepthFirst::new(&mut stack)
-                    .run(p, Limits::UNIQUENESS, |_| {})
+                    .run(p, Limits::uniqueness(plateau::UNLIMITED), |_| {})
                     .map(|r| r.outcome),
                 Ok(Outcome::Unique(_))
             )

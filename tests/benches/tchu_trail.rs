@@ -19,10 +19,10 @@ fn whole_map(c: &mut Criterion) {
     let mut g = c.benchmark_group("tchu_trail_whole_map");
     g.sample_size(10).measurement_time(Duration::from_secs(4));
     g.bench_function("88_routes", |b| {
-        b.iter(|| Trail::longest(black_box(&ROUTES)).map(|t| t.length()))
+        b.iter(|| Trail::longest_unbounded(black_box(&ROUTES)).map(|t| t.length()))
     });
     g.bench_function("76_routes", |b| {
-        b.iter(|| Trail::longest(black_box(&singles)).map(|t| t.length()))
+        b.iter(|| Trail::longest_unbounded(black_box(&singles)).map(|t| t.length()))
     });
     g.finish();
 }
@@ -33,7 +33,11 @@ fn solve_time(net: &[Route]) -> Duration {
     (0..3)
         .map(|_| {
             let t0 = Instant::now();
-            black_box(Trail::longest(black_box(net)).map(|t| t.length()).ok());
+            black_box(
+                Trail::longest_unbounded(black_box(net))
+                    .map(|t| t.length())
+                    .ok(),
+            );
             t0.elapsed()
         })
         .min()
@@ -48,7 +52,7 @@ fn forty_route_networks(_c: &mut Criterion) {
         .map(|_| connected_subnetwork(&ROUTES, 40, &mut rng))
         .collect();
     for n in &nets {
-        black_box(Trail::longest(n).map(|t| t.length()).ok());
+        black_box(Trail::longest_unbounded(n).map(|t| t.length()).ok());
     }
     let mut times: Vec<(Duration, usize)> = nets
         .iter()
@@ -94,13 +98,17 @@ fn fast_against_seed(c: &mut Criterion) {
             .collect();
         for n in &nets {
             assert_eq!(
-                Trail::longest(n).map(|t| t.length()).ok(),
+                Trail::longest_unbounded(n).map(|t| t.length()).ok(),
                 Some(seed_longest(n).0)
             );
         }
         let t0 = Instant::now();
         for n in &nets {
-            black_box(Trail::longest(black_box(n)).map(|t| t.length()).ok());
+            black_box(
+                Trail::longest_unbounded(black_box(n))
+                    .map(|t| t.length())
+                    .ok(),
+            );
         }
         let fast = t0.elapsed();
         let t0 = Instant::now();
@@ -116,7 +124,7 @@ fn fast_against_seed(c: &mut Criterion) {
             b.iter(|| {
                 nets.iter()
                     .map(|n| {
-                        Trail::longest(black_box(n))
+                        Trail::longest_unbounded(black_box(n))
                             .map(|t| t.length())
                             .unwrap_or(0)
                     })

@@ -36,7 +36,7 @@ impl Rng {
 }
 
 fn solve(g: &[u8]) -> (Option<Outcome<Sudoku>>, u64) {
-    match Sudoku::new(Shape::Nine, g).map(|p| p.solve(Limits::UNIQUENESS)) {
+    match Sudoku::new(Shape::Nine, g).map(|p| p.solve(Limits::uniqueness(plateau::UNLIMITED))) {
         Ok(Ok(r)) => (Some(r.outcome), r.steps),
         _ => (None, 0),
     }
@@ -102,7 +102,7 @@ fn main() {
     let (_, _) = solve(&[0; 81]);
     let base = match Sudoku::new(Shape::Nine, &[0; 81])
         .unwrap()
-        .solve(Limits::UNIQUENESS)
+        .solve(Limits::uniqueness(plateau::UNLIMITED))
         .unwrap()
         .outcome
     {
@@ -126,7 +126,11 @@ fn main() {
         if general {
             let root = Sudoku::new(Shape::Nine, &p).unwrap();
             let mut stack = vec![Frame::new(root); 82];
-            let search = DepthFirst::new(&mut stack).run(root, Limits::UNIQUENESS, |_| {});
+            let search = DepthFirst::new(&mut stack).run(
+                root,
+                Limits::uniqueness(plateau::UNLIMITED),
+                |_| {},
+            );
             steps = search.unwrap().steps;
         }
         let clues = p.iter().filter(|&&d| d != 0).count();

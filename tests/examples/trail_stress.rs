@@ -58,7 +58,7 @@ fn main() {
             let mut dt = f64::MAX;
             for _ in 0..5 {
                 let t = Instant::now();
-                let trail = Trail::longest(&net).expect("fits");
+                let trail = Trail::longest_unbounded(&net).expect("fits");
                 dt = dt.min(t.elapsed().as_secs_f64() * 1e3);
                 std::hint::black_box(trail.length());
             }

@@ -42,14 +42,15 @@ fn bfs(rows: &[u8], cols: &[u8], queue: usize) -> Result<Vec<Grid>, SearchError>
     let p = Margins::new(rows, cols).unwrap();
     let mut q = vec![p; queue];
     let mut all = Vec::new();
-    let r = BreadthFirst::new(&mut q).run(p, Limits::ALL, |s| all.push(grid_of(s)))?;
+    let r = BreadthFirst::new(&mut q)
+        .run(p, Limits::all(plateau::UNLIMITED), |s| all.push(grid_of(s)))?;
     assert!(r.complete);
     assert_eq!(r.outcome.count(), all.len() as u64);
     Ok(all)
 }
 
 fn count_checked(rows: &[u8], cols: &[u8]) -> u64 {
-    let (r, all) = dfs(rows, cols, Limits::ALL);
+    let (r, all) = dfs(rows, cols, Limits::all(plateau::UNLIMITED));
     assert!(r.complete);
     for g in &all {
         check(rows, cols, g);
@@ -70,7 +71,7 @@ fn spec_counts() {
 
 #[test]
 fn the_five_grids_of_2_2_1() {
-    let (r, all) = dfs(&[2, 2, 1], &[2, 2, 1], Limits::ALL);
+    let (r, all) = dfs(&[2, 2, 1], &[2, 2, 1], Limits::all(plateau::UNLIMITED));
     assert!(matches!(r.outcome, Outcome::Multiple { count: 5, .. }));
     let first = r.outcome.first().map(grid_of);
     assert_eq!(first.as_ref(), all.first());
@@ -84,7 +85,10 @@ fn breadth_first_and_depth_first_agree() {
         (&[2; 5], &[2; 5]),
         (&[3, 1, 2, 2, 0], &[1, 2, 3, 2]),
     ] {
-        let a: BTreeSet<Grid> = dfs(rows, cols, Limits::ALL).1.into_iter().collect();
+        let a: BTreeSet<Grid> = dfs(rows, cols, Limits::all(plateau::UNLIMITED))
+            .1
+            .into_iter()
+            .collect();
         let b: BTreeSet<Grid> = bfs(rows, cols, 4096).unwrap().into_iter().collect();
         assert_eq!(a, b);
     }
@@ -99,24 +103,28 @@ fn a_small_queue_is_an_error_not_a_silent_drop() {
 fn a_small_stack_is_an_error() {
     let p = Margins::new(&[2; 5], &[2; 5]).unwrap();
     let mut stack = vec![Frame::new(p); 2];
-    let r = DepthFirst::new(&mut stack).run(p, Limits::ALL, |_| {});
+    let r = DepthFirst::new(&mut stack).run(p, Limits::all(plateau::UNLIMITED), |_| {});
     assert_eq!(r, Err(SearchError::StackFull));
 }
 
 #[test]
 fn budget_and_stop_after() {
     // A tiny budget is never "no solution".
-    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::ALL.with_max_steps(3));
+    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::all(3));
     assert!(matches!(r.outcome, Outcome::Exhausted { .. }));
     assert!(!r.complete);
     assert_eq!(r.steps, 3);
-    let (r, all) = dfs(&[2; 6], &[2; 6], Limits::ALL.with_stop_after(7));
+    let (r, all) = dfs(
+        &[2; 6],
+        &[2; 6],
+        Limits::all(plateau::UNLIMITED).with_stop_after(7),
+    );
     assert!(matches!(r.outcome, Outcome::Multiple { count: 7, .. }));
     assert_eq!(all.len(), 7);
     assert!(!r.complete);
-    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::UNIQUENESS);
+    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::uniqueness(plateau::UNLIMITED));
     assert!(matches!(r.outcome, Outcome::Multiple { count: 2, .. }));
-    let (r, all) = dfs(&[3, 0], &[1, 1, 1], Limits::ALL);
+    let (r, all) = dfs(&[3, 0], &[1, 1, 1], Limits::all(plateau::UNLIMITED));
     assert_eq!(all, vec![vec![0b111, 0]]);
     assert!(matches!(r.outcome, Outcome::Unique(_)));
 }
@@ -131,7 +139,7 @@ fn gale_ryser_answers_none_in_one_step() {
             &[2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0][..],
         ),
     ] {
-        let (r, all) = dfs(rows, cols, Limits::ALL);
+        let (r, all) = dfs(rows, cols, Limits::all(plateau::UNLIMITED));
         assert_eq!(r.outcome, Outcome::None);
         assert_eq!(r.steps, 1);
         assert!(all.is_empty());
@@ -143,7 +151,11 @@ fn sixteen_by_sixteen_is_supported() {
     let rows: Vec<u8> = (0..16).map(|i| (i % 5) as u8 + 3).collect();
     let mut cols = rows.clone();
     cols.reverse();
-    let (r, all) = dfs(&rows, &cols, Limits::ALL.with_stop_after(3));
+    let (r, all) = dfs(
+        &rows,
+        &cols,
+        Limits::all(plateau::UNLIMITED).with_stop_after(3),
+    );
     assert_eq!(all.len(), 3);
     for g in &all {
         check(&rows, &cols, g);
@@ -187,7 +199,7 @@ proptest! {
         let want = brute_force(&rows, &cols);
         let p = Margins::new(&rows, &cols).unwrap();
         prop_assert_eq!(p.gale_ryser(), !want.is_empty());
-        let got: BTreeSet<Grid> = dfs(&rows, &cols, Limits::ALL).1.into_iter().collect();
+        let got: BTreeSet<Grid> = dfs(&rows, &cols, Limits::all(plateau::UNLIMITED)).1.into_iter().collect();
         prop_assert_eq!(&got, &want);
         let got_bfs: BTreeSet<Grid> = bfs(&rows, &cols, 512).unwrap().into_iter().collect();
         prop_assert_eq!(&got_bfs, &want);

@@ -156,7 +156,7 @@ proptest! {
     #[test]
     fn solver_matches_brute_force((h, w, rows, cols, head, tail) in puzzles()) {
         let want = brute_force(h, w, &rows, &cols, head, tail);
-        let (outcome, got) = solve(h, w, &rows, &cols, head, tail, Limits::ALL);
+        let (outcome, got) = solve(h, w, &rows, &cols, head, tail, Limits::all(plateau::UNLIMITED));
         prop_assert_eq!(outcome.count(), want.len() as u64);
         prop_assert_eq!(got, want);
     }
@@ -173,7 +173,7 @@ fn a_snake_may_turn_but_not_touch() {
         &[None, None],
         (0, 0),
         (1, 0),
-        Limits::ALL,
+        Limits::all(plateau::UNLIMITED),
     );
     assert!(matches!(o, Outcome::Unique(_)));
     assert_eq!(found.into_iter().next().unwrap(), vec![(0, 0), (1, 0)]);
@@ -185,7 +185,7 @@ fn a_snake_may_turn_but_not_touch() {
         &[Some(1), Some(3), Some(1)],
         (0, 0),
         (2, 2),
-        Limits::ALL,
+        Limits::all(plateau::UNLIMITED),
     );
     assert!(matches!(o, Outcome::Unique(_)));
     assert_eq!(
@@ -195,7 +195,16 @@ fn a_snake_may_turn_but_not_touch() {
     // The same counts both ways (2, 1, 2) have no snake at all.
     let c = [Some(2), Some(1), Some(2)];
     assert_eq!(
-        solve(3, 3, &c, &c, (0, 0), (2, 2), Limits::ALL).0,
+        solve(
+            3,
+            3,
+            &c,
+            &c,
+            (0, 0),
+            (2, 2),
+            Limits::all(plateau::UNLIMITED)
+        )
+        .0,
         Outcome::None
     );
 }
@@ -226,7 +235,7 @@ fn errors_and_budget() {
         &[None; 10],
         (0, 0),
         (9, 9),
-        Limits::ALL.with_max_steps(10),
+        Limits::all(10),
     );
     assert!(matches!(o, Outcome::Exhausted { .. }));
 }

@@ -110,7 +110,7 @@ fn grid(s: &Sudoku) -> Vec<u8> {
 /// Solves with plateau and the slow solver; they must agree on the status and solution.
 fn agree(givens: &[u8]) -> &'static str {
     let slow = slow_solutions(givens, 2);
-    match solve(givens, Limits::UNIQUENESS) {
+    match solve(givens, Limits::uniqueness(plateau::UNLIMITED)) {
         Err(SudokuError::Duplicate { .. }) => {
             assert!(slow.is_empty());
             "none"
@@ -157,7 +157,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
             if i % 8 == 0 {
                 assert_eq!(agree(p), "unique", "{name}");
             } else {
-                let r = solve(p, Limits::UNIQUENESS).unwrap();
+                let r = solve(p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
                 let Outcome::Unique(s) = r.outcome else {
                     panic!("{name}: not unique")
                 };
@@ -167,13 +167,22 @@ fn benchmark_sets_are_unique_for_both_solvers() {
     }
     // The easy set needs no guess, the hard set much search.
     for p in sudoku_set("easy.txt") {
-        assert_eq!(solve(&p, Limits::UNIQUENESS).unwrap().steps, 1);
+        assert_eq!(
+            solve(&p, Limits::uniqueness(plateau::UNLIMITED))
+                .unwrap()
+                .steps,
+            1
+        );
     }
     // (The sets were chosen with the general search; the 9×9 search propagates
     // more and guesses better, so a hard puzzle may now take only a few guesses.)
     let hard: Vec<u64> = sudoku_set("hard.txt")
         .iter()
-        .map(|p| solve(p, Limits::UNIQUENESS).unwrap().steps)
+        .map(|p| {
+            solve(p, Limits::uniqueness(plateau::UNLIMITED))
+                .unwrap()
+                .steps
+        })
         .collect();
     assert!(hard.iter().all(|&s| s > 1));
     assert!(hard.iter().sum::<u64>() > 5 * hard.len() as u64);
@@ -248,7 +257,7 @@ fn no_candidate_left_is_none() {
         g[i + 1] = d;
     }
     g[27] = 9;
-    let r = solve(&g, Limits::UNIQUENESS).unwrap();
+    let r = solve(&g, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
     assert_eq!(r.outcome, Outcome::None);
     assert!(r.complete);
     assert_eq!(agree(&g), "none");
@@ -257,7 +266,7 @@ fn no_candidate_left_is_none() {
 #[test]
 fn a_tiny_budget_is_not_no_solution() {
     let p = &sudoku_set("famous.txt")[0];
-    let r = solve(p, Limits::UNIQUENESS.with_max_steps(2)).unwrap();
+    let r = solve(p, Limits::uniqueness(2)).unwrap();
     assert!(matches!(
         r.outcome,
         Outcome::Exhausted {
@@ -274,7 +283,7 @@ fn four_by_four_has_288_grids_both_ways() {
     let mut dfs = BTreeSet::new();
     let mut stack = [Frame::new(p); 17];
     let r = DepthFirst::new(&mut stack)
-        .run(p, Limits::ALL, |s| {
+        .run(p, Limits::all(plateau::UNLIMITED), |s| {
             dfs.insert(grid(s));
         })
         .unwrap();
@@ -282,7 +291,7 @@ fn four_by_four_has_288_grids_both_ways() {
     let mut bfs = BTreeSet::new();
     let mut queue = vec![p; 1000];
     let r = BreadthFirst::new(&mut queue)
-        .run(p, Limits::ALL, |s| {
+        .run(p, Limits::all(plateau::UNLIMITED), |s| {
             bfs.insert(grid(s));
         })
         .unwrap();
@@ -301,7 +310,7 @@ fn six_by_six_has_28_200_960_grids() {
     for (i, d) in (1..=6).enumerate() {
         givens[i] = d;
     }
-    let r = solve(&givens, Limits::ALL).unwrap();
+    let r = solve(&givens, Limits::all(plateau::UNLIMITED)).unwrap();
     assert!(r.complete);
     assert_eq!(r.outcome.count() * 720, 28_200_960);
 }
@@ -393,8 +402,8 @@ fn summary(r: &plateau::grid::Report<Sudoku>) -> (&'static str, u64, Option<Vec<
 fn band_search_agrees_with_the_general_search_on_every_set() {
     for name in ["easy.txt", "hard.txt", "fewest-clues.txt", "famous.txt"] {
         for p in sudoku_set(name) {
-            let fast = solve(&p, Limits::UNIQUENESS).unwrap();
-            let slow = general(&p, Limits::UNIQUENESS);
+            let fast = solve(&p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
+            let slow = general(&p, Limits::uniqueness(plateau::UNLIMITED));
             assert_eq!(summary(&fast), summary(&slow), "{name}");
             assert!(matches!(fast.outcome, Outcome::Unique(_)), "{name}");
             check_solution(&p, &grid(fast.outcome.first().unwrap()));
@@ -406,7 +415,7 @@ fn band_search_agrees_with_the_general_search_on_every_set() {
         for cell in q.iter_mut().filter(|d| **d != 0).take(2) {
             *cell = 0;
         }
-        let limits = Limits::ALL.with_stop_after(200);
+        let limits = Limits::all(plateau::UNLIMITED).with_stop_after(200);
         let fast = solve(&q, limits).unwrap();
         let slow = general(&q, limits);
         assert_eq!(fast.outcome.count(), slow.outcome.count());
@@ -428,9 +437,9 @@ fn band_search_depth_and_breadth_first_find_the_same_grids() {
         puzzles.push(q);
     }
     for p in &puzzles {
-        let (dfs, complete) = band_solutions(p, Limits::ALL, false);
+        let (dfs, complete) = band_solutions(p, Limits::all(plateau::UNLIMITED), false);
         assert!(complete);
-        let (bfs, complete) = band_solutions(p, Limits::ALL, true);
+        let (bfs, complete) = band_solutions(p, Limits::all(plateau::UNLIMITED), true);
         assert!(complete);
         let dfs: BTreeSet<Vec<u8>> = dfs.into_iter().collect();
         let bfs: BTreeSet<Vec<u8>> = bfs.into_iter().collect();
@@ -439,7 +448,10 @@ fn band_search_depth_and_breadth_first_find_the_same_grids() {
             check_solution(p, g);
         }
         // The general search counts the same.
-        assert_eq!(general(p, Limits::ALL).outcome.count(), dfs.len() as u64);
+        assert_eq!(
+            general(p, Limits::all(plateau::UNLIMITED)).outcome.count(),
+            dfs.len() as u64
+        );
     }
 }
 
@@ -457,12 +469,19 @@ fn band_search_tells_broken_grids_and_budgets() {
     let famous = sudoku_set("famous.txt");
     let (need, p) = famous
         .iter()
-        .map(|p| (solve(p, Limits::UNIQUENESS).unwrap().steps, p))
+        .map(|p| {
+            (
+                solve(p, Limits::uniqueness(plateau::UNLIMITED))
+                    .unwrap()
+                    .steps,
+                p,
+            )
+        })
         .max()
         .unwrap();
     assert!(need > 3);
     for budget in 0..need {
-        let r = solve(p, Limits::UNIQUENESS.with_max_steps(budget)).unwrap();
+        let r = solve(p, Limits::uniqueness(budget)).unwrap();
         assert!(!r.complete);
         assert!(r.steps <= budget);
         assert!(matches!(r.outcome, Outcome::Exhausted { .. }));
@@ -508,14 +527,14 @@ proptest! {
         // Status and solution against the slow solver, and up to 3 solutions
         // counted against it and against the general search.
         let slow = slow_solutions(&p, 3);
-        let fast = solve(&p, Limits::UNIQUENESS).unwrap();
+        let fast = solve(&p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
         match (&fast.outcome, slow.len()) {
             (Outcome::None, 0) => {}
             (Outcome::Unique(s), 1) => prop_assert_eq!(&grid(s), &slow[0]),
             (Outcome::Multiple { first, count: 2 }, n) if n >= 2 => check_solution(&p, &grid(first)),
             (other, n) => prop_assert!(false, "{other:?} but {n} slow solutions"),
         }
-        let limits = Limits::ALL.with_stop_after(3);
+        let limits = Limits::all(plateau::UNLIMITED).with_stop_after(3);
         let fast = solve(&p, limits).unwrap();
         prop_assert_eq!(fast.outcome.count() as usize, slow.len());
         prop_assert_eq!(fast.outcome.count(), general(&p, limits).outcome.count());

@@ -2,7 +2,7 @@
 //! an independent subset solver, on random networks and on the real map.
 
 use plateau::tchu::map::{self, ROUTES};
-use plateau::tchu::trail::{Trail, TrailError, TrailSearcher, longest_trail_bonus};
+use plateau::tchu::trail::{Trail, TrailError, TrailSearcher, longest_trail_bonus_unbounded};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
     Rng, check_trail, connected_subnetwork, network, seed_longest, subset_longest,
@@ -20,7 +20,7 @@ proptest! {
     #[test]
     fn matches_the_seed(e in edges(6, 12)) {
         let net = network(&e);
-        let fast = Trail::longest(&net).unwrap();
+        let fast = Trail::longest_unbounded(&net).unwrap();
         check_trail(&net, &fast).map_err(TestCaseError::fail)?;
         let (seed, seed_order) = seed_longest(&net);
         prop_assert_eq!(fast.length(), seed);
@@ -32,7 +32,7 @@ proptest! {
 /// Checks the fast trail of `net` (a valid trail) and its length against the
 /// subset solver.
 fn matches_subsets(net: &[Route]) -> Result<(), TestCaseError> {
-    let fast = Trail::longest(net).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let fast = Trail::longest_unbounded(net).map_err(|e| TestCaseError::fail(e.to_string()))?;
     check_trail(net, &fast).map_err(TestCaseError::fail)?;
     prop_assert_eq!(fast.length(), subset_longest(net));
     Ok(())
@@ -108,7 +108,7 @@ proptest! {
     #[test]
     fn budgets_give_real_trails(e in edges(6, 12), budget in 0u64..40) {
         let net = network(&e);
-        let exact = Trail::longest(&net).unwrap().length();
+        let exact = Trail::longest_unbounded(&net).unwrap().length();
         let s = Trail::longest_within(&net, budget).unwrap();
         check_trail(&net, s.trail()).map_err(TestCaseError::fail)?;
         prop_assert!(s.trail().length() <= exact);
@@ -127,13 +127,13 @@ fn connected_subnetworks_of_the_map() {
     for round in 0..600 {
         let size = 4 + round % 9; // 4..=12 routes: the seed is quick there
         let net = connected_subnetwork(&ROUTES, size, &mut rng);
-        let fast = Trail::longest(&net).unwrap();
+        let fast = Trail::longest_unbounded(&net).unwrap();
         check_trail(&net, &fast).unwrap();
         assert_eq!(fast.length(), seed_longest(&net).0, "{net:?}");
     }
     for _ in 0..12 {
         let net = connected_subnetwork(&ROUTES, 18, &mut rng);
-        let fast = Trail::longest(&net).unwrap();
+        let fast = Trail::longest_unbounded(&net).unwrap();
         check_trail(&net, &fast).unwrap();
         assert_eq!(fast.length(), subset_longest(&net), "{net:?}");
     }
@@ -150,11 +150,11 @@ fn spec_example_and_empty() {
         "BER_FRI_1",
     ];
     let net: Vec<Route> = ids.iter().map(|id| *map::route(id).unwrap()).collect();
-    let t = Trail::longest(&net).unwrap();
+    let t = Trail::longest_unbounded(&net).unwrap();
     check_trail(&net, &t).unwrap();
     assert_eq!(t.length(), 13);
     assert_eq!(seed_longest(&net).0, 13);
-    let empty = Trail::longest(&[]).unwrap();
+    let empty = Trail::longest_unbounded(&[]).unwrap();
     assert_eq!((empty.length(), empty.stations().count()), (0, 0));
     assert_eq!(empty.to_string(), "(0)");
 }
@@ -169,14 +169,14 @@ fn whole_map_is_stable_under_dropping_routes() {
         .filter(|r| !r.id().ends_with("_2"))
         .collect();
     for (net, expected) in [(ROUTES.to_vec(), 159), (singles, 139)] {
-        let t = Trail::longest(&net).unwrap();
+        let t = Trail::longest_unbounded(&net).unwrap();
         check_trail(&net, &t).unwrap();
         assert_eq!(t.length(), expected);
         let used: Vec<&str> = t.routes().map(Route::id).collect();
         for (i, r) in net.iter().enumerate().step_by(7) {
             let mut less = net.clone();
             less.remove(i);
-            let l = Trail::longest(&less).unwrap();
+            let l = Trail::longest_unbounded(&less).unwrap();
             check_trail(&less, &l).unwrap();
             if used.contains(&r.id()) {
                 assert!(l.length() <= t.length());
@@ -203,7 +203,7 @@ fn foreign_stations_with_one_name_are_different() {
         )
         .unwrap(),
     ];
-    assert_eq!(Trail::longest(&net).unwrap().length(), 5);
+    assert_eq!(Trail::longest_unbounded(&net).unwrap().length(), 5);
 }
 
 #[test]
@@ -223,8 +223,11 @@ fn capacities_are_errors() {
             .unwrap()
         })
         .collect();
-    assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
-    assert_eq!(Trail::longest(&star[..63]).unwrap().length(), 2);
+    assert_eq!(
+        Trail::longest_unbounded(&star),
+        Err(TrailError::TooManyStations)
+    );
+    assert_eq!(Trail::longest_unbounded(&star[..63]).unwrap().length(), 2);
     let pair = |i: usize| {
         let id = plateau_tests::tchu_trail::leak(format!("P{i}"));
         Route::new(
@@ -238,9 +241,15 @@ fn capacities_are_errors() {
         .unwrap()
     };
     let parallel: Vec<Route> = (0..129).map(pair).collect();
-    assert_eq!(Trail::longest(&parallel), Err(TrailError::TooManyRoutes));
+    assert_eq!(
+        Trail::longest_unbounded(&parallel),
+        Err(TrailError::TooManyRoutes)
+    );
     // 128 parallel routes: one closed trail through all of them.
-    assert_eq!(Trail::longest(&parallel[..128]).unwrap().length(), 128);
+    assert_eq!(
+        Trail::longest_unbounded(&parallel[..128]).unwrap().length(),
+        128
+    );
 }
 
 #[test]
@@ -248,9 +257,9 @@ fn bonus_goes_to_the_longer_or_both() {
     let r = |id: &str| *map::route(id).unwrap();
     let a = [r("BER_LUC_1"), r("BER_FRI_1")];
     let b = [r("BRI_LOC_1")];
-    assert_eq!(longest_trail_bonus(&a, &b), Ok([0, 10]));
+    assert_eq!(longest_trail_bonus_unbounded(&a, &b), Ok([0, 10]));
     let c = [r("BER_LUC_1"), r("BER_SOL_1")];
-    assert_eq!(longest_trail_bonus(&b, &c), Ok([10, 10]));
+    assert_eq!(longest_trail_bonus_unbounded(&b, &c), Ok([10, 10]));
 }
 
 /// Checks a `--json` trail printed by the CLI against the routes it names: each

@@ -5,7 +5,7 @@
 //! use plateau::grid::{DepthFirst, Frame, Limits, Margins, Strategy};
 //! let puzzle = Margins::new(&[2, 2, 2, 2], &[2, 2, 2, 2])?;
 //! let mut stack = [Frame::new(puzzle); 17];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::ALL, |_| {})?;
+//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
 //! assert_eq!(report.outcome.count(), 90);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
@@ -45,6 +45,16 @@ impl core::error::Error for MarginsError {}
 ///
 /// Cells are decided black or white; rows and columns are bit sets (bit `c` of
 /// row `r` is cell (r, c)), kept both ways so that columns are as cheap as rows.
+///
+/// ```
+/// use plateau::grid::{BreadthFirst, Limits, Margins, Outcome, Strategy};
+/// let puzzle = Margins::new(&[2, 2, 1], &[2, 2, 1])?;
+/// let mut queue = [puzzle; 64]; // lent: a full queue is an error, never a drop
+/// let report = BreadthFirst::new(&mut queue).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
+/// assert_eq!(report.outcome.count(), 5);
+/// assert!(!Margins::new(&[1, 1], &[2, 1])?.gale_ryser()); // totals differ: none
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Margins {
@@ -323,7 +333,7 @@ mod tests {
         let p = Margins::new(rows, cols).unwrap();
         let mut stack = [Frame::new(p); 40];
         let r = DepthFirst::new(&mut stack)
-            .run(p, Limits::ALL, |_| {})
+            .run(p, Limits::all(crate::UNLIMITED), |_| {})
             .unwrap();
         assert!(r.complete);
         r.outcome.count()
@@ -342,7 +352,7 @@ mod tests {
         assert!(!p.gale_ryser());
         let mut stack = [Frame::new(p); 10];
         let r = DepthFirst::new(&mut stack)
-            .run(p, Limits::ALL, |_| {})
+            .run(p, Limits::all(crate::UNLIMITED), |_| {})
             .unwrap();
         assert_eq!(r.outcome, Outcome::None);
         assert_eq!(r.steps, 1);

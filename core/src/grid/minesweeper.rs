@@ -91,6 +91,15 @@ struct Clue {
 }
 
 /// A partly revealed board, with its frontier and clues worked out.
+///
+/// ```
+/// use plateau::grid::minesweeper::{Minefield, Square::{Hidden as H, Number as N}};
+/// let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None)?; // ??? over 121
+/// let survey = field.survey(plateau::UNLIMITED)?;
+/// assert_eq!(survey.layouts(), 1);
+/// assert_eq!([survey.forced(0), survey.forced(1), survey.forced(2)], [Some(true), Some(false), Some(true)]);
+/// # Ok::<(), plateau::grid::minesweeper::MinefieldError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Minefield {
@@ -256,7 +265,7 @@ impl Minefield {
             safe: 0,
         };
         let mut stack = [Frame::new(root); MAX_FRONTIER + 1];
-        let limits = Limits::ALL.with_max_steps(max_steps);
+        let limits = Limits::all(max_steps);
         let report = DepthFirst::new(&mut stack)
             .run(root, limits, |layout| {
                 let mut bits = layout.mine;

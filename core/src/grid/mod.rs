@@ -19,7 +19,7 @@
 //! use plateau::grid::{DepthFirst, Frame, Limits, Margins, Outcome, Strategy};
 //! let puzzle = Margins::new(&[2, 2, 1], &[2, 2, 1])?;
 //! let mut stack = [Frame::new(puzzle); 16];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::ALL, |_| {})?;
+//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
 //! assert!(matches!(report.outcome, Outcome::Multiple { count: 5, .. }));
 //! assert!(report.complete);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
@@ -64,7 +64,8 @@ pub trait Puzzle: Copy {
     fn is_solved(&self) -> bool;
 }
 
-/// When the search stops.
+/// When the search stops: a step budget (every search takes one) and a number
+/// of solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Limits {
@@ -76,16 +77,25 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// No step limit, every solution counted.
-    pub const ALL: Limits = Limits {
-        max_steps: u64::MAX,
-        stop_after: u64::MAX,
-    };
-    /// No step limit, stop at the second solution: enough to tell a unique puzzle.
-    pub const UNIQUENESS: Limits = Limits {
-        max_steps: u64::MAX,
-        stop_after: 2,
-    };
+    /// Every solution counted, within `max_steps` nodes ([`crate::UNLIMITED`]:
+    /// no bound).
+    #[must_use]
+    pub const fn all(max_steps: u64) -> Limits {
+        Limits {
+            max_steps,
+            stop_after: u64::MAX,
+        }
+    }
+
+    /// Stop at the second solution, enough to tell a unique puzzle, within
+    /// `max_steps` nodes ([`crate::UNLIMITED`]: no bound).
+    #[must_use]
+    pub const fn uniqueness(max_steps: u64) -> Limits {
+        Limits {
+            max_steps,
+            stop_after: 2,
+        }
+    }
 
     /// Returns these limits with a step budget.
     #[must_use]

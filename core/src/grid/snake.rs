@@ -14,7 +14,7 @@
 //! let cols = [Some(1), Some(3), Some(1)];
 //! let puzzle = Snake::new(&rows, &cols, (0, 0), (2, 2))?;
 //! let mut stack = [Frame::new(puzzle); 10];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::ALL, |_| {})?;
+//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
 //! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(1, 1)));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
@@ -57,6 +57,19 @@ impl core::error::Error for SnakeError {}
 const ANY: u8 = u8::MAX;
 
 /// A snake growing from its head: the body so far and the counts it must meet.
+///
+/// ```
+/// use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Snake, Strategy};
+/// // rows 3 2 3, cols 3 1 3 1, from the top left corner to the top right one
+/// let counts = |c: &[u8]| c.iter().map(|&n| Some(n)).collect::<Vec<_>>();
+/// let puzzle = Snake::new(&counts(&[3, 2, 3]), &counts(&[3, 1, 3, 1]), (0, 0), (0, 3))?;
+/// let mut stack = [Frame::new(puzzle); 13]; // a frame per cell, plus one
+/// let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
+/// let Outcome::Unique(snake) = report.outcome else { return Err("not unique".into()) };
+/// assert_eq!(snake.length(), 8);
+/// assert!(snake.is_body(2, 1) && !snake.is_body(0, 1));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Snake {

@@ -30,7 +30,7 @@ pub fn margins_counts() -> CheckOutcome {
         let report = critical_section::with(|cs| {
             let mut lent = MARGINS_STACK.borrow_ref_mut(cs);
             let frames = lent.get_or_insert_with(|| [Frame::new(root); MARGINS_FRAMES]);
-            DepthFirst::new(frames).run(root, Limits::ALL, |_| {})
+            DepthFirst::new(frames).run(root, Limits::all(plateau::UNLIMITED), |_| {})
         });
         let report = accepted("depth-first", report).at(i)?;
         equal("solutions", report.outcome.count(), *count).at(i)?;
@@ -58,7 +58,7 @@ pub fn hard_sudoku() -> CheckOutcome {
     )?;
     let report = critical_section::with(|cs| {
         let mut frames = SUDOKU_STACK.borrow_ref_mut(cs);
-        DepthFirst::new(&mut *frames).run(root, Limits::UNIQUENESS, |_| {})
+        DepthFirst::new(&mut *frames).run(root, Limits::uniqueness(plateau::UNLIMITED), |_| {})
     });
     let report = accepted("depth-first", report)?;
     let Outcome::Unique(solved) = report.outcome else {

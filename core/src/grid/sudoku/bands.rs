@@ -25,12 +25,10 @@
 //! the most: its score counts the peers (row, column, box) holding either of
 //! its digits, those of them with two candidates counted four times (striking
 //! one of those leaves a single). Only the first three such cells of each
-//! band are scored: relabelled and permuted hard puzzles take 7.7 guesses each
-//! this way, 7.3 scoring them all (for more time in all), 10.7 guessing next
-//! to the most open cells, 12.8 on the first such cell (the 1,000 picked as
-//! hardest for this search itself: 10.6, 10.9 and 14.2). With no such cell
-//! it guesses on the cell with the fewest. The node is 240 bytes, copied once per guess but the
-//! last of a cell; a depth-first frame is 248 bytes.
+//! band are scored: scoring them all saves too few guesses for its cost. With
+//! no such cell it guesses on the cell with the fewest. The node is 240 bytes,
+//! copied once per guess but the last of a cell; a depth-first frame is 248
+//! bytes.
 //!
 //! ```
 //! use plateau::grid::{Limits, Outcome, Shape, Sudoku, sudoku::Bands};
@@ -39,7 +37,7 @@
 //! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
 //! let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits)?).ok_or("not a 9×9 grid")?;
 //! let mut stack = [Frame::new(root); 82];
-//! let report = DepthFirst::new(&mut stack).run(root, Limits::UNIQUENESS, |_| {})?;
+//! let report = DepthFirst::new(&mut stack).run(root, Limits::uniqueness(plateau::UNLIMITED), |_| {})?;
 //! let Outcome::Unique(solution) = report.outcome else { return Err("not unique".into()) };
 //! assert_eq!(solution.digits()[..3], [5, 3, 4]);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
@@ -53,8 +51,7 @@ const BAND: u32 = (1 << 27) - 1;
 /// Every column (of a row, or of the column summary of a band).
 const NINE: u32 = 0x1FF;
 /// How many pair cells of each band [`Puzzle::branch`] scores: the first ones,
-/// rows top down. Scoring them all saves few guesses for its cost (see the
-/// module docs).
+/// rows top down. Scoring them all saves too few guesses for its cost.
 const SCORED_PER_BAND: u32 = 3;
 
 /// A 9×9 sudoku as 27 masks: for each band and digit, where the digit can stand.

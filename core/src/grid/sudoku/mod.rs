@@ -3,8 +3,7 @@
 //!
 //! [`Sudoku`] is the node of the general search, for every shape. A 9×9 grid is
 //! solved by [`Sudoku::solve`] as [`Bands`]: the same rules held per digit in
-//! 27-bit masks, one per band of three rows: 4–11× faster on hard sets (see
-//! [`bands`]).
+//! 27-bit masks, one per band of three rows (see [`bands`]).
 //! Both are [`Puzzle`]s on the same engine, and give the same answers.
 //!
 //! ```
@@ -12,7 +11,7 @@
 //! let givens = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 //! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
 //! let puzzle = Sudoku::new(Shape::Nine, &digits)?;
-//! let report = puzzle.solve(Limits::UNIQUENESS)?;
+//! let report = puzzle.solve(Limits::uniqueness(plateau::UNLIMITED))?;
 //! let Outcome::Unique(solution) = report.outcome else { return Err("not unique".into()) };
 //! assert_eq!(solution.digit(0), Some(5));
 //! assert_eq!(solution.digit(2), Some(4));
@@ -262,6 +261,17 @@ static NINE: Tables = tables(3, 3);
 /// Bit `d - 1` of a cell's mask is digit `d`; a filled cell has no candidates
 /// and its digit is kept apart, so unit scans need no test for filled cells.
 /// About 320 bytes, copied once per node of the search.
+///
+/// ```
+/// use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+/// let mut givens = [0; 16];
+/// givens[..4].copy_from_slice(&[1, 2, 3, 4]);
+/// let report = Sudoku::new(Shape::Four, &givens)?.solve(Limits::all(plateau::UNLIMITED))?;
+/// assert!(matches!(report.outcome, Outcome::Multiple { count: 12, .. }));
+/// let report = Sudoku::new(Shape::Four, &givens)?.solve(Limits::uniqueness(plateau::UNLIMITED))?;
+/// assert!(matches!(report.outcome, Outcome::Multiple { count: 2, .. })); // stops at the second
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Sudoku {
@@ -820,7 +830,7 @@ mod tests {
     #[test]
     fn empty_four_by_four_has_288_grids() {
         let p = Sudoku::new(Shape::Four, &[0; 16]).unwrap();
-        let r = p.solve(Limits::ALL).unwrap();
+        let r = p.solve(Limits::all(crate::UNLIMITED)).unwrap();
         assert!(matches!(r.outcome, Outcome::Multiple { count: 288, .. }));
     }
 }

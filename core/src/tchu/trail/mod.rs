@@ -1,7 +1,7 @@
 //! The longest trail of a network of routes, for the 10-point bonus.
 //!
 //! A trail walks routes one after another, each at most once; stations may repeat
-//! and its length is the sum of its routes' lengths. [`Trail::longest`] is exact
+//! and its length is the sum of its routes' lengths. [`Trail::longest_within`] is exact
 //! on every network (double and parallel routes, cycles, several pieces) and fast
 //! enough for the whole map. It first shrinks the network without changing its
 //! longest trail: the two routes of a station that has no other are joined into
@@ -17,12 +17,18 @@
 //! stations per network, so route and station sets fit in `u128`/`u64`; more is a
 //! [`TrailError`], never a wrong answer. A search works in a [`TrailWorkspace`]
 //! of about 12.5 KiB: 132 frames of 80 bytes (its depth is at most one per route,
-//! plus the two ends) and the network (2.1 KiB). [`Trail::longest`] keeps it on
-//! the stack (about 13 KiB in all); on a small machine lend one from a `static`
-//! with [`Trail::longest_in`]: the firmware's check of a 40-route network, its
-//! routes included, then peaks at 4.7 KiB of stack on a Cortex-M3.
+//! plus the two ends) and the network (2.1 KiB). [`Trail::longest_within`] keeps
+//! it on the stack (about 13 KiB in all); on a small machine lend one from a
+//! `static` with [`Trail::longest_within_in`]: the firmware's check of a 40-route
+//! network does so (its measured stack: `firmware/FIGURES.md`).
 //! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
 //! a progress bar.
+//!
+//! Budgets: every search takes `max_steps`, a count of search nodes
+//! ([`crate::UNLIMITED`] for no bound); when it runs out the answer is the
+//! longest trail found so far, marked not proven ([`TrailSearch::is_proven`]),
+//! and the bonus is [`TrailBonus::Exhausted`]. Only the forms named
+//! `_unbounded` search without a budget.
 //!
 //! ```
 //! use plateau::tchu::{Level, Route, Station, trail::Trail};
@@ -35,10 +41,12 @@
 //!     Route::new("BER_LUC_1", ber, luc, 4, Level::Overground, None)?,
 //!     Route::new("BER_FRI_1", ber, fri, 1, Level::Overground, None)?,
 //! ];
-//! let trail = Trail::longest(&routes).map_err(|_| "too big")?;
-//! assert_eq!(trail.length(), 5);
-//! assert_eq!(trail.to_string(), "Lucerne - Berne - Fribourg (5)");
-//! assert_eq!(Trail::longest(&[]).map_err(|_| "too big")?.station1(), None);
+//! let search = Trail::longest_within(&routes, plateau::UNLIMITED).map_err(|_| "too big")?;
+//! assert!(search.is_proven());
+//! assert_eq!(search.trail().length(), 5);
+//! assert_eq!(search.trail().to_string(), "Lucerne - Berne - Fribourg (5)");
+//! let empty = Trail::longest_unbounded(&[]).map_err(|_| "too big")?;
+//! assert_eq!(empty.station1(), None);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
@@ -84,6 +92,20 @@ impl core::error::Error for TrailError {}
 /// A trail: routes of a network in walking order, each at most once.
 ///
 /// It borrows the network it was found in and keeps the routes' positions there.
+///
+/// ```
+/// use plateau::tchu::{map, trail::Trail};
+/// let ids = ["NEU_YVE_1", "NEU_SOL_1", "BER_NEU_1", "BER_SOL_1", "BER_LUC_1", "BER_FRI_1"];
+/// let mut routes = Vec::new(); // a heapless Vec or an array on a chip
+/// for id in ids {
+///     routes.push(*map::route(id).ok_or("no such route")?);
+/// }
+/// let search = Trail::longest_within(&routes, 1_000).map_err(|_| "too big")?;
+/// assert!(search.is_proven());
+/// assert_eq!(search.trail().length(), 13); // all but Neuchâtel - Yverdon, Berne twice
+/// assert_eq!(search.trail().route_count(), 5);
+/// # Ok::<(), &str>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Trail<'a> {
@@ -137,31 +159,33 @@ impl Trail<'static> {
 }
 
 impl<'a> Trail<'a> {
-    /// Returns a longest trail of the network `routes` (the empty trail if it has none).
+    /// Returns a longest trail of the network `routes` (the empty trail if it has
+    /// none), searching without a budget.
     ///
     /// Exact on every network within the capacities; on real networks (a player's
     /// 40 cars, or the whole map) it takes well under a second, but its worst case
-    /// is exponential: [`Trail::longest_within`] bounds the work.
-    pub fn longest(routes: &'a [Route]) -> Result<Trail<'a>, TrailError> {
-        Ok(*Self::longest_within(routes, u64::MAX)?.trail())
+    /// is exponential and this form never stops early: [`Trail::longest_within`]
+    /// takes a budget.
+    pub fn longest_unbounded(routes: &'a [Route]) -> Result<Trail<'a>, TrailError> {
+        Ok(*Self::longest_within(routes, crate::UNLIMITED)?.trail())
     }
 
-    /// Returns a longest trail of the network `routes`, searching in the lent
-    /// `workspace` instead of the stack (see [`TrailWorkspace`]).
+    /// Returns a longest trail of the network `routes`, searching without a budget
+    /// in the lent `workspace` instead of the stack (see [`TrailWorkspace`]);
+    /// [`Trail::longest_within_in`] takes a budget.
     ///
     /// ```
     /// use plateau::tchu::{map, trail::{Trail, TrailWorkspace}};
-    /// static mut_free: () = ();
     /// let mut workspace = TrailWorkspace::new();
-    /// let trail = Trail::longest_in(&map::ROUTES, &mut workspace).map_err(|_| "too big")?;
+    /// let trail = Trail::longest_unbounded_in(&map::ROUTES, &mut workspace).map_err(|_| "too big")?;
     /// assert_eq!(trail.length(), 159);
     /// # Ok::<(), &str>(())
     /// ```
-    pub fn longest_in(
+    pub fn longest_unbounded_in(
         routes: &'a [Route],
         workspace: &mut TrailWorkspace,
     ) -> Result<Trail<'a>, TrailError> {
-        Ok(*Self::longest_within_in(routes, u64::MAX, workspace)?.trail())
+        Ok(*Self::longest_within_in(routes, crate::UNLIMITED, workspace)?.trail())
     }
 
     /// [`Trail::longest_within`] in the lent `workspace`.
@@ -175,8 +199,9 @@ impl<'a> Trail<'a> {
         Ok(workspace.best(routes))
     }
 
-    /// Searches a longest trail visiting at most `max_steps` search nodes; when the
-    /// budget runs out, returns the longest trail found so far, not proven.
+    /// Searches a longest trail visiting at most `max_steps` search nodes
+    /// ([`crate::UNLIMITED`]: no bound); when the budget runs out, returns the
+    /// longest trail found so far, not proven.
     ///
     /// Even with a budget of 0 the trail is a real one (at least the longest route).
     pub fn longest_within(
@@ -328,7 +353,7 @@ impl<'a> TrailSearcher<'a> {
 }
 
 /// The working memory of one longest-trail search (about 12.5 KiB), lent to
-/// [`Trail::longest_in`] so that it need not live on the stack: on a chip, keep
+/// [`Trail::longest_within_in`] so that it need not live on the stack: on a chip, keep
 /// one in a `static` built by the `const` [`TrailWorkspace::new`], e.g.
 /// `static WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
 /// Mutex::new(RefCell::new(TrailWorkspace::new()));`. It remembers nothing
@@ -433,9 +458,42 @@ impl fmt::Display for Trail<'_> {
 
 /// Returns the longest-trail bonus points of two players' networks `a` and `b`:
 /// 10 to the one with the longer longest trail, 10 to both on a tie.
-pub fn longest_trail_bonus(a: &[Route], b: &[Route]) -> Result<[u32; 2], TrailError> {
-    let la = Trail::longest(a)?.length();
-    let lb = Trail::longest(b)?.length();
+///
+/// It searches without a budget: [`longest_trail_bonus_within`] takes one.
+pub fn longest_trail_bonus_unbounded(a: &[Route], b: &[Route]) -> Result<[u32; 2], TrailError> {
+    let la = Trail::longest_unbounded(a)?.length();
+    let lb = Trail::longest_unbounded(b)?.length();
+    Ok(bonus_points(la, lb))
+}
+
+/// Decides the longest-trail bonus of two players' networks `a` and `b` within
+/// `max_steps` search nodes in all ([`crate::UNLIMITED`]: no bound): `a` is
+/// searched first, `b` with what is left.
+///
+/// Running out of steps is [`TrailBonus::Exhausted`], never an error; errors are
+/// the networks' ([`TrailError`]).
+///
+/// ```
+/// use plateau::tchu::{map, trail::{TrailBonus, longest_trail_bonus_within}};
+/// let (a, b) = (&map::ROUTES[..40], &map::ROUTES[40..]);
+/// let bonus = longest_trail_bonus_within(a, b, plateau::UNLIMITED).map_err(|_| "too big")?;
+/// assert!(matches!(bonus, TrailBonus::Awarded(_)));
+/// let bonus = longest_trail_bonus_within(a, b, 3).map_err(|_| "too big")?;
+/// assert!(matches!(bonus, TrailBonus::Exhausted { steps: 3, .. }));
+/// # Ok::<(), &str>(())
+/// ```
+pub fn longest_trail_bonus_within(
+    a: &[Route],
+    b: &[Route],
+    max_steps: u64,
+) -> Result<TrailBonus, TrailError> {
+    let sa = Trail::longest_within(a, max_steps)?;
+    let sb = Trail::longest_within(b, max_steps.saturating_sub(sa.steps()))?;
+    Ok(TrailBonus::of(&sa, &sb))
+}
+
+/// The points of A and B for the longest trails' lengths `la` and `lb`.
+fn bonus_points(la: u32, lb: u32) -> [u32; 2] {
     let points = |mine: u32, theirs: u32| {
         if mine >= theirs {
             LONGEST_TRAIL_BONUS_POINTS
@@ -443,7 +501,48 @@ pub fn longest_trail_bonus(a: &[Route], b: &[Route]) -> Result<[u32; 2], TrailEr
             0
         }
     };
-    Ok([points(la, lb), points(lb, la)])
+    [points(la, lb), points(lb, la)]
+}
+
+/// The longest-trail bonus of two networks A and B, or the budget ran out first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TrailBonus {
+    /// The bonus is decided: the points of A and B (10 to the longer longest
+    /// trail, 10 each on a tie).
+    Awarded([u32; 2]),
+    /// The step budget ran out before the bonus was decided.
+    Exhausted {
+        /// The lengths of A's and B's longest trails found so far (each a lower
+        /// bound of the longest).
+        lengths: [u32; 2],
+        /// The search nodes visited in all.
+        steps: u64,
+    },
+}
+
+impl TrailBonus {
+    /// Decides the bonus from the searches of A's and B's networks, as far as
+    /// they went: decided when both are proven, or when one is proven shorter
+    /// than a trail already found in the other; exhausted otherwise.
+    #[must_use]
+    pub fn of(a: &TrailSearch<'_>, b: &TrailSearch<'_>) -> TrailBonus {
+        let (la, lb) = (a.trail().length(), b.trail().length());
+        let decided = match (a.is_proven(), b.is_proven()) {
+            (true, true) => true,
+            (true, false) => lb > la,
+            (false, true) => la > lb,
+            (false, false) => false,
+        };
+        if decided {
+            TrailBonus::Awarded(bonus_points(la, lb))
+        } else {
+            TrailBonus::Exhausted {
+                lengths: [la, lb],
+                steps: a.steps().saturating_add(b.steps()),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

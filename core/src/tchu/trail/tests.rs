@@ -40,7 +40,7 @@ fn spec_example_is_13() -> TestResult {
         r("BER_LUC_1")?,
         r("BER_FRI_1")?,
     ];
-    let t = Trail::longest(&net)?;
+    let t = Trail::longest_unbounded(&net)?;
     check(&t);
     assert_eq!(t.length(), 13);
     let text = t.to_string();
@@ -50,7 +50,7 @@ fn spec_example_is_13() -> TestResult {
 
 #[test]
 fn empty_network() -> TestResult {
-    let t = Trail::longest(&[])?;
+    let t = Trail::longest_unbounded(&[])?;
     assert_eq!(t.length(), 0);
     assert_eq!(t.station1(), None);
     assert_eq!(t.station2(), None);
@@ -63,11 +63,11 @@ fn empty_network() -> TestResult {
 #[test]
 fn one_route_and_a_double() -> TestResult {
     let net = [r("BER_FRI_1")?];
-    let t = Trail::longest(&net)?;
+    let t = Trail::longest_unbounded(&net)?;
     check(&t);
     assert_eq!(t.length(), 1);
     let net = [r("BER_FRI_1")?, r("BER_FRI_2")?];
-    let t = Trail::longest(&net)?;
+    let t = Trail::longest_unbounded(&net)?;
     check(&t);
     assert_eq!(t.length(), 2);
     assert_eq!(t.station1(), t.station2());
@@ -77,13 +77,22 @@ fn one_route_and_a_double() -> TestResult {
 #[test]
 fn errors() -> TestResult {
     let net = [r("BER_FRI_1")?, r("BER_FRI_1")?];
-    assert_eq!(Trail::longest(&net), Err(TrailError::RepeatedRoute));
+    assert_eq!(
+        Trail::longest_unbounded(&net),
+        Err(TrailError::RepeatedRoute)
+    );
     let star = (1..=65u8)
         .map(|i| route(usize::from(i), 0, i, 1))
         .collect::<Result<Vec<Route>, _>>()?;
-    assert_eq!(Trail::longest(&star), Err(TrailError::TooManyStations));
+    assert_eq!(
+        Trail::longest_unbounded(&star),
+        Err(TrailError::TooManyStations)
+    );
     let many = [r("BER_FRI_1")?; 129];
-    assert_eq!(Trail::longest(&many), Err(TrailError::TooManyRoutes));
+    assert_eq!(
+        Trail::longest_unbounded(&many),
+        Err(TrailError::TooManyRoutes)
+    );
     Ok(())
 }
 
@@ -102,7 +111,7 @@ fn whole_map() -> TestResult {
         .collect();
     assert_eq!(singles.len(), 76);
     let t0 = std::time::Instant::now();
-    let t = Trail::longest(&singles)?;
+    let t = Trail::longest_unbounded(&singles)?;
     check(&t);
     std::println!("76 routes: {} in {:?}", t.length(), t0.elapsed());
     Ok(())
@@ -121,9 +130,36 @@ fn budget() -> TestResult {
 fn bonus() -> TestResult {
     let a = [r("BER_LUC_1")?];
     let b = [r("BER_FRI_1")?, r("BER_NEU_1")?];
-    assert_eq!(longest_trail_bonus(&a, &b), Ok([10, 0]));
-    assert_eq!(longest_trail_bonus(&b, &a), Ok([0, 10]));
-    assert_eq!(longest_trail_bonus(&[], &[]), Ok([10, 10]));
+    assert_eq!(longest_trail_bonus_unbounded(&a, &b), Ok([10, 0]));
+    assert_eq!(longest_trail_bonus_unbounded(&b, &a), Ok([0, 10]));
+    assert_eq!(longest_trail_bonus_unbounded(&[], &[]), Ok([10, 10]));
+    Ok(())
+}
+
+#[test]
+fn a_budgeted_bonus_is_the_bonus_or_exhausted_never_wrong() -> TestResult {
+    let (a, b) = (&ROUTES[..30], &ROUTES[30..70]);
+    let exact = longest_trail_bonus_unbounded(a, b)?;
+    let lengths = [
+        Trail::longest_unbounded(a)?.length(),
+        Trail::longest_unbounded(b)?.length(),
+    ];
+    assert_eq!(
+        longest_trail_bonus_within(a, b, crate::UNLIMITED)?,
+        TrailBonus::Awarded(exact)
+    );
+    let mut exhausted = 0;
+    for budget in (0..400).step_by(7) {
+        match longest_trail_bonus_within(a, b, budget)? {
+            TrailBonus::Awarded(points) => assert_eq!(points, exact, "{budget}"),
+            TrailBonus::Exhausted { lengths: found, steps } => {
+                exhausted += 1;
+                assert!(steps <= budget, "{budget}: {steps}");
+                assert!(found[0] <= lengths[0] && found[1] <= lengths[1], "{found:?}");
+            }
+        }
+    }
+    assert!(exhausted > 0);
     Ok(())
 }
 
@@ -140,19 +176,19 @@ fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
         .filter(|r| !r.id().ends_with("_2"))
         .collect();
     for routes in [&map::ROUTES[..], &singles[..], &map::ROUTES[..10], &[]] {
-        let lent = Trail::longest_in(routes, &mut workspace);
-        assert_eq!(lent, Trail::longest(routes));
+        let lent = Trail::longest_unbounded_in(routes, &mut workspace);
+        assert_eq!(lent, Trail::longest_unbounded(routes));
     }
     let too_many = [map::ROUTES[0]; MAX_ROUTES + 1];
     assert_eq!(
-        Trail::longest_in(&too_many, &mut workspace),
+        Trail::longest_unbounded_in(&too_many, &mut workspace),
         Err(TrailError::TooManyRoutes)
     );
     let budget = Trail::longest_within_in(&map::ROUTES, 5, &mut workspace);
     assert_eq!(budget.map(|b| b.is_proven()), Ok(false));
     assert_eq!(
-        Trail::longest_in(&map::ROUTES[..10], &mut workspace),
-        Trail::longest(&map::ROUTES[..10])
+        Trail::longest_unbounded_in(&map::ROUTES[..10], &mut workspace),
+        Trail::longest_unbounded(&map::ROUTES[..10])
     );
 }
 
@@ -170,7 +206,7 @@ fn full_capacity_reductions_keep_every_route() -> TestResult {
     let ring = (0..128)
         .map(|i| route(i, (i % 64) as u8, ((i + 1) % 64) as u8, (i % 6 + 1) as u8))
         .collect::<Result<Vec<Route>, _>>()?;
-    let t = Trail::longest(&ring)?;
+    let t = Trail::longest_unbounded(&ring)?;
     check(&t);
     assert_eq!(t.route_count(), 128);
     assert_eq!(t.station1(), t.station2());
@@ -181,14 +217,14 @@ fn full_capacity_reductions_keep_every_route() -> TestResult {
         .chain((0..60).map(|i| route(100 + i, (30 + i % 30) as u8, (30 + (i + 1) % 30) as u8, 1)))
         .collect::<Result<Vec<Route>, _>>()?;
     two.push(route(999, 0, 30, 5)?);
-    let t = Trail::longest(&two)?;
+    let t = Trail::longest_unbounded(&two)?;
     check(&t);
     assert_eq!(t.length(), 125);
     // Many dead ends at one station: only the two longest are worth taking.
     let star = (1..=9)
         .map(|i| route(i, 0, i as u8, (i % 6 + 1) as u8))
         .collect::<Result<Vec<Route>, _>>()?;
-    let t = Trail::longest(&star)?;
+    let t = Trail::longest_unbounded(&star)?;
     check(&t);
     assert_eq!(t.length(), 6 + 5);
     Ok(())
