@@ -15,6 +15,10 @@
     )
 )]
 
+/// The budget that never runs out: every search takes a `u64` count of steps,
+/// and this one (`u64::MAX`) is too large to be spent.
+pub const UNLIMITED: u64 = u64::MAX;
+
 pub mod bag;
 pub mod bits;
 pub mod camicia;
