@@ -3,6 +3,7 @@
 //! core or the CLI). Shared by `benches/sudoku_crate.rs` and
 //! `tests/grid_sudoku_crate.rs` (through `#[path]`: not a target of its own).
 
+use plateau::UNLIMITED;
 use plateau::grid::{Limits, Outcome, Shape, Sudoku};
 use plateau_tests::sudoku_set;
 
@@ -17,13 +18,7 @@ pub fn plateau_answer(givens: &[u8; 81]) -> Answer {
     let Ok(p) = Sudoku::new(Shape::Nine, givens) else {
         return (0, None);
     };
-    // No step bound, stop at a second solution (the fields, not a named
-    // constructor: the budget API of the core is being reworked).
-    let limits = Limits {
-        max_steps: u64::MAX,
-        stop_after: 2,
-    };
-    match p.solve(limits).map(|r| r.outcome) {
+    match p.solve(Limits::uniqueness(UNLIMITED)).map(|r| r.outcome) {
         Ok(Outcome::None) => (0, None),
         Ok(Outcome::Unique(s)) => (1, Some(s.digits())),
         Ok(Outcome::Multiple { .. }) => (2, None),
