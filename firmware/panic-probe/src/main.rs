@@ -370,7 +370,8 @@ fn probe_map() {
 fn probe_trail() {
     use plateau::tchu::map;
     use plateau::tchu::trail::{
-        self, Trail, TrailError, TrailSearcher, TrailWorkspace, longest_trail_bonus,
+        self, Trail, TrailBonus, TrailError, TrailSearcher, TrailWorkspace,
+        longest_trail_bonus_unbounded, longest_trail_bonus_within,
     };
     let routes = lend(&map::ROUTES);
     let other = lend(&map::ROUTES);
@@ -381,16 +382,21 @@ fn probe_trail() {
     show(opaque(TrailError::TooManyStations));
     hash(opaque(TrailError::TooManyRoutes));
     keep((trail::MAX_ROUTES, trail::MAX_STATIONS));
-    keep(settle(longest_trail_bonus(routes, other)));
-    keep(settle(Trail::longest(other)).map(|t| t.length()));
+    keep(settle(longest_trail_bonus_unbounded(routes, other)));
+    if let Some(bonus) = settle(longest_trail_bonus_within(routes, other, opaque(50))) {
+        debug(bonus);
+        hash(bonus);
+    }
+    keep(settle(Trail::longest_unbounded(other)).map(|t| t.length()));
     if let Some(s) = settle(Trail::longest_within(routes, opaque(50))) {
         keep((s.is_proven(), s.steps(), s.trail().length()));
+        keep(TrailBonus::of(&s, &s));
         debug(s);
     }
     if let Some(s) = settle(Trail::longest_within_in(other, opaque(50), &mut workspace)) {
         keep((s.trail().length(), s.is_proven(), s.steps()));
     }
-    if let Some(t) = settle(Trail::longest_in(routes, &mut workspace)) {
+    if let Some(t) = settle(Trail::longest_unbounded_in(routes, &mut workspace)) {
         keep((t.length(), t.route_count(), t.is_empty()));
         keep((t.station1(), t.station2()));
         for r in t.routes() {
@@ -527,9 +533,9 @@ where
     keep(p.apply(opaque(choice)));
     keep(p.is_solved());
     keep(p);
-    let limits = Limits::UNIQUENESS.with_stop_after(opaque(3));
-    let limits = opaque(limits).with_max_steps(opaque(1000));
-    let all = opaque(Limits::ALL);
+    let limits = Limits::uniqueness(opaque(1000)).with_stop_after(opaque(3));
+    let limits = opaque(limits).with_max_steps(opaque(limits.max_steps));
+    let all = Limits::all(opaque(plateau::UNLIMITED));
     keep((limits.stop_after, all));
     let mut frames = [Frame::new(root); 100];
     if let Some(r) =
@@ -582,8 +588,7 @@ fn probe_grid() {
             s.candidates(opaque(4)),
             s.digits(),
         ));
-        let limits = plateau::grid::Limits::UNIQUENESS.with_max_steps(opaque(1000));
-        if let Some(r) = settle(s.solve(limits)) {
+        if let Some(r) = settle(s.solve(plateau::grid::Limits::uniqueness(opaque(1000)))) {
             keep(r.outcome.count());
         }
         probe_puzzle(s, opaque((0, 0)));
@@ -726,6 +731,7 @@ fn probe_the_probe() {
 fn main() -> ! {
     #[cfg(feature = "must-fail")]
     probe_the_probe();
+    keep(plateau::UNLIMITED);
     probe_bits();
     probe_jass();
     probe_tchu();
