@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use clap::Args;
 use plateau::tour::{Board, NoTour, Square, TourKind, TourOutcome, check_tour_with, find_tour};
@@ -36,7 +37,9 @@ pub struct TourArgs {
     /// Most moves the search may try before it gives up ("exhausted").
     #[arg(long, value_name = STEPS_NAME, default_value_t = 100_000_000)]
     max_steps: u64,
-    /// Give up the same way after about this many seconds (default: no time limit).
+    /// Give up the same way after about this many seconds; one pass over the
+    /// board is never cut, so a pass that would not end in time does not start
+    /// (default: no time limit).
     #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
     seconds: Option<f64>,
 }
@@ -73,7 +76,7 @@ pub fn tour_within(
     start: Square,
     kind: TourKind,
     max_steps: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<Instant>,
 ) -> CliResult<(Answer, Ended)> {
     let n = board.squares();
     if n > MAX_SQUARES {
@@ -84,6 +87,11 @@ pub fn tour_within(
         )));
     }
     let n = usize::try_from(n).map_err(|_| CliError::new("board too large for this machine"))?;
+    if let Some(deadline) = deadline
+        && !pass_fits(n, kind, deadline)
+    {
+        return Ok((Err(TourOutcome::Exhausted { visited: 0 }), Ended::Seconds));
+    }
     let mut out = vec![Square::default(); n];
     let mut scratch = vec![0u8; n];
     let (outcome, ended) = run_within(max_steps, deadline, |steps| {
@@ -100,6 +108,43 @@ pub fn tour_within(
         ));
     }
     Ok((Ok(out), ended))
+}
+
+/// The side of the board a big board's first pass is timed on.
+const SAMPLE_SIDE: u16 = 1000;
+
+/// Returns whether one pass over a board of `n` squares fits before `deadline`.
+///
+/// `find_tour` tries nothing with fewer moves than squares, and a pass over the
+/// board is never cut, so `--seconds` alone cannot stop the first pass over a big
+/// board: a pass over a 1000x1000 board is timed first, and the real one starts
+/// only if, at that speed, it ends in the time left.
+fn pass_fits(n: usize, kind: TourKind, deadline: Instant) -> bool {
+    let sample_squares = usize::from(SAMPLE_SIDE) * usize::from(SAMPLE_SIDE);
+    if n <= sample_squares || Instant::now() >= deadline {
+        // Small boards, and a time already spent, are left to `run_within`.
+        return true;
+    }
+    let Ok(sample) = Board::new(SAMPLE_SIDE, SAMPLE_SIDE) else {
+        return true;
+    };
+    let mut out = vec![Square::default(); sample_squares];
+    let mut scratch = vec![0u8; sample_squares];
+    let began = Instant::now();
+    let corner = Square::new(0, 0);
+    let _ = find_tour(
+        sample,
+        corner,
+        kind,
+        &mut out,
+        &mut scratch,
+        plateau::UNLIMITED,
+    );
+    let per_square = began.elapsed().as_secs_f64() / sample_squares as f64;
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64();
+    n as f64 * per_square <= left
 }
 
 /// Parses `WxH` (also `W×H`, `WXH`).
