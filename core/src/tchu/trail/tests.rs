@@ -152,10 +152,16 @@ fn a_budgeted_bonus_is_the_bonus_or_exhausted_never_wrong() -> TestResult {
     for budget in (0..400).step_by(7) {
         match longest_trail_bonus_within(a, b, budget)? {
             TrailBonus::Awarded(points) => assert_eq!(points, exact, "{budget}"),
-            TrailBonus::Exhausted { lengths: found, steps } => {
+            TrailBonus::Exhausted {
+                lengths: found,
+                steps,
+            } => {
                 exhausted += 1;
                 assert!(steps <= budget, "{budget}: {steps}");
-                assert!(found[0] <= lengths[0] && found[1] <= lengths[1], "{found:?}");
+                assert!(
+                    found[0] <= lengths[0] && found[1] <= lengths[1],
+                    "{found:?}"
+                );
             }
         }
     }
