@@ -2,8 +2,8 @@
 //!
 //! A trail walks routes one after another, each at most once; stations may repeat
 //! and its length is the sum of its routes' lengths. [`Trail::longest_within`] is exact
-//! on every network (double and parallel routes, cycles, several pieces) and fast
-//! enough for the whole map. It first shrinks the network without changing its
+//! on every network (double and parallel routes, cycles, several pieces). It
+//! first shrinks the network without changing its
 //! longest trail: the two routes of a station that has no other are joined into
 //! one (a longest trail takes both or neither), only the two longest dead ends of
 //! a station stay (a trail ends on each one it takes), and a part hanging by a
@@ -162,9 +162,8 @@ impl<'a> Trail<'a> {
     /// Returns a longest trail of the network `routes` (the empty trail if it has
     /// none), searching without a budget.
     ///
-    /// Exact on every network within the capacities; on real networks (a player's
-    /// 40 cars, or the whole map) it takes well under a second, but its worst case
-    /// is exponential and this form never stops early: [`Trail::longest_within`]
+    /// Exact on every network within the capacities. Its worst case is
+    /// exponential and this form never stops early: [`Trail::longest_within`]
     /// takes a budget.
     pub fn longest_unbounded(routes: &'a [Route]) -> Result<Trail<'a>, TrailError> {
         Ok(*Self::longest_within(routes, crate::UNLIMITED)?.trail())
