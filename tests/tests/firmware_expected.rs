@@ -5,6 +5,7 @@
 use std::fs;
 
 use plateau::tchu::{Color, Level, Route, Station};
+use plateau_tests::tour_reference::count_tours;
 use plateau_tests::{fixture, workspace_root};
 
 #[allow(dead_code)]
@@ -309,12 +310,15 @@ fn tour_values_are_the_spec_and_the_snapshot() {
             TourCount::Exhausted { .. } => panic!("no budget was set"),
         }
     };
-    let corner = (core_count(5, 5, 0, 0), open_tours(5, 5, 0, 0));
+    let corner = (
+        core_count(5, 5, 0, 0),
+        count_tours(5, 5, (0, 0), false, u64::MAX),
+    );
     let mut all = (0, 0);
     for y in 0..4 {
         for x in 0..3 {
             all.0 += core_count(3, 4, x, y);
-            all.1 += open_tours(3, 4, x, y);
+            all.1 += count_tours(3, 4, (x, y), false, u64::MAX);
         }
     }
     assert_eq!(
@@ -377,47 +381,4 @@ fn longest_trails_are_the_snapshot_and_the_host_search() {
         }
     }
     assert_eq!(reached.len(), 40, "connected");
-}
-
-/// Counts the directed open knight's tours of a `w × h` board from `(x, y)` by
-/// plain backtracking over every move (small boards only).
-fn open_tours(w: u16, h: u16, x: u16, y: u16) -> u64 {
-    fn go(w: i32, h: i32, at: (i32, i32), seen: &mut Vec<bool>, left: usize) -> u64 {
-        if left == 0 {
-            return 1;
-        }
-        let mut n = 0;
-        for (dx, dy) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let (nx, ny) = (at.0 + dx, at.1 + dy);
-            if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                continue;
-            }
-            let i = (ny * w + nx) as usize;
-            if !seen[i] {
-                seen[i] = true;
-                n += go(w, h, (nx, ny), seen, left - 1);
-                seen[i] = false;
-            }
-        }
-        n
-    }
-    let (w, h) = (i32::from(w), i32::from(h));
-    let mut seen = vec![false; (w * h) as usize];
-    seen[(i32::from(y) * w + i32::from(x)) as usize] = true;
-    go(
-        w,
-        h,
-        (i32::from(x), i32::from(y)),
-        &mut seen,
-        (w * h) as usize - 1,
-    )
 }
