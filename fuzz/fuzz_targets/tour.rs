@@ -7,38 +7,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::tour::{Board, NoTour, Square, TourKind, TourOutcome, find_tour};
+use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour};
+use plateau_tests::tour_oracle::{REFERENCE_SQUARES, none_holds};
 use plateau_tests::tour_reference;
-
-/// The most squares the reference search settles quickly.
-const REFERENCE_SQUARES: usize = 30;
-
-/// SPEC §3, written out here: the boards with an open tour, and with a closed one.
-fn open_exists(w: u16, h: u16) -> bool {
-    let (m, n) = (w.min(h), w.max(h));
-    (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5
-}
-
-fn closed_exists(w: u16, h: u16) -> bool {
-    let (m, n) = (w.min(h), w.max(h));
-    (m % 2 == 0 || n % 2 == 0) && m != 1 && m != 2 && m != 4 && !(m == 3 && [4, 6, 8].contains(&n))
-}
-
-/// Whether the reason of a "none" holds for this board and square.
-fn reason_holds(w: u16, h: u16, s: Square, kind: TourKind, why: NoTour) -> bool {
-    let open = kind == TourKind::Open;
-    let inner_line = (h == 4 && w != 4 && (s.y == 1 || s.y == 2))
-        || (w == 4 && h != 4 && (s.x == 1 || s.x == 2));
-    match why {
-        NoTour::NoOpenTour => open && !open_exists(w, h),
-        NoTour::NoClosedTour => !open && !closed_exists(w, h),
-        NoTour::MinorityColour => open && (w * h) % 2 == 1 && (s.x + s.y) % 2 == 1,
-        NoTour::InnerLineOf4xN => open && inner_line,
-        NoTour::NoneFromSquare => {
-            open && open_exists(w, h) && usize::from(w) * usize::from(h) <= REFERENCE_SQUARES
-        }
-    }
-}
 
 fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
     let (w, h, x, y, closed, budget) = data;
@@ -66,10 +37,10 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
         }
         TourOutcome::None(why) => {
             assert!(
-                reason_holds(w, h, start, kind, why),
+                none_holds(w, h, start, kind, why),
                 "{w}x{h} from {start:?} {kind:?}: {why:?}"
             );
-            if n <= REFERENCE_SQUARES {
+            if u32::from(w) * u32::from(h) <= REFERENCE_SQUARES {
                 assert_eq!(
                     tour_reference::find_tour(w, h, (start.x, start.y), closed),
                     None,

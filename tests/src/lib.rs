@@ -2,6 +2,7 @@
 //! obviously-right reference implementations to compare the core against.
 
 pub mod tchu_trail;
+pub mod tour_oracle;
 pub mod tour_reference;
 
 use std::collections::{HashSet, VecDeque};

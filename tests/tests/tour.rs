@@ -5,6 +5,7 @@ use plateau::tour::{
     Board, NoTour, Square, TourCount, TourKind, TourOutcome, count_tours, find_tour,
 };
 use plateau_tests::run_cli;
+use plateau_tests::tour_oracle::{closed_exists, none_holds, open_exists, reason_holds};
 use plateau_tests::tour_reference as reference;
 use proptest::prelude::*;
 
@@ -40,18 +41,6 @@ fn solve(w: u16, h: u16, s: Square, kind: TourKind, budget: u64) -> (TourOutcome
     let mut scratch = vec![0u8; n];
     let o = find_tour(b, s, kind, &mut out, &mut scratch, budget).unwrap();
     (o, out)
-}
-
-/// SPEC §3, written out independently: which boards have open and closed tours.
-fn open_exists(w: u16, h: u16) -> bool {
-    let (m, n) = (w.min(h), w.max(h));
-    (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5
-}
-
-#[allow(clippy::nonminimal_bool)] // written as Schwenk states it
-fn closed_exists(w: u16, h: u16) -> bool {
-    let (m, n) = (w.min(h), w.max(h));
-    !(m % 2 == 1 && n % 2 == 1) && ![1, 2, 4].contains(&m) && !(m == 3 && [4, 6, 8].contains(&n))
 }
 
 #[test]
@@ -103,41 +92,6 @@ fn reference_boards() -> Vec<(u16, u16)> {
         boards.extend([(3, n), (n, 3)]);
     }
     boards
-}
-
-/// Whether `s` is on one of the two inner lines along the long side of a
-/// 4×n board (rows 1 and 2 of a board 4 high, columns 1 and 2 of a board 4 wide).
-fn on_inner_line_of_4xn(w: u16, h: u16, s: Square) -> bool {
-    (h == 4 && w != 4 && (s.y == 1 || s.y == 2)) || (w == 4 && h != 4 && (s.x == 1 || s.x == 2))
-}
-
-/// Checks a "none" reason by what it says about the board and the square,
-/// computed here (not by the core's theory). The reference search checks
-/// that there is indeed no tour where it can.
-fn reason_holds(w: u16, h: u16, s: Square, kind: TourKind, why: NoTour) -> bool {
-    let odd = (u32::from(w) * u32::from(h)) % 2 == 1;
-    match why {
-        NoTour::NoOpenTour => kind == TourKind::Open && !open_exists(w, h),
-        NoTour::NoClosedTour => kind == TourKind::Closed && !closed_exists(w, h),
-        // (0, 0) is on the majority colour of an odd board.
-        NoTour::MinorityColour => kind == TourKind::Open && odd && (s.x + s.y) % 2 == 1,
-        NoTour::InnerLineOf4xN => kind == TourKind::Open && on_inner_line_of_4xn(w, h, s),
-        NoTour::NoneFromSquare => kind == TourKind::Open && open_exists(w, h),
-    }
-}
-
-/// The most squares of a board on which a "none from this square" is
-/// accepted: the reference search settles such boards from any square (the
-/// core gives that answer only on 3×4, 3×7 and 3×8 and their turns).
-const REFERENCE_SQUARES: u32 = 30;
-
-/// Checks any "none": its reason holds, and "none from this square" only where
-/// the reference's exhaustive search confirms that no tour starts there.
-fn none_holds(w: u16, h: u16, s: Square, kind: TourKind, why: NoTour) -> bool {
-    reason_holds(w, h, s, kind, why)
-        && (why != NoTour::NoneFromSquare
-            || (u32::from(w) * u32::from(h) <= REFERENCE_SQUARES
-                && reference::find_tour(w, h, (s.x, s.y), kind == TourKind::Closed).is_none()))
 }
 
 #[test]
