@@ -75,7 +75,7 @@ const PLANNED_SHARE: f64 = 0.8;
 /// Runs a deterministic search under `max_steps` and before `deadline`.
 ///
 /// `search(budget)` runs the core search afresh with a step budget and returns
-/// its answer and whether that budget ran out. Without a deadline it runs once
+/// its answer; `ran_out(&answer)` tells whether that budget ran out. Without a deadline it runs once
 /// with `max_steps`. With one, it runs first with a small budget, then with
 /// budgets up to `GROWTH` times larger that fit in the time left at the speed
 /// measured; it stops when a run ends on its own, when `max_steps` is reached,
@@ -83,11 +83,16 @@ const PLANNED_SHARE: f64 = 0.8;
 pub fn run_within<T>(
     max_steps: u64,
     deadline: Option<Instant>,
-    mut search: impl FnMut(u64) -> CliResult<(T, bool)>,
+    mut search: impl FnMut(u64) -> CliResult<T>,
+    ran_out: impl Fn(&T) -> bool,
 ) -> CliResult<(T, Ended)> {
     let Some(deadline) = deadline else {
-        let (answer, ran_out) = search(max_steps)?;
-        let ended = if ran_out { Ended::Steps } else { Ended::Done };
+        let answer = search(max_steps)?;
+        let ended = if ran_out(&answer) {
+            Ended::Steps
+        } else {
+            Ended::Done
+        };
         return Ok((answer, ended));
     };
     let mut budget = if Instant::now() >= deadline {
@@ -97,8 +102,8 @@ pub fn run_within<T>(
     };
     loop {
         let began = Instant::now();
-        let (answer, ran_out) = search(budget)?;
-        if !ran_out {
+        let answer = search(budget)?;
+        if !ran_out(&answer) {
             return Ok((answer, Ended::Done));
         }
         if budget >= max_steps {
@@ -124,22 +129,23 @@ mod tests {
     use super::*;
 
     /// A search that needs `need` steps and takes a microsecond per 1,000.
-    fn fake(need: u64, runs: &mut Vec<u64>) -> impl FnMut(u64) -> CliResult<(u64, bool)> + '_ {
+    /// Its answer is the steps it spent, so it ran out when that is below `need`.
+    fn fake(need: u64, runs: &mut Vec<u64>) -> impl FnMut(u64) -> CliResult<u64> + '_ {
         move |budget| {
             runs.push(budget);
             std::thread::sleep(Duration::from_micros(budget.min(need) / 1000));
-            Ok((budget.min(need), budget < need))
+            Ok(budget.min(need))
         }
     }
 
     #[test]
     fn without_a_deadline_one_run_has_the_whole_budget() {
         let mut runs = Vec::new();
-        let r = run_within(500, None, fake(1_000, &mut runs)).ok();
+        let r = run_within(500, None, fake(1_000, &mut runs), |&spent| spent < 1_000).ok();
         assert_eq!(r, Some((500, Ended::Steps)));
         assert_eq!(runs, [500]);
         let mut runs = Vec::new();
-        let r = run_within(5_000, None, fake(1_000, &mut runs)).ok();
+        let r = run_within(5_000, None, fake(1_000, &mut runs), |&spent| spent < 1_000).ok();
         assert_eq!(r, Some((1_000, Ended::Done)));
     }
 
@@ -147,7 +153,10 @@ mod tests {
     fn a_deadline_grows_the_budget_until_the_search_ends() {
         let mut runs = Vec::new();
         let soon = deadline(Some(10.0));
-        let r = run_within(u64::MAX, soon, fake(3_000_000, &mut runs)).ok();
+        let r = run_within(u64::MAX, soon, fake(3_000_000, &mut runs), |&spent| {
+            spent < 3_000_000
+        })
+        .ok();
         assert_eq!(r, Some((3_000_000, Ended::Done)));
         assert!(runs.windows(2).all(|w| w[1] > w[0]), "{runs:?}");
     }
@@ -156,7 +165,10 @@ mod tests {
     fn a_past_deadline_runs_once_with_nothing() {
         let mut runs = Vec::new();
         let gone = Some(Instant::now());
-        let r = run_within(u64::MAX, gone, fake(1_000, &mut runs)).ok();
+        let r = run_within(u64::MAX, gone, fake(1_000, &mut runs), |&spent| {
+            spent < 1_000
+        })
+        .ok();
         assert_eq!(r, Some((0, Ended::Seconds)));
         assert_eq!(runs, [0]);
     }
@@ -164,7 +176,13 @@ mod tests {
     #[test]
     fn max_steps_still_bounds_a_timed_search() {
         let mut runs = Vec::new();
-        let r = run_within(300_000, deadline(Some(10.0)), fake(1 << 40, &mut runs)).ok();
+        let r = run_within(
+            300_000,
+            deadline(Some(10.0)),
+            fake(1 << 40, &mut runs),
+            |&spent| spent < 1 << 40,
+        )
+        .ok();
         assert_eq!(r, Some((300_000, Ended::Steps)));
         assert_eq!(runs.last(), Some(&300_000));
     }

@@ -346,11 +346,12 @@ fn rounds_within(
     max_rounds: u64,
     deadline: Option<std::time::Instant>,
 ) -> CliResult<(Outcome, u64)> {
-    let ((outcome, rounds), _): (_, Ended) = run_within(max_rounds, deadline, |rounds| {
-        let outcome = simulate(a, b, rounds);
-        let ran_out = outcome.status == plateau::camicia::Status::Exhausted;
-        Ok(((outcome, rounds), ran_out))
-    })?;
+    let ((outcome, rounds), _): (_, Ended) = run_within(
+        max_rounds,
+        deadline,
+        |rounds| Ok((simulate(a, b, rounds), rounds)),
+        |(outcome, _)| outcome.status == plateau::camicia::Status::Exhausted,
+    )?;
     Ok((outcome, rounds))
 }
 

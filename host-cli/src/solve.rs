@@ -150,11 +150,12 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let bar = (io.progress && puzzles.len() > 1000)
                 .then(|| indicatif::ProgressBar::new(puzzles.len() as u64));
             for (line, givens) in puzzles {
-                let (answer, ended) = run_within(max_steps, deadline, |steps| {
-                    let answer = solve_sudoku(&givens, limits.with_max_steps(steps));
-                    let ran_out = answer.ran_out;
-                    Ok((answer, ran_out))
-                })?;
+                let (answer, ended) = run_within(
+                    max_steps,
+                    deadline,
+                    |steps| Ok(solve_sudoku(&givens, limits.with_max_steps(steps))),
+                    |answer| answer.ran_out,
+                )?;
                 print_sudoku(line, &answer, ended, json, io)?;
                 if let Some(bar) = &bar {
                     bar.inc(1);
@@ -176,11 +177,12 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
         } => {
             let r = parse_counts("--rows", &rows)?;
             let c = parse_counts("--cols", &cols)?;
-            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
-                let answer = solve_margins(&r, &c, strategy, limit, queue, steps)?;
-                let ran_out = !answer.complete;
-                Ok((answer, ran_out))
-            })?;
+            let (answer, ended) = run_within(
+                max_steps,
+                budget::deadline(seconds),
+                |steps| solve_margins(&r, &c, strategy, limit, queue, steps),
+                |answer| !answer.complete,
+            )?;
             print_margins(&answer, ended, json, io)
         }
         SolveCommand::Minesweeper {
@@ -190,11 +192,12 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
         } => {
             let text = read_text(Some(&file), io)?;
             let board = parse_minefield(&text, &source_name(Some(&file)))?;
-            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
-                let answer = survey_minefield(&board, steps)?;
-                let ran_out = answer.exhausted;
-                Ok((answer, ran_out))
-            })?;
+            let (answer, ended) = run_within(
+                max_steps,
+                budget::deadline(seconds),
+                |steps| survey_minefield(&board, steps),
+                |answer| answer.exhausted,
+            )?;
             print_minefield(&answer, ended, json, io)
         }
         SolveCommand::Snake {
@@ -205,11 +208,12 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
         } => {
             let text = read_text(Some(&file), io)?;
             let puzzle = parse_snake(&text, &source_name(Some(&file)))?;
-            let (answer, ended) = run_within(max_steps, budget::deadline(seconds), |steps| {
-                let answer = solve_snake(&puzzle, limit, steps)?;
-                let ran_out = answer.status == "exhausted";
-                Ok((answer, ran_out))
-            })?;
+            let (answer, ended) = run_within(
+                max_steps,
+                budget::deadline(seconds),
+                |steps| solve_snake(&puzzle, limit, steps),
+                |answer| answer.status == "exhausted",
+            )?;
             print_snake(&answer, ended, json, io)
         }
     }

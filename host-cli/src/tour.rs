@@ -94,11 +94,15 @@ pub fn tour_within(
     }
     let mut out = vec![Square::default(); n];
     let mut scratch = vec![0u8; n];
-    let (outcome, ended) = run_within(max_steps, deadline, |steps| {
-        let outcome = find_tour(board, start, kind, &mut out, &mut scratch, steps)
-            .map_err(|e| CliError::new(e.to_string()))?;
-        Ok((outcome, matches!(outcome, TourOutcome::Exhausted { .. })))
-    })?;
+    let (outcome, ended) = run_within(
+        max_steps,
+        deadline,
+        |steps| {
+            find_tour(board, start, kind, &mut out, &mut scratch, steps)
+                .map_err(|e| CliError::new(e.to_string()))
+        },
+        |outcome| matches!(outcome, TourOutcome::Exhausted { .. }),
+    )?;
     if outcome != TourOutcome::Found {
         return Ok((Err(outcome), ended));
     }
