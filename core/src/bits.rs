@@ -1,4 +1,5 @@
-//! Bit helpers on `u32` and `u64`: masks, field extraction and packing.
+//! Bit helpers on `u32` and `u64`: masks, field extraction and packing, and the
+//! bit-set helpers the engines share (one bit, the low `n` bits, the top bit).
 //!
 //! Every function validates its arguments and returns a [`BitsError`] instead of
 //! overflowing a shift: `mask32(32, 0)` is `Ok(0)` and `mask32(0, 32)` is all ones.
@@ -119,6 +120,40 @@ macro_rules! bits_impl {
 bits_impl!(u32, 32, mask32, extract32, pack32);
 bits_impl!(u64, 64, mask64, extract64, pack64);
 
+macro_rules! set_impl {
+    ($t:ty, $bit:ident, $low:ident) => {
+        /// Returns a set holding only member `i` (the empty set if `i` is past the width).
+        #[must_use]
+        #[inline(always)]
+        pub const fn $bit(i: usize) -> $t {
+            if i < <$t>::BITS as usize { 1 << i } else { 0 }
+        }
+
+        /// Returns a set holding members `0..n` (every member if `n` is the width or more).
+        #[must_use]
+        #[inline(always)]
+        pub const fn $low(n: u32) -> $t {
+            if n >= <$t>::BITS {
+                <$t>::MAX
+            } else {
+                (1 << n) - 1
+            }
+        }
+    };
+}
+
+set_impl!(u16, bit16, low16);
+set_impl!(u32, bit32, low32);
+set_impl!(u64, bit64, low64);
+set_impl!(u128, bit128, low128);
+
+/// Returns the highest member of a set (0 for the empty set).
+#[must_use]
+#[inline(always)]
+pub const fn top64(set: u64) -> u32 {
+    63 - (set | 1).leading_zeros()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -161,6 +196,29 @@ mod tests {
             pack64(&[(3, 2), (1, 31), (1, 31)]),
             Ok(3 | 1 << 2 | 1 << 33)
         );
+    }
+
+    #[test]
+    fn set_helpers_at_the_edges() {
+        assert_eq!((bit16(15), bit16(16)), (1 << 15, 0));
+        assert_eq!((bit64(63), bit64(64), bit64(usize::MAX)), (1 << 63, 0, 0));
+        assert_eq!((bit128(127), bit128(128)), (1 << 127, 0));
+        assert_eq!(
+            (low16(0), low16(3), low16(16), low16(99)),
+            (0, 7, u16::MAX, u16::MAX)
+        );
+        assert_eq!(
+            (low32(32), low64(64), low128(128)),
+            (u32::MAX, u64::MAX, u128::MAX)
+        );
+        assert_eq!(
+            (top64(0), top64(1), top64(0b1010), top64(u64::MAX)),
+            (0, 0, 3, 63)
+        );
+        for n in 0..=64 {
+            assert_eq!(low64(n).count_ones(), n);
+            assert_eq!(Ok(low64(n)), mask64(0, n));
+        }
     }
 
     #[test]

@@ -15,14 +15,19 @@
     )
 )]
 
-/// The budget that never runs out: every search takes a `u64` count of steps,
-/// and this one (`u64::MAX`) is too large to be spent.
+/// The budget that never runs out, as a bare count (`u64::MAX`).
+///
+/// Being replaced by [`Budget::UNLIMITED`]; kept while the modules move over.
 pub const UNLIMITED: u64 = u64::MAX;
+
+mod budget;
+pub use budget::Budget;
 
 pub mod bag;
 pub mod bits;
 pub mod camicia;
 pub mod grid;
 pub mod jass;
+pub mod rng;
 pub mod tchu;
 pub mod tour;
