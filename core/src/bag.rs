@@ -21,28 +21,38 @@ use core::fmt;
 
 use heapless::Vec;
 
+/// Most times one element can occur in a bag.
+pub const MAX_COUNT: usize = u16::MAX as usize;
+
 /// Why a bag could not be made.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum BagError {
     /// The bag would hold more distinct elements than its capacity `N`.
-    Full,
-    /// An element's count would pass `u16::MAX`.
+    Full {
+        /// The bag's capacity: distinct elements it holds at most.
+        capacity: usize,
+    },
+    /// An element's count would pass [`MAX_COUNT`].
     TooMany,
 }
 
 impl fmt::Display for BagError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Full => "the bag would hold more distinct elements than its capacity",
-            Self::TooMany => "an element would occur more than 65535 times",
-        })
+        match self {
+            Self::Full { capacity } => write!(
+                f,
+                "the bag would hold more than its capacity of {capacity} distinct elements"
+            ),
+            Self::TooMany => write!(f, "an element would occur more than {MAX_COUNT} times"),
+        }
     }
 }
 
 impl core::error::Error for BagError {}
 
-/// A sorted multiset of at most `N` distinct elements, each with a count of 1..=65535.
+/// A sorted multiset of at most `N` distinct elements, each with a count of 1 to [`MAX_COUNT`].
 ///
 /// Equal bags hold the same elements the same number of times.
 ///
@@ -54,7 +64,7 @@ impl core::error::Error for BagError {}
 /// ])?;
 /// assert_eq!(hand.to_string(), "{2×BLACK, LOCOMOTIVE}");
 /// let more = SortedBag::of(Card::of(Color::Red))?;
-/// assert_eq!(hand.union(&more), Err(BagError::Full)); // a third kind: refused
+/// assert_eq!(hand.union(&more), Err(BagError::Full { capacity: 2 })); // a third kind: refused
 /// # Ok::<(), BagError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -88,7 +98,9 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
     pub fn of_n(n: u16, element: T) -> Result<Self, BagError> {
         let mut bag = Self::new();
         if n > 0 {
-            bag.entries.push((element, n)).map_err(|_| BagError::Full)?;
+            bag.entries
+                .push((element, n))
+                .map_err(|_| BagError::Full { capacity: N })?;
         }
         Ok(bag)
     }
@@ -109,13 +121,16 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
         }
         match self.entries.binary_search_by(|(e, _)| e.cmp(&element)) {
             Ok(i) => {
-                let (_, count) = self.entries.get_mut(i).ok_or(BagError::Full)?;
+                let (_, count) = self
+                    .entries
+                    .get_mut(i)
+                    .ok_or(BagError::Full { capacity: N })?;
                 *count = count.checked_add(n).ok_or(BagError::TooMany)?;
                 Ok(())
             }
             Err(i) => {
                 if self.entries.is_full() {
-                    return Err(BagError::Full);
+                    return Err(BagError::Full { capacity: N });
                 }
                 // Shift the tail up by carrying each entry to the next slot, then
                 // push the last one: heapless' `insert` and `rotate_right` keep
@@ -126,7 +141,9 @@ impl<T: Ord + Copy, const N: usize> SortedBag<T, N> {
                         core::mem::swap(slot, &mut carried);
                     }
                 }
-                self.entries.push(carried).map_err(|_| BagError::Full)
+                self.entries
+                    .push(carried)
+                    .map_err(|_| BagError::Full { capacity: N })
             }
         }
     }
@@ -353,9 +370,12 @@ mod tests {
     #[test]
     fn capacity_errors_leave_nothing_dropped() {
         let mut bag: SortedBag<u8, 2> = SortedBag::from_elements([1, 2, 2]).unwrap();
-        assert_eq!(bag.add(3, 1), Err(BagError::Full));
+        assert_eq!(bag.add(3, 1), Err(BagError::Full { capacity: 2 }));
         assert_eq!(bag.to_string(), "{1, 2×2}");
-        assert_eq!(SortedBag::<u8, 0>::of(1), Err(BagError::Full));
+        assert_eq!(
+            SortedBag::<u8, 0>::of(1),
+            Err(BagError::Full { capacity: 0 })
+        );
         assert_eq!(SortedBag::<u8, 0>::of_n(0, 1), Ok(SortedBag::new()));
         let big = SortedBag::<u8, 1>::of_n(u16::MAX, 1).unwrap();
         assert_eq!(
@@ -389,8 +409,8 @@ mod tests {
     #[test]
     fn error_messages() {
         assert_eq!(
-            std::format!("{}", BagError::Full),
-            "the bag would hold more distinct elements than its capacity"
+            std::format!("{}", BagError::Full { capacity: 2 }),
+            "the bag would hold more than its capacity of 2 distinct elements"
         );
         assert_eq!(
             std::format!("{}", BagError::TooMany),

@@ -3,6 +3,7 @@
 //!
 //! Every function validates its arguments and returns a [`BitsError`] instead of
 //! overflowing a shift: `mask32(32, 0)` is `Ok(0)` and `mask32(0, 32)` is all ones.
+//! Errors say where: the bit range asked for, or which packed field failed.
 //!
 //! ```
 //! use plateau::bits::{extract32, mask32, pack32};
@@ -14,27 +15,56 @@
 use core::fmt;
 
 /// Why a bit operation was refused.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum BitsError {
     /// `start + size` goes past the width of the word.
-    Range,
-    /// A packed field's size is outside `1..W`.
-    FieldSize,
+    Range {
+        /// The first bit asked for.
+        start: u32,
+        /// The number of bits asked for.
+        size: u32,
+        /// The word's width in bits.
+        width: u32,
+    },
+    /// A packed field's size is outside `1..width`.
+    FieldSize {
+        /// The field's place in the list, from 0.
+        field: usize,
+    },
     /// A packed value does not fit in its field.
-    ValueTooLarge,
+    ValueTooLarge {
+        /// The field's place in the list, from 0.
+        field: usize,
+    },
     /// The packed fields' sizes add up to more than the word's width.
-    TooWide,
+    TooWide {
+        /// The first field that does not fit, from 0.
+        field: usize,
+    },
 }
 
 impl fmt::Display for BitsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Range => "bit range goes past the end of the word",
-            Self::FieldSize => "field size must be between 1 and the word width minus 1",
-            Self::ValueTooLarge => "value does not fit in its field",
-            Self::TooWide => "fields add up to more bits than the word holds",
-        })
+        match *self {
+            Self::Range { start, size, width } => write!(
+                f,
+                "bits {start}..{} go past the end of a {width}-bit word",
+                u64::from(start) + u64::from(size)
+            ),
+            Self::FieldSize { field } => write!(
+                f,
+                "field {field}: its size must be between 1 and the word width minus 1"
+            ),
+            Self::ValueTooLarge { field } => {
+                write!(f, "field {field}: the value does not fit in its size")
+            }
+            Self::TooWide { field } => write!(
+                f,
+                "field {field}: the fields add up to more bits than the word holds"
+            ),
+        }
     }
 }
 
@@ -46,11 +76,16 @@ macro_rules! bits_impl {
         ///
         /// Fails with [`BitsError::Range`] if `start + size` exceeds the word width.
         pub const fn $mask(start: u32, size: u32) -> Result<$t, BitsError> {
+            let range = BitsError::Range {
+                start,
+                size,
+                width: $w,
+            };
             let Some(end) = start.checked_add(size) else {
-                return Err(BitsError::Range);
+                return Err(range);
             };
             if end > $w {
-                return Err(BitsError::Range);
+                return Err(range);
             }
             if size == 0 {
                 return Ok(0);
@@ -59,12 +94,12 @@ macro_rules! bits_impl {
             // overflows. Checked shifts say so to the optimizer too, which
             // leaves no panic path even with overflow checks on.
             let Some(unused) = ($w as u32).checked_sub(size) else {
-                return Err(BitsError::Range);
+                return Err(range);
             };
             let ones: $t = <$t>::MAX >> unused;
             match ones.checked_shl(start) {
                 Some(mask) => Ok(mask),
-                None => Err(BitsError::Range),
+                None => Err(range),
             }
         }
 
@@ -77,7 +112,11 @@ macro_rules! bits_impl {
                 // A non-zero mask means start < W: the shift never fails.
                 Ok(m) => match (bits & m).checked_shr(start) {
                     Some(field) => Ok(field),
-                    None => Err(BitsError::Range),
+                    None => Err(BitsError::Range {
+                        start,
+                        size,
+                        width: $w,
+                    }),
                 },
                 Err(e) => Err(e),
             }
@@ -92,25 +131,27 @@ macro_rules! bits_impl {
             let mut packed: $t = 0;
             let mut used: u32 = 0;
             let mut rest = fields;
+            let mut field: usize = 0;
             while let [(value, size), tail @ ..] = rest {
                 let (value, size) = (*value, *size);
                 rest = tail;
                 if size == 0 || size >= $w {
-                    return Err(BitsError::FieldSize);
+                    return Err(BitsError::FieldSize { field });
                 }
                 if value >> size != 0 {
-                    return Err(BitsError::ValueTooLarge);
+                    return Err(BitsError::ValueTooLarge { field });
                 }
                 if used + size > $w {
-                    return Err(BitsError::TooWide);
+                    return Err(BitsError::TooWide { field });
                 }
                 // `used < W` here (`used + size <= W` with size >= 1), so the
                 // shift never fails; checked, it needs no proof from the optimizer.
                 match value.checked_shl(used) {
-                    Some(field) => packed |= field,
-                    None => return Err(BitsError::TooWide),
+                    Some(bits) => packed |= bits,
+                    None => return Err(BitsError::TooWide { field }),
                 }
                 used += size;
+                field = field.wrapping_add(1);
             }
             Ok(packed)
         }
@@ -159,6 +200,10 @@ pub const fn top64(set: u64) -> u32 {
 mod tests {
     use super::*;
 
+    fn r(start: u32, size: u32, width: u32) -> BitsError {
+        BitsError::Range { start, size, width }
+    }
+
     #[test]
     fn masks_at_the_edges() {
         assert_eq!(mask32(0, 32), Ok(u32::MAX));
@@ -166,9 +211,9 @@ mod tests {
         assert_eq!(mask32(32, 0), Ok(0));
         assert_eq!(mask64(64, 0), Ok(0));
         assert_eq!(mask32(31, 1), Ok(1 << 31));
-        assert_eq!(mask32(32, 1), Err(BitsError::Range));
-        assert_eq!(mask32(1, 32), Err(BitsError::Range));
-        assert_eq!(mask32(u32::MAX, 2), Err(BitsError::Range));
+        assert_eq!(mask32(32, 1), Err(r(32, 1, 32)));
+        assert_eq!(mask32(1, 32), Err(r(1, 32, 32)));
+        assert_eq!(mask32(u32::MAX, 2), Err(r(u32::MAX, 2, 32)));
         assert_eq!(mask64(3, 2), Ok(0b11000));
     }
 
@@ -178,19 +223,28 @@ mod tests {
         assert_eq!(extract64(u64::MAX, 0, 64), Ok(u64::MAX));
         assert_eq!(extract32(0xDEAD_BEEF, 16, 16), Ok(0xDEAD));
         assert_eq!(extract32(0xDEAD_BEEF, 32, 0), Ok(0));
-        assert_eq!(extract32(1, 33, 0), Err(BitsError::Range));
+        assert_eq!(extract32(1, 33, 0), Err(r(33, 0, 32)));
     }
 
     #[test]
     fn pack_rules_of_the_spec() {
         assert_eq!(
             pack32(&[(0b100, 2), (0b11, 2)]),
-            Err(BitsError::ValueTooLarge)
+            Err(BitsError::ValueTooLarge { field: 0 })
         );
-        assert_eq!(pack32(&[(0, 16), (0, 17)]), Err(BitsError::TooWide));
-        assert_eq!(pack64(&[(0, 32), (0, 33)]), Err(BitsError::TooWide));
-        assert_eq!(pack32(&[(0, 32)]), Err(BitsError::FieldSize));
-        assert_eq!(pack32(&[(0, 0)]), Err(BitsError::FieldSize));
+        assert_eq!(
+            pack32(&[(0, 16), (0, 17)]),
+            Err(BitsError::TooWide { field: 1 })
+        );
+        assert_eq!(
+            pack64(&[(0, 32), (0, 33)]),
+            Err(BitsError::TooWide { field: 1 })
+        );
+        assert_eq!(pack32(&[(0, 32)]), Err(BitsError::FieldSize { field: 0 }));
+        assert_eq!(
+            pack32(&[(1, 4), (0, 0)]),
+            Err(BitsError::FieldSize { field: 1 })
+        );
         assert_eq!(pack32(&[(1, 16), (1, 16)]), Ok(0x0001_0001));
         assert_eq!(
             pack64(&[(3, 2), (1, 31), (1, 31)]),
@@ -224,15 +278,22 @@ mod tests {
     #[test]
     fn error_messages() {
         let all = [
-            (BitsError::Range, "bit range goes past the end of the word"),
+            (r(30, 4, 32), "bits 30..34 go past the end of a 32-bit word"),
             (
-                BitsError::FieldSize,
-                "field size must be between 1 and the word width minus 1",
+                r(u32::MAX, 2, 64),
+                "bits 4294967295..4294967297 go past the end of a 64-bit word",
             ),
-            (BitsError::ValueTooLarge, "value does not fit in its field"),
             (
-                BitsError::TooWide,
-                "fields add up to more bits than the word holds",
+                BitsError::FieldSize { field: 2 },
+                "field 2: its size must be between 1 and the word width minus 1",
+            ),
+            (
+                BitsError::ValueTooLarge { field: 0 },
+                "field 0: the value does not fit in its size",
+            ),
+            (
+                BitsError::TooWide { field: 1 },
+                "field 1: the fields add up to more bits than the word holds",
             ),
         ];
         for (e, text) in all {

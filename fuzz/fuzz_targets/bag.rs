@@ -44,7 +44,7 @@ fuzz_target!(|data: (Vec<u8>, Vec<u8>, u8, u8)| {
     union.sort_unstable();
     match bag_a.union(&bag_b) {
         Ok(u) => assert_eq!(model_of(&u), union),
-        Err(e) => assert!(e == BagError::Full && distinct(&union) > N),
+        Err(e) => assert!(e == BagError::Full { capacity: N } && distinct(&union) > N),
     }
     let mut diff = a.clone();
     for x in &b {

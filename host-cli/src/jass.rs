@@ -1,7 +1,9 @@
 //! `plateau jass`: packed Jass scores.
 
 use clap::Subcommand;
-use plateau::jass::{PackedScore, Score, TeamId};
+use plateau::jass::{
+    MAX_GAME_POINTS, MAX_TRICKS, MAX_TURN_POINTS, PackedScore, Score, ScoreError, TeamId, TeamScore,
+};
 use serde_json::json;
 
 use crate::error::{CliError, CliResult, bad};
@@ -46,16 +48,22 @@ pub fn run(cmd: JassCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             for ((slot, text), name) in v.iter_mut().zip(&fields).zip(names) {
                 *slot = text.parse().map_err(|_| {
                     if text.parse::<u128>().is_ok() {
-                        bad(name, text, "too large (tricks at most 9, turn points at most 257, game points at most 2000)")
+                        bad(name, text, format!("too large ({})", maxima()))
                     } else {
                         bad(name, text, "not a whole number from 0 upwards")
                     }
                 })?;
             }
-            let packed = PackedScore::pack(v[0], v[1], v[2], v[3], v[4], v[5]).map_err(|_| {
+            let team = |i: usize| TeamScore {
+                tricks: v[i],
+                turn_points: v[i + 1],
+                game_points: v[i + 2],
+            };
+            let packed = PackedScore::pack(team(0), team(3)).map_err(|_| {
                 CliError::new(format!(
-                    "cannot pack {}: tricks must be at most 9, turn points at most 257, game points at most 2000",
-                    fields.join(" ")
+                    "cannot pack {}: {}",
+                    fields.join(" "),
+                    maxima().replacen("tricks ", "tricks must be ", 1)
                 ))
             })?;
             if json {
@@ -91,12 +99,16 @@ pub fn scores(events: &[String]) -> CliResult<Vec<Score>> {
                 .ok_or_else(|| bad(&what, text, "the team must be 1 or 2"))?;
             let points: u32 = points.parse().map_err(|_| {
                 let digits = !points.is_empty() && points.bytes().all(|b| b.is_ascii_digit());
-                let why = if digits {
-                    "a team cannot score more than 257 points in a turn"
+                if digits {
+                    // Past u32: the core would refuse the points anyway.
+                    bad(&what, text, ScoreError::TooManyTurnPoints { team })
                 } else {
-                    "the points must be a whole number from 0 upwards"
-                };
-                bad(&what, text, why)
+                    bad(
+                        &what,
+                        text,
+                        "the points must be a whole number from 0 upwards",
+                    )
+                }
             })?;
             s.with_additional_trick(team, points)
         };
@@ -104,6 +116,13 @@ pub fn scores(events: &[String]) -> CliResult<Vec<Score>> {
         all.push(s);
     }
     Ok(all)
+}
+
+/// The fields' maxima in words: "tricks at most 9, turn points at most 257, ...".
+fn maxima() -> String {
+    format!(
+        "tricks at most {MAX_TRICKS}, turn points at most {MAX_TURN_POINTS}, game points at most {MAX_GAME_POINTS}"
+    )
 }
 
 /// Formats a packed score as `0x` and 16 lowercase hex digits.

@@ -1,7 +1,7 @@
 //! `plateau tchu`: the routes of the Swiss map, their claims and tunnel cards.
 
 use clap::Subcommand;
-use plateau::bag::{BagError, SortedBag};
+use plateau::bag::{BagError, MAX_COUNT, SortedBag};
 use plateau::tchu::{Card, ClaimError, Level, Route, map};
 use serde_json::json;
 
@@ -258,8 +258,12 @@ pub fn parse_cards(what: &str, text: &str) -> CliResult<Cards> {
         cards.push(card);
     }
     Cards::from_elements(cards).map_err(|e| match e {
-        BagError::TooMany => bad(what, text, "more than 65535 cards of one kind"),
-        BagError::Full => bad(what, text, e),
+        BagError::TooMany => bad(
+            what,
+            text,
+            format!("more than {MAX_COUNT} cards of one kind"),
+        ),
+        _ => bad(what, text, e),
     })
 }
 

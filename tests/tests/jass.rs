@@ -1,13 +1,22 @@
 //! Laws of the packed Jass score, checked on random scores and turns.
 
 use plateau::bits::{extract64, pack32, pack64};
-use plateau::jass::{PackedScore, Score, ScoreError, TeamId};
+use plateau::jass::{PackedScore, Score, ScoreError, TeamId, TeamScore};
 use plateau_tests::run_cli;
 use proptest::prelude::*;
 
 /// The bit layout of SPEC §1, written out independently of the core.
 fn layout(t1: u64, p1: u64, g1: u64, t2: u64, p2: u64, g2: u64) -> u64 {
     t1 | p1 << 4 | g1 << 13 | t2 << 32 | p2 << 36 | g2 << 45
+}
+
+fn pack6(t1: u32, p1: u32, g1: u32, t2: u32, p2: u32, g2: u32) -> Result<PackedScore, ScoreError> {
+    let team = |tricks, turn_points, game_points| TeamScore {
+        tricks,
+        turn_points,
+        game_points,
+    };
+    PackedScore::pack(team(t1, p1, g1), team(t2, p2, g2))
 }
 
 fn event() -> impl Strategy<Value = (u8, u32)> {
@@ -18,7 +27,7 @@ proptest! {
     #[test]
     fn pack_unpack_round_trip(t1 in 0u32..=9, p1 in 0u32..=257, g1 in 0u32..=2000,
                               t2 in 0u32..=9, p2 in 0u32..=257, g2 in 0u32..=2000) {
-        let s = PackedScore::pack(t1, p1, g1, t2, p2, g2).unwrap();
+        let s = pack6(t1, p1, g1, t2, p2, g2).unwrap();
         prop_assert!(s.is_valid());
         prop_assert_eq!(s.bits(), layout(t1.into(), p1.into(), g1.into(), t2.into(), p2.into(), g2.into()));
         prop_assert_eq!(s.turn_tricks(TeamId::Team1), t1);
@@ -67,7 +76,7 @@ proptest! {
     #[test]
     fn next_turn_keeps_totals(t1 in 0u32..=9, p1 in 0u32..=257, g1 in 0u32..=1743,
                               t2 in 0u32..=9, p2 in 0u32..=257, g2 in 0u32..=1743) {
-        let s = Score::from_packed(PackedScore::pack(t1, p1, g1, t2, p2, g2).unwrap()).unwrap();
+        let s = Score::from_packed(pack6(t1, p1, g1, t2, p2, g2).unwrap()).unwrap();
         let n = s.next_turn().unwrap().packed();
         for team in TeamId::ALL {
             prop_assert_eq!(n.total_points(team), s.packed().total_points(team));
@@ -119,10 +128,12 @@ proptest! {
 
 #[test]
 fn overflowing_trick_is_an_error_not_corruption() {
-    let s = Score::from_packed(PackedScore::pack(9, 200, 0, 0, 0, 0).unwrap()).unwrap();
+    let s = Score::from_packed(pack6(9, 200, 0, 0, 0, 0).unwrap()).unwrap();
     assert_eq!(
         s.with_additional_trick(TeamId::Team1, 1),
-        Err(ScoreError::TooManyTricks)
+        Err(ScoreError::TooManyTricks {
+            team: TeamId::Team1
+        })
     );
     assert_eq!(s.packed().bits(), 9 | 200 << 4);
 }

@@ -110,7 +110,7 @@ proptest! {
                 prop_assert_eq!(bag(&reversed), b);
             }
             Err(e) => {
-                prop_assert_eq!(e, BagError::Full);
+                prop_assert_eq!(e, BagError::Full { capacity: N });
                 prop_assert!(distinct(&v) > N);
             }
         }
@@ -128,7 +128,7 @@ proptest! {
                 prop_assert_eq!(u.iter().collect::<Vec<_>>(), model);
             }
             Err(e) => {
-                prop_assert_eq!(e, BagError::Full);
+                prop_assert_eq!(e, BagError::Full { capacity: N });
                 prop_assert!(distinct(&model) > N);
             }
         }
@@ -181,7 +181,10 @@ fn counts_past_u16_are_refused() {
     assert_eq!(big.len(), 65535);
     assert_eq!(big.union(&Bag::of(1).unwrap()), Err(BagError::TooMany));
     assert_eq!(big.union(&Bag::of(2).unwrap()).map(|b| b.len()), Ok(65536));
-    assert_eq!(SortedBag::<u8, 0>::of(1), Err(BagError::Full));
+    assert_eq!(
+        SortedBag::<u8, 0>::of(1),
+        Err(BagError::Full { capacity: 0 })
+    );
     assert_eq!(big.subsets(65535).count(), 1);
     assert_eq!(
         big.subsets(3).next().map(|s| s.to_string()),

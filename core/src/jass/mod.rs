@@ -10,7 +10,7 @@
 
 mod score;
 
-pub use score::{PackedScore, Score, ScoreError};
+pub use score::{PackedScore, Score, ScoreError, TeamScore};
 
 /// Cards in a hand at the start of a turn.
 pub const HAND_SIZE: u32 = 9;
@@ -22,6 +22,13 @@ pub const WINNING_POINTS: u32 = 1000;
 pub const MATCH_ADDITIONAL_POINTS: u32 = 100;
 /// Bonus for winning the last trick of a turn (part of that trick's points).
 pub const LAST_TRICK_ADDITIONAL_POINTS: u32 = 5;
+/// Largest number of tricks a team can win in a turn.
+pub const MAX_TRICKS: u32 = TRICKS_PER_TURN;
+/// Largest number of points a team can win in a turn: 152 (all cards) + 5 (last
+/// trick) + 100 (match).
+pub const MAX_TURN_POINTS: u32 = 152 + LAST_TRICK_ADDITIONAL_POINTS + MATCH_ADDITIONAL_POINTS;
+/// Largest number of points of earlier turns a packed score holds.
+pub const MAX_GAME_POINTS: u32 = 2000;
 
 /// One of the two teams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -2,48 +2,79 @@
 
 use core::fmt;
 
-use super::{MATCH_ADDITIONAL_POINTS, TRICKS_PER_TURN, TeamId};
-
-/// Largest number of tricks a team can win in a turn.
-const MAX_TRICKS: u32 = TRICKS_PER_TURN;
-/// Largest number of points in a turn: 152 (all cards) + 5 (last trick) + 100 (match).
-const MAX_TURN_POINTS: u32 = 257;
-/// Largest number of points of earlier turns.
-const MAX_GAME_POINTS: u32 = 2000;
+use super::{
+    MATCH_ADDITIONAL_POINTS, MAX_GAME_POINTS, MAX_TRICKS, MAX_TURN_POINTS, TRICKS_PER_TURN, TeamId,
+};
+use crate::bits::low64;
 
 const TRICKS_START: u32 = 0;
-const TRICKS_MASK: u64 = 0xF;
+const TRICKS_MASK: u64 = low64(4);
 const TURN_START: u32 = 4;
-const TURN_MASK: u64 = 0x1FF;
+const TURN_MASK: u64 = low64(9);
 const GAME_START: u32 = 13;
-const GAME_MASK: u64 = 0x7FF;
+const GAME_MASK: u64 = low64(11);
 /// The 24 used bits of a team's 32-bit half.
-const HALF_USED: u64 = 0x00FF_FFFF;
+const HALF_USED: u64 = low64(24);
 
-/// Why a score was refused.
+/// Why a score was refused, and for which team.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum ScoreError {
-    /// A packed value has a field above its maximum or an unused bit set.
-    InvalidPacked,
-    /// A team would win more than 9 tricks in one turn.
-    TooManyTricks,
-    /// A team's points for the turn would exceed 257.
-    TooManyTurnPoints,
-    /// A team's points of earlier turns would exceed 2000.
-    TooManyGamePoints,
+    /// A packed value has a field above its maximum or an unused bit set in this
+    /// team's half.
+    InvalidPacked {
+        /// The team whose half is invalid.
+        team: TeamId,
+    },
+    /// The team would win more than [`MAX_TRICKS`] tricks in one turn.
+    TooManyTricks {
+        /// The team.
+        team: TeamId,
+    },
+    /// The team's points for the turn would exceed [`MAX_TURN_POINTS`].
+    TooManyTurnPoints {
+        /// The team.
+        team: TeamId,
+    },
+    /// The team's points of earlier turns would exceed [`MAX_GAME_POINTS`].
+    TooManyGamePoints {
+        /// The team.
+        team: TeamId,
+    },
+}
+
+impl ScoreError {
+    /// Returns the team the error is about.
+    #[must_use]
+    pub const fn team(self) -> TeamId {
+        match self {
+            Self::InvalidPacked { team }
+            | Self::TooManyTricks { team }
+            | Self::TooManyTurnPoints { team }
+            | Self::TooManyGamePoints { team } => team,
+        }
+    }
 }
 
 impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::InvalidPacked => {
-                "invalid packed score (a field above its maximum or an unused bit set)"
+        match self {
+            Self::InvalidPacked { .. } => {
+                f.write_str("invalid packed score (a field above its maximum or an unused bit set)")
             }
-            Self::TooManyTricks => "a team cannot win more than 9 tricks in a turn",
-            Self::TooManyTurnPoints => "a team cannot score more than 257 points in a turn",
-            Self::TooManyGamePoints => "game points cannot exceed 2000",
-        })
+            Self::TooManyTricks { .. } => write!(
+                f,
+                "a team cannot win more than {MAX_TRICKS} tricks in a turn"
+            ),
+            Self::TooManyTurnPoints { .. } => write!(
+                f,
+                "a team cannot score more than {MAX_TURN_POINTS} points in a turn"
+            ),
+            Self::TooManyGamePoints { .. } => {
+                write!(f, "game points cannot exceed {MAX_GAME_POINTS}")
+            }
+        }
     }
 }
 
@@ -64,10 +95,61 @@ const fn half_is_valid(half: u64) -> bool {
 }
 
 /// Packs one team's fields into a 24-bit half; each value is cut to its field.
-const fn half(tricks: u32, turn: u32, game: u32) -> u64 {
-    (tricks as u64 & TRICKS_MASK) << TRICKS_START
-        | (turn as u64 & TURN_MASK) << TURN_START
-        | (game as u64 & GAME_MASK) << GAME_START
+const fn half(t: TeamScore) -> u64 {
+    (t.tricks as u64 & TRICKS_MASK) << TRICKS_START
+        | (t.turn_points as u64 & TURN_MASK) << TURN_START
+        | (t.game_points as u64 & GAME_MASK) << GAME_START
+}
+
+/// One team's three fields of a score.
+///
+/// ```
+/// use plateau::jass::{PackedScore, TeamId, TeamScore};
+/// let t = TeamScore { tricks: 1, turn_points: 13, game_points: 0 };
+/// let s = PackedScore::pack(t, TeamScore::ZERO)?;
+/// assert_eq!(s.bits(), 0xD1);
+/// assert_eq!(s.team(TeamId::Team1), t);
+/// # Ok::<(), plateau::jass::ScoreError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TeamScore {
+    /// Tricks won this turn (at most [`MAX_TRICKS`]).
+    pub tricks: u32,
+    /// Points won this turn (at most [`MAX_TURN_POINTS`]).
+    pub turn_points: u32,
+    /// Points of earlier turns (at most [`MAX_GAME_POINTS`]).
+    pub game_points: u32,
+}
+
+impl TeamScore {
+    /// No tricks and no points.
+    pub const ZERO: TeamScore = TeamScore {
+        tricks: 0,
+        turn_points: 0,
+        game_points: 0,
+    };
+
+    /// Returns a team's fields at the start of a turn: only game points.
+    const fn game(game_points: u32) -> TeamScore {
+        TeamScore {
+            game_points,
+            ..TeamScore::ZERO
+        }
+    }
+
+    /// Returns the first field above its maximum, as an error about `team`.
+    const fn check(self, team: TeamId) -> Result<(), ScoreError> {
+        if self.tricks > MAX_TRICKS {
+            Err(ScoreError::TooManyTricks { team })
+        } else if self.turn_points > MAX_TURN_POINTS {
+            Err(ScoreError::TooManyTurnPoints { team })
+        } else if self.game_points > MAX_GAME_POINTS {
+            Err(ScoreError::TooManyGamePoints { team })
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// The scores of both teams in one `u64`: team 1 in bits 0–31, team 2 in 32–63.
@@ -80,7 +162,9 @@ const fn half(tricks: u32, turn: u32, game: u32) -> u64 {
 ///
 /// ```
 /// use plateau::jass::{PackedScore, TeamId};
-/// let s = PackedScore::pack(9, 257, 2000, 0, 0, 0)?;
+/// use plateau::jass::{MAX_GAME_POINTS, MAX_TRICKS, MAX_TURN_POINTS, TeamScore};
+/// let most = TeamScore { tricks: MAX_TRICKS, turn_points: MAX_TURN_POINTS, game_points: MAX_GAME_POINTS };
+/// let s = PackedScore::pack(most, TeamScore::ZERO)?;
 /// assert_eq!(s.bits(), 0xFA1019);
 /// assert_eq!(s.total_points(TeamId::Team1), 2257);
 /// assert!(!PackedScore::from_bits(10).is_valid()); // 10 tricks
@@ -112,29 +196,28 @@ impl PackedScore {
         half_is_valid(self.0 & 0xFFFF_FFFF) && half_is_valid(self.0 >> 32)
     }
 
-    /// Packs both teams' (tricks, turn points, game points).
+    /// Packs both teams' scores, team 1 in the low half.
     ///
-    /// Fails with [`ScoreError::InvalidPacked`] if a value is above its maximum.
-    pub const fn pack(
-        tricks1: u32,
-        turn1: u32,
-        game1: u32,
-        tricks2: u32,
-        turn2: u32,
-        game2: u32,
-    ) -> Result<PackedScore, ScoreError> {
-        if tricks1 > MAX_TRICKS
-            || tricks2 > MAX_TRICKS
-            || turn1 > MAX_TURN_POINTS
-            || turn2 > MAX_TURN_POINTS
-            || game1 > MAX_GAME_POINTS
-            || game2 > MAX_GAME_POINTS
-        {
-            return Err(ScoreError::InvalidPacked);
+    /// Fails with the first field above its maximum ([`MAX_TRICKS`],
+    /// [`MAX_TURN_POINTS`], [`MAX_GAME_POINTS`]), team 1 checked first.
+    pub const fn pack(team1: TeamScore, team2: TeamScore) -> Result<PackedScore, ScoreError> {
+        if let Err(e) = team1.check(TeamId::Team1) {
+            return Err(e);
         }
-        Ok(PackedScore(
-            half(tricks1, turn1, game1) | half(tricks2, turn2, game2) << 32,
-        ))
+        if let Err(e) = team2.check(TeamId::Team2) {
+            return Err(e);
+        }
+        Ok(PackedScore(half(team1) | half(team2) << 32))
+    }
+
+    /// Returns one team's fields.
+    #[must_use]
+    pub const fn team(self, team: TeamId) -> TeamScore {
+        TeamScore {
+            tricks: self.turn_tricks(team),
+            turn_points: self.turn_points(team),
+            game_points: self.game_points(team),
+        }
     }
 
     const fn field(self, team: TeamId, start: u32, mask: u64) -> u32 {
@@ -182,7 +265,12 @@ impl PackedScore {
         if tricks == TRICKS_PER_TURN {
             turn = turn.wrapping_add(MATCH_ADDITIONAL_POINTS);
         }
-        self.with_half(team, half(tricks, turn, self.game_points(team)))
+        let t = TeamScore {
+            tricks,
+            turn_points: turn,
+            game_points: self.game_points(team),
+        };
+        self.with_half(team, half(t))
     }
 
     /// Returns the score of the next turn: turn points move to the game points,
@@ -191,7 +279,7 @@ impl PackedScore {
     pub const fn next_turn(self) -> PackedScore {
         let g1 = self.total_points(TeamId::Team1);
         let g2 = self.total_points(TeamId::Team2);
-        PackedScore(half(0, 0, g1) | half(0, 0, g2) << 32)
+        PackedScore(half(TeamScore::game(g1)) | half(TeamScore::game(g2)) << 32)
     }
 }
 
@@ -223,7 +311,10 @@ impl fmt::Display for PackedScore {
 ///     s = s.with_additional_trick(TeamId::Team2, 17)?;
 /// }
 /// assert_eq!(s.packed().turn_points(TeamId::Team2), 9 * 17 + 100);
-/// assert_eq!(s.with_additional_trick(TeamId::Team2, 0), Err(ScoreError::TooManyTricks));
+/// assert_eq!(
+///     s.with_additional_trick(TeamId::Team2, 0),
+///     Err(ScoreError::TooManyTricks { team: TeamId::Team2 })
+/// );
 /// # Ok::<(), ScoreError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -236,10 +327,16 @@ impl Score {
 
     /// Wraps a packed score, refusing an invalid one.
     pub const fn from_packed(packed: PackedScore) -> Result<Score, ScoreError> {
-        if packed.is_valid() {
-            Ok(Score(packed))
+        if !half_is_valid(packed.0 & 0xFFFF_FFFF) {
+            Err(ScoreError::InvalidPacked {
+                team: TeamId::Team1,
+            })
+        } else if !half_is_valid(packed.0 >> 32) {
+            Err(ScoreError::InvalidPacked {
+                team: TeamId::Team2,
+            })
         } else {
-            Err(ScoreError::InvalidPacked)
+            Ok(Score(packed))
         }
     }
 
@@ -258,7 +355,7 @@ impl Score {
     ) -> Result<Score, ScoreError> {
         let tricks = self.0.turn_tricks(team);
         if tricks >= MAX_TRICKS {
-            return Err(ScoreError::TooManyTricks);
+            return Err(ScoreError::TooManyTricks { team });
         }
         let bonus = if tricks + 1 == TRICKS_PER_TURN {
             MATCH_ADDITIONAL_POINTS
@@ -269,16 +366,22 @@ impl Score {
             Some(p) if p.saturating_add(bonus) <= MAX_TURN_POINTS => {
                 Ok(Score(self.0.with_additional_trick(team, points)))
             }
-            _ => Err(ScoreError::TooManyTurnPoints),
+            _ => Err(ScoreError::TooManyTurnPoints { team }),
         }
     }
 
-    /// Returns the score of the next turn, or an error if game points would pass 2000.
+    /// Returns the score of the next turn, or an error if game points would pass
+    /// [`MAX_GAME_POINTS`].
     pub const fn next_turn(self) -> Result<Score, ScoreError> {
-        if self.0.total_points(TeamId::Team1) > MAX_GAME_POINTS
-            || self.0.total_points(TeamId::Team2) > MAX_GAME_POINTS
-        {
-            return Err(ScoreError::TooManyGamePoints);
+        if self.0.total_points(TeamId::Team1) > MAX_GAME_POINTS {
+            return Err(ScoreError::TooManyGamePoints {
+                team: TeamId::Team1,
+            });
+        }
+        if self.0.total_points(TeamId::Team2) > MAX_GAME_POINTS {
+            return Err(ScoreError::TooManyGamePoints {
+                team: TeamId::Team2,
+            });
         }
         Ok(Score(self.0.next_turn()))
     }
@@ -296,19 +399,32 @@ mod tests {
     use super::*;
     use TeamId::{Team1, Team2};
 
+    fn ts(tricks: u32, turn_points: u32, game_points: u32) -> TeamScore {
+        TeamScore {
+            tricks,
+            turn_points,
+            game_points,
+        }
+    }
+
+    fn pack6(v: [u32; 6]) -> Result<PackedScore, ScoreError> {
+        PackedScore::pack(ts(v[0], v[1], v[2]), ts(v[3], v[4], v[5]))
+    }
+
     #[test]
     fn values_of_the_spec() {
-        assert_eq!(PackedScore::pack(1, 13, 0, 0, 0, 0).unwrap().bits(), 0xD1);
-        let max = PackedScore::pack(9, 257, 2000, 9, 257, 2000).unwrap();
+        assert_eq!(pack6([1, 13, 0, 0, 0, 0]).unwrap().bits(), 0xD1);
+        let max = pack6([9, 257, 2000, 9, 257, 2000]).unwrap();
         assert_eq!(max.bits(), 0x00FA_1019_00FA_1019);
         assert!(max.is_valid());
         for bad in [258 << 4, 10, 2001 << 13, 1 << 24, 1 << 31, 1 << 56, 1 << 63] {
             assert!(!PackedScore::from_bits(bad).is_valid(), "{bad:#x}");
         }
         assert_eq!(
-            PackedScore::pack(10, 0, 0, 0, 0, 0),
-            Err(ScoreError::InvalidPacked)
+            pack6([10, 0, 0, 0, 0, 0]),
+            Err(ScoreError::TooManyTricks { team: Team1 })
         );
+        assert_eq!(max.team(Team2), ts(9, 257, 2000));
     }
 
     #[test]
@@ -354,21 +470,28 @@ mod tests {
         assert_eq!(last.packed().turn_points(Team1), 8 * 19 + 5 + 100);
         assert_eq!(
             last.with_additional_trick(Team1, 0),
-            Err(ScoreError::TooManyTricks)
+            Err(ScoreError::TooManyTricks { team: Team1 })
         );
         assert_eq!(
             s.with_additional_trick(Team1, 6),
-            Err(ScoreError::TooManyTurnPoints)
+            Err(ScoreError::TooManyTurnPoints { team: Team1 })
         );
         assert_eq!(
             Score::INITIAL.with_additional_trick(Team2, u32::MAX),
-            Err(ScoreError::TooManyTurnPoints)
+            Err(ScoreError::TooManyTurnPoints { team: Team2 })
         );
-        let full = Score::from_packed(PackedScore::pack(0, 257, 2000, 0, 0, 0).unwrap()).unwrap();
-        assert_eq!(full.next_turn(), Err(ScoreError::TooManyGamePoints));
+        let full = Score::from_packed(pack6([0, 257, 2000, 0, 0, 0]).unwrap()).unwrap();
+        assert_eq!(
+            full.next_turn(),
+            Err(ScoreError::TooManyGamePoints { team: Team1 })
+        );
         assert_eq!(
             Score::from_packed(PackedScore::from_bits(1 << 30)),
-            Err(ScoreError::InvalidPacked)
+            Err(ScoreError::InvalidPacked { team: Team1 })
+        );
+        assert_eq!(
+            Score::from_packed(PackedScore::from_bits(1 << 62)),
+            Err(ScoreError::InvalidPacked { team: Team2 })
         );
     }
 
@@ -376,19 +499,19 @@ mod tests {
     fn error_messages() {
         let all = [
             (
-                ScoreError::InvalidPacked,
+                ScoreError::InvalidPacked { team: Team2 },
                 "invalid packed score (a field above its maximum or an unused bit set)",
             ),
             (
-                ScoreError::TooManyTricks,
+                ScoreError::TooManyTricks { team: Team1 },
                 "a team cannot win more than 9 tricks in a turn",
             ),
             (
-                ScoreError::TooManyTurnPoints,
+                ScoreError::TooManyTurnPoints { team: Team1 },
                 "a team cannot score more than 257 points in a turn",
             ),
             (
-                ScoreError::TooManyGamePoints,
+                ScoreError::TooManyGamePoints { team: Team2 },
                 "game points cannot exceed 2000",
             ),
         ];
@@ -403,11 +526,14 @@ mod tests {
         for i in 0..6 {
             let mut v = max;
             v[i] += 1;
-            assert_eq!(
-                PackedScore::pack(v[0], v[1], v[2], v[3], v[4], v[5]),
-                Err(ScoreError::InvalidPacked),
-                "{v:?}"
-            );
+            let team = if i < 3 { Team1 } else { Team2 };
+            let want = match i % 3 {
+                0 => ScoreError::TooManyTricks { team },
+                1 => ScoreError::TooManyTurnPoints { team },
+                _ => ScoreError::TooManyGamePoints { team },
+            };
+            assert_eq!(pack6(v), Err(want), "{v:?}");
+            assert_eq!(want.team(), team);
         }
     }
 
@@ -416,15 +542,16 @@ mod tests {
         for team in TeamId::ALL {
             let (t1, t2) = if team == Team1 { (1, 0) } else { (0, 1) };
             let at = |game| {
-                Score::from_packed(
-                    PackedScore::pack(0, 257 * t1, game * t1, 0, 257 * t2, game * t2).unwrap(),
-                )
-                .unwrap()
+                Score::from_packed(pack6([0, 257 * t1, game * t1, 0, 257 * t2, game * t2]).unwrap())
+                    .unwrap()
             };
             let next = at(1743).next_turn().unwrap();
             assert_eq!(next.packed().game_points(team), 2000);
             assert_eq!(next.packed().game_points(team.other()), 0);
-            assert_eq!(at(1744).next_turn(), Err(ScoreError::TooManyGamePoints));
+            assert_eq!(
+                at(1744).next_turn(),
+                Err(ScoreError::TooManyGamePoints { team })
+            );
         }
     }
 }

@@ -56,7 +56,7 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use plateau::bag::SortedBag;
 use plateau::bits;
-use plateau::jass::{self, PackedScore, PlayerId, Score, TeamId};
+use plateau::jass::{self, PackedScore, PlayerId, Score, TeamId, TeamScore};
 use plateau::tchu::{self, Card, Color, Level, Route, Station, Ticket, Trip};
 
 #[cfg(not(feature = "find-panics"))]
@@ -173,6 +173,11 @@ fn probe_jass() {
         jass::MATCH_ADDITIONAL_POINTS,
         jass::LAST_TRICK_ADDITIONAL_POINTS,
     ));
+    keep((
+        jass::MAX_TRICKS,
+        jass::MAX_TURN_POINTS,
+        jass::MAX_GAME_POINTS,
+    ));
     let t = *lend(&TeamId::ALL).first().unwrap_or(&TeamId::Team2);
     keep(t.other());
     debug(t);
@@ -196,15 +201,13 @@ fn probe_jass() {
     show(packed);
     hash(packed);
     let a = opaque(0);
-    if let Some(p) = settle(PackedScore::pack(
-        a,
-        opaque(0),
-        opaque(0),
-        opaque(0),
-        opaque(0),
-        opaque(0),
-    )) {
-        keep(p);
+    let team = |tricks| TeamScore {
+        tricks,
+        turn_points: opaque(0),
+        game_points: opaque(0),
+    };
+    if let Some(p) = settle(PackedScore::pack(team(a), team(opaque(0)))) {
+        keep(p.team(t));
     }
     if let Some(s) = settle(Score::from_packed(packed)) {
         keep(s.packed());

@@ -4,6 +4,11 @@ use plateau::bits::{BitsError, extract32, extract64, mask32, mask64, pack32, pac
 
 use crate::harness::{Outcome, equal};
 
+/// The error for bits `start..start + size` of a `width`-bit word.
+const fn range(start: u32, size: u32, width: u32) -> BitsError {
+    BitsError::Range { start, size, width }
+}
+
 /// Masks of the whole word, of nothing at the very end, and ranges one past it.
 pub fn mask_edges() -> Outcome {
     equal("mask32(0, 32)", mask32(0, 32), Ok(u32::MAX))?;
@@ -12,9 +17,13 @@ pub fn mask_edges() -> Outcome {
     equal("mask64(64, 0)", mask64(64, 0), Ok(0))?;
     equal("mask32(31, 1)", mask32(31, 1), Ok(1 << 31))?;
     equal("mask64(63, 1)", mask64(63, 1), Ok(1 << 63))?;
-    equal("mask32(32, 1)", mask32(32, 1), Err(BitsError::Range))?;
-    equal("mask64(1, 64)", mask64(1, 64), Err(BitsError::Range))?;
-    equal("mask32(MAX, 2)", mask32(u32::MAX, 2), Err(BitsError::Range))?;
+    equal("mask32(32, 1)", mask32(32, 1), Err(range(32, 1, 32)))?;
+    equal("mask64(1, 64)", mask64(1, 64), Err(range(1, 64, 64)))?;
+    equal(
+        "mask32(MAX, 2)",
+        mask32(u32::MAX, 2),
+        Err(range(u32::MAX, 2, 32)),
+    )?;
     equal("mask64(4, 9)", mask64(4, 9), Ok(0x1FF0))
 }
 
@@ -39,7 +48,7 @@ pub fn extract_edges() -> Outcome {
     equal(
         "extract32(b, 33, 0)",
         extract32(1, 33, 0),
-        Err(BitsError::Range),
+        Err(range(33, 0, 32)),
     )?;
     equal("extract64(0xD1, 4, 9)", extract64(0xD1, 4, 9), Ok(13))?;
     equal(
@@ -55,24 +64,28 @@ pub fn pack_rules() -> Outcome {
     equal(
         "pack32(0b100,2, 0b11,2)",
         bad_value,
-        Err(BitsError::ValueTooLarge),
+        Err(BitsError::ValueTooLarge { field: 0 }),
     )?;
     equal(
         "pack32(0,16, 0,17)",
         pack32(&[(0, 16), (0, 17)]),
-        Err(BitsError::TooWide),
+        Err(BitsError::TooWide { field: 1 }),
     )?;
     equal(
         "pack64(0,32, 0,33)",
         pack64(&[(0, 32), (0, 33)]),
-        Err(BitsError::TooWide),
+        Err(BitsError::TooWide { field: 1 }),
     )?;
     equal(
         "pack32(0,32)",
         pack32(&[(0, 32)]),
-        Err(BitsError::FieldSize),
+        Err(BitsError::FieldSize { field: 0 }),
     )?;
-    equal("pack32(0,0)", pack32(&[(0, 0)]), Err(BitsError::FieldSize))?;
+    equal(
+        "pack32(0,0)",
+        pack32(&[(0, 0)]),
+        Err(BitsError::FieldSize { field: 0 }),
+    )?;
     equal("pack32(1,4, 13,9)", pack32(&[(1, 4), (13, 9)]), Ok(0xD1))?;
     equal(
         "pack32(1,16, 1,16)",

@@ -1,6 +1,6 @@
 //! Packed Jass scores: the worked example of SPEC §1 and the limits of the fields.
 
-use plateau::jass::{PackedScore, Score, ScoreError, TeamId};
+use plateau::jass::{PackedScore, Score, ScoreError, TeamId, TeamScore};
 
 use crate::expected::jass::{
     INVALID_PACKED, MATCH_BONUS, MAX_PACKED, WORKED_EXAMPLE, WORKED_EXAMPLE_TRICK_POINTS,
@@ -49,10 +49,15 @@ pub fn worked_example() -> Outcome {
 
 /// Packing and unpacking: 0xD1, the largest score, and invalid values.
 pub fn packing() -> Outcome {
-    let d1 = PackedScore::pack(1, 13, 0, 0, 0, 0).map(PackedScore::bits);
+    let team = |tricks, turn_points, game_points| TeamScore {
+        tricks,
+        turn_points,
+        game_points,
+    };
+    let d1 = PackedScore::pack(team(1, 13, 0), TeamScore::ZERO).map(PackedScore::bits);
     equal("pack(1,13,0, 0,0,0)", d1, Ok(0xD1))?;
     let (max_text, max_bits) = MAX_PACKED;
-    let max = PackedScore::pack(9, 257, 2000, 9, 257, 2000);
+    let max = PackedScore::pack(team(9, 257, 2000), team(9, 257, 2000));
     equal("pack(max)", max.map(|m| Hex(m.bits())), Ok(Hex(max_bits)))?;
     let max = PackedScore::from_bits(max_bits);
     holds("max is valid", max.is_valid())?;
@@ -65,17 +70,18 @@ pub fn packing() -> Outcome {
         )
         .at(i)?;
         let refused = Score::from_packed(PackedScore::from_bits(*bad));
-        equal(
-            "Score::from_packed",
-            refused,
-            Err(ScoreError::InvalidPacked),
+        holds(
+            "Score::from_packed refuses",
+            matches!(refused, Err(ScoreError::InvalidPacked { .. })),
         )
         .at(i)?;
     }
     equal(
         "pack(10,...)",
-        PackedScore::pack(10, 0, 0, 0, 0, 0),
-        Err(ScoreError::InvalidPacked),
+        PackedScore::pack(team(10, 0, 0), TeamScore::ZERO),
+        Err(ScoreError::TooManyTricks {
+            team: TeamId::Team1,
+        }),
     )
 }
 
@@ -90,19 +96,33 @@ pub fn match_and_limits() -> Outcome {
     equal(
         "257 + 1 turn points",
         too_much,
-        Err(ScoreError::TooManyTurnPoints),
+        Err(ScoreError::TooManyTurnPoints {
+            team: TeamId::Team1,
+        }),
     )?;
     let last = accepted("9th trick", s.with_additional_trick(TeamId::Team1, 5))?;
     displays("match", last, matched)?;
     let tenth = last.with_additional_trick(TeamId::Team1, 0);
-    equal("10th trick", tenth, Err(ScoreError::TooManyTricks))?;
+    equal(
+        "10th trick",
+        tenth,
+        Err(ScoreError::TooManyTricks {
+            team: TeamId::Team1,
+        }),
+    )?;
     displays(
         "next turn",
         accepted("next turn", last.next_turn())?,
         after_match,
     )?;
     let huge = Score::INITIAL.with_additional_trick(TeamId::Team2, u32::MAX);
-    equal("u32::MAX points", huge, Err(ScoreError::TooManyTurnPoints))?;
+    equal(
+        "u32::MAX points",
+        huge,
+        Err(ScoreError::TooManyTurnPoints {
+            team: TeamId::Team2,
+        }),
+    )?;
     // (0,257,2000)/(0,0,0): a next turn would make 2257 game points.
     let full = accepted(
         "(0,257,2000)",
@@ -111,6 +131,8 @@ pub fn match_and_limits() -> Outcome {
     equal(
         "2000 + 257 game points",
         full.next_turn(),
-        Err(ScoreError::TooManyGamePoints),
+        Err(ScoreError::TooManyGamePoints {
+            team: TeamId::Team1,
+        }),
     )
 }
