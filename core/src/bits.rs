@@ -55,7 +55,7 @@ impl fmt::Display for BitsError {
             ),
             Self::FieldSize { field } => write!(
                 f,
-                "field {field}: its size must be between 1 and the word width minus 1"
+                "field {field}: its size must be at least one bit and less than the word's width"
             ),
             Self::ValueTooLarge { field } => {
                 write!(f, "field {field}: the value does not fit in its size")
@@ -285,7 +285,7 @@ mod tests {
             ),
             (
                 BitsError::FieldSize { field: 2 },
-                "field 2: its size must be between 1 and the word width minus 1",
+                "field 2: its size must be at least one bit and less than the word's width",
             ),
             (
                 BitsError::ValueTooLarge { field: 0 },

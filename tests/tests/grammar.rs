@@ -1,0 +1,253 @@
+//! The core's grammar (DESIGN.md, "Rules of the core"), checked on its source so
+//! that a new module cannot drift from it:
+//! - every public error enum is `#[non_exhaustive]`, has the house derives and
+//!   the defmt derive, and no variant that means "ran out" (running out is an
+//!   outcome, never an `Err`);
+//! - no error message literal holds a number: capacities come from constants;
+//! - every public function's budget parameter is a `plateau::Budget`;
+//! - no public enum has a variant named `None` (it reads like `Option::None`);
+//! - the CLI leaks nothing on purpose (`leak`, `mem::forget`).
+//!
+//! The scan is textual: it reads each file up to its `#[cfg(test)]` module.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs")
+            && path.file_name().is_some_and(|n| n != "tests.rs")
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The core's non-test source, file by file.
+fn core_sources() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    rust_files(&root().join("core/src"), &mut files);
+    files.sort();
+    assert!(files.len() > 20, "core/src not found");
+    files
+        .into_iter()
+        .map(|path| {
+            let text = fs::read_to_string(&path).unwrap();
+            let text = match text.find("#[cfg(test)]") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            };
+            let name = path.strip_prefix(root()).unwrap().display().to_string();
+            (name, text)
+        })
+        .collect()
+}
+
+/// Returns the text from `open` (an index of `{` or `(`) to its matching close.
+fn block(text: &str, open: usize) -> &str {
+    let bytes = text.as_bytes();
+    let (o, c) = (bytes[open], if bytes[open] == b'{' { b'}' } else { b')' });
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        if b == o {
+            depth += 1;
+        } else if b == c {
+            depth -= 1;
+            if depth == 0 {
+                return &text[open..=i];
+            }
+        }
+    }
+    &text[open..]
+}
+
+/// The attribute and doc lines right above line index `at`.
+fn attributes_above(lines: &[&str], at: usize) -> Vec<String> {
+    lines[..at]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with("#[") || l.starts_with("///"))
+        .filter(|l| l.starts_with("#["))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every `pub enum NAME` of the core: (file, name, attributes, body).
+fn public_enums() -> Vec<(String, String, Vec<String>, String)> {
+    let mut found = Vec::new();
+    for (file, text) in core_sources() {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.trim().strip_prefix("pub enum ") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let at = text.find(&format!("pub enum {rest}")).unwrap();
+            let open = at + text[at..].find('{').unwrap();
+            found.push((
+                file.clone(),
+                name,
+                attributes_above(&lines, i),
+                block(&text, open).to_string(),
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_error_enum_is_non_exhaustive_with_the_house_derives() {
+    let errors: Vec<_> = public_enums()
+        .into_iter()
+        .filter(|(_, name, _, _)| name.ends_with("Error"))
+        .collect();
+    assert!(
+        errors.len() >= 10,
+        "found only {} error enums",
+        errors.len()
+    );
+    let mut wrong = Vec::new();
+    for (file, name, attrs, body) in &errors {
+        let has = |a: &str| attrs.iter().any(|x| x == a);
+        if !has("#[non_exhaustive]") {
+            wrong.push(format!("{file}: {name} is not #[non_exhaustive]"));
+        }
+        if !has("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]") {
+            wrong.push(format!("{file}: {name} lacks the house derives"));
+        }
+        if !has("#[cfg_attr(feature = \"defmt\", derive(defmt::Format))]") {
+            wrong.push(format!("{file}: {name} lacks the defmt derive"));
+        }
+        for variant in ["Exhausted", "OutOfBudget", "Budget"] {
+            if body.lines().any(|l| {
+                let l = l.trim();
+                l.starts_with(variant) && l[variant.len()..].starts_with([',', ' ', '(', '{'])
+            }) {
+                wrong.push(format!(
+                    "{file}: {name}::{variant}: running out is an outcome, not an error"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_error_message_literal_holds_a_number() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (file, text) in core_sources() {
+        let mut from = 0;
+        while let Some(i) = text[from..].find("impl fmt::Display for ") {
+            let at = from + i;
+            from = at + 1;
+            let name: String = text[at + "impl fmt::Display for ".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.ends_with("Error") {
+                continue;
+            }
+            checked += 1;
+            let open = at + text[at..].find('{').unwrap();
+            let body = block(&text, open);
+            // The string literals of the impl: the text between unescaped quotes.
+            for (k, literal) in body.split('"').enumerate() {
+                if k % 2 == 1 && literal.chars().any(|c| c.is_ascii_digit()) {
+                    wrong.push(format!("{file}: {name}: \"{literal}\""));
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 10,
+        "found only {checked} Display impls of errors"
+    );
+    assert!(
+        wrong.is_empty(),
+        "numbers typed in error messages (compose them from the public constants):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_budget_parameter_is_a_budget() {
+    let mut wrong = Vec::new();
+    let mut budgets = 0;
+    for (file, text) in core_sources() {
+        let mut from = 0;
+        while let Some(i) = text[from..].find("pub ") {
+            let at = from + i;
+            from = at + 4;
+            let head = &text[at..];
+            let Some(fn_at) = head.find("fn ") else { break };
+            // Only `pub fn`, `pub const fn`, `pub(crate)` excluded.
+            if !(head.starts_with("pub fn ") || head.starts_with("pub const fn ")) {
+                continue;
+            }
+            let open = at + fn_at + head[fn_at..].find('(').unwrap();
+            let params = block(&text, open);
+            for param in params[1..params.len() - 1].split(',') {
+                let Some((name, ty)) = param.split_once(':') else {
+                    continue;
+                };
+                let (name, ty) = (name.trim().trim_start_matches("mut "), ty.trim());
+                if ["budget", "max_steps", "max_rounds", "max_moves"].contains(&name) {
+                    budgets += 1;
+                    if ty != "Budget" {
+                        wrong.push(format!(
+                            "{file}: {name}: {ty} in {}",
+                            &head[..fn_at + 40.min(head.len() - fn_at)]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(budgets >= 8, "found only {budgets} budget parameters");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_public_enum_has_a_variant_named_none() {
+    let mut wrong = Vec::new();
+    for (file, name, _, body) in public_enums() {
+        if body.lines().any(|l| {
+            let l = l.trim();
+            l == "None," || l.starts_with("None(") || l.starts_with("None {")
+        }) {
+            wrong.push(format!("{file}: {name}::None"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_cli_leaks_nothing_on_purpose() {
+    let mut files = Vec::new();
+    rust_files(&root().join("host-cli/src"), &mut files);
+    assert!(!files.is_empty());
+    for path in files {
+        let text = fs::read_to_string(&path).unwrap();
+        for word in [
+            "Box::leak",
+            ".leak()",
+            "fn leak",
+            "mem::forget",
+            "ManuallyDrop",
+        ] {
+            assert!(!text.contains(word), "{}: {word}", path.display());
+        }
+    }
+}
