@@ -2,6 +2,7 @@
 
 use super::geometry::is_knight_move;
 use super::{Board, Square, TourKind};
+use crate::bits;
 
 /// Most squares of a board [`check_tour`] checks (a bit each on the stack).
 pub const MAX_CHECKED_SQUARES: u64 = 4096;
@@ -53,8 +54,9 @@ pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
         }
         // At most 65,535 × 65,535 + 65,535 = 2^32 - 1: never wraps.
         let i = u32::from(s.y).wrapping_mul(w).wrapping_add(u32::from(s.x));
+        let bit = bits::bit32((i % 32) as usize);
         match seen.get_mut((i / 32) as usize) {
-            Some(word) if *word & (1 << (i % 32)) == 0 => *word |= 1 << (i % 32),
+            Some(word) if *word & bit == 0 => *word |= bit,
             _ => return false,
         }
     }

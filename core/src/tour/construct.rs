@@ -60,8 +60,16 @@ pub(crate) enum Stop {
 
 /// Finds one path of `job.board` from `job.start` to `end` (Roth's order, no
 /// counting) into `job.out`: `Ok(true)` when found, `Ok(false)` when none exists.
+// Inlined, as `path_to` is: a frame of its own would sit on the deepest stack.
+#[inline(always)]
 pub(crate) fn find_path(job: &mut Job<'_>, end: End) -> Result<bool, Stop> {
-    match search(job, Aim::tour(end, Order::ROTH)) {
+    path_to(job, &Aim::tour(end, Order::ROTH))
+}
+
+/// Finds one path as [`find_path`] does, for an aim known in advance (a constant, not a temporary).
+#[inline(always)]
+fn path_to(job: &mut Job<'_>, aim: &Aim) -> Result<bool, Stop> {
+    match search(job, aim) {
         Searched::Done { count: 1 } => Ok(true),
         Searched::Done { .. } => Ok(false),
         Searched::OutOfSteps { .. } => Err(Stop::OutOfSteps),
@@ -242,7 +250,8 @@ fn lay_block(job: &mut Job<'_>, (x0, y0): (u32, u32), (bw, bh): (u32, u32)) -> R
         meter: &mut *job.meter,
     };
     // The corner's two moves are both on any closed tour: end on one of them.
-    if !find_path(&mut one, End::At(2, 1))? {
+    const NEXT_TO_CORNER: Aim = Aim::tour(End::At(2, 1), Order::ROTH);
+    if !path_to(&mut one, &NEXT_TO_CORNER)? {
         return Err(Stop::NoJoin);
     }
     for k in 0..bn {

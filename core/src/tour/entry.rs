@@ -38,6 +38,40 @@ pub struct Tour<T, S> {
     found: usize,
 }
 
+impl<const N: usize> Tour<[Square; N], [u8; N]> {
+    /// Makes the tours of `board` in arrays of `N` squares and `N` bytes that
+    /// it owns; `const`, so it can initialise a `static` on a chip. Boards over
+    /// `N` squares are [`TourError::OutTooSmall`].
+    ///
+    /// ```
+    /// use plateau::tour::{Board, Square, Tour, TourError};
+    /// const EIGHT: Board = match Board::new(8, 8) {
+    ///     Ok(board) => board,
+    ///     Err(_) => panic!("8x8 is a board"),
+    /// };
+    /// static TOUR: Result<Tour<[Square; 64], [u8; 64]>, TourError> = Tour::owned(EIGHT);
+    /// assert!(TOUR.is_ok());
+    /// ```
+    pub const fn owned(board: Board) -> Result<Self, TourError> {
+        let squares = board.squares();
+        if squares > N as u64 {
+            // `N` squares fit a `usize`; a board of more is refused for its size.
+            let needed = if squares > usize::MAX as u64 {
+                usize::MAX
+            } else {
+                squares as usize
+            };
+            return Err(TourError::OutTooSmall { needed, given: N });
+        }
+        Ok(Tour {
+            board,
+            squares: [Square { x: 0, y: 0 }; N],
+            scratch: [0; N],
+            found: 0,
+        })
+    }
+}
+
 impl<T, S> Tour<T, S>
 where
     T: AsRef<[Square]> + AsMut<[Square]>,
@@ -143,8 +177,8 @@ where
 
     /// Returns the tour and the scratch cut to `board`'s squares, or why they do not fit.
     fn memory(&mut self, board: Board) -> Result<(&mut [Square], &mut [u8]), TourError> {
-        let squares = board.squares();
-        let n = usize::try_from(squares).map_err(|_| TourError::TooManySquares { squares })?;
+        let n =
+            usize::try_from(board.squares()).map_err(|_| TourError::TooManySquares { board })?;
         let out = self.squares.as_mut();
         let given = out.len();
         let out = out

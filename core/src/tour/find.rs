@@ -124,7 +124,7 @@ pub(crate) fn find(job: &mut Job<'_>, kind: TourKind) -> TourOutcome {
             rotation: k / 2,
         };
         job.meter.budget = budget.min(job.meter.spent.saturating_add(slice));
-        let searched = search::search(job, Aim::tour(End::Anywhere, order));
+        let searched = search::search(job, &Aim::tour(End::Anywhere, order));
         job.meter.budget = budget;
         match searched {
             Searched::Done { count: 0 } => return TourOutcome::NoSolution(NoTour::NoneFromSquare),
@@ -136,7 +136,7 @@ pub(crate) fn find(job: &mut Job<'_>, kind: TourKind) -> TourOutcome {
         }
     }
     // Then one search to the end: it finds a tour or proves there is none.
-    match search::search(job, Aim::tour(End::Anywhere, Order::ROTH)) {
+    match search::search(job, &Aim::tour(End::Anywhere, Order::ROTH)) {
         Searched::Done { count: 0 } => TourOutcome::NoSolution(NoTour::NoneFromSquare),
         Searched::Done { .. } => TourOutcome::Found,
         Searched::OutOfSteps { deepest: d } => job.exhausted(deepest.max(d as u64)),
@@ -152,7 +152,7 @@ fn closed_by_search(job: &mut Job<'_>) -> TourOutcome {
         let Some((ex, ey)) = geometry::step(w, h, sx, sy, d) else {
             continue;
         };
-        match search::search(job, Aim::tour(End::At(ex, ey), Order::ROTH)) {
+        match search::search(job, &Aim::tour(End::At(ex, ey), Order::ROTH)) {
             Searched::Done { count: 0 } => {}
             Searched::Done { .. } => return TourOutcome::Found,
             Searched::OutOfSteps { deepest: d } => return job.exhausted(deepest.max(d as u64)),
@@ -171,24 +171,21 @@ pub(crate) fn count(job: &mut Job<'_>, kind: TourKind) -> TourCount {
     let mut total = 0u64;
     let (w, h) = geometry::dims(job.board);
     let (sx, sy) = (u32::from(job.start.x), u32::from(job.start.y));
-    let ends: [Option<End>; 8] = match kind {
-        TourKind::Open => [
-            Some(End::Anywhere),
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ],
-        // A directed closed tour from the start is a path ending on one of its moves.
-        TourKind::Closed => {
-            core::array::from_fn(|d| geometry::step(w, h, sx, sy, d).map(|(x, y)| End::At(x, y)))
-        }
+    // An open tour ends anywhere; a directed closed tour from the start is a
+    // path ending on one of its moves (each end made when its search starts).
+    let ends = match kind {
+        TourKind::Open => 1,
+        TourKind::Closed => geometry::MOVES.len(),
     };
-    for end in ends.into_iter().flatten() {
-        match search::search(job, Aim::count(end)) {
+    for d in 0..ends {
+        let end = match kind {
+            TourKind::Open => End::Anywhere,
+            TourKind::Closed => match geometry::step(w, h, sx, sy, d) {
+                Some((x, y)) => End::At(x, y),
+                None => continue,
+            },
+        };
+        match search::search(job, &Aim::count(end)) {
             Searched::Done { count } => total = total.saturating_add(count),
             Searched::OutOfSteps { .. } => {
                 return TourCount::Exhausted {

@@ -233,8 +233,8 @@ pub enum TourError {
     },
     /// The board has more squares than this machine can address.
     TooManySquares {
-        /// The board's squares.
-        squares: u64,
+        /// The board.
+        board: Board,
     },
     /// The tour's memory holds fewer squares than the board.
     OutTooSmall {
@@ -264,9 +264,10 @@ impl fmt::Display for TourError {
                 "the start square {},{} is off the {}x{} board",
                 start.x, start.y, board.width, board.height
             ),
-            TourError::TooManySquares { squares } => write!(
+            TourError::TooManySquares { board } => write!(
                 f,
-                "the board has {squares} squares, more than memory can address"
+                "the {}x{} board has more squares than memory can address",
+                board.width, board.height
             ),
             TourError::OutTooSmall { needed, given } => write!(
                 f,

@@ -92,8 +92,8 @@ struct Candidates {
 /// Searches from `job.start` in `job.out` and `job.scratch`; stops at the first tour unless counting.
 ///
 /// Each move tried is charged to `job.meter`, whose `spent` never exceeds its `budget`.
-pub(crate) fn search(job: &mut Job<'_>, aim: Aim) -> Searched {
-    let Aim { end, counting, .. } = aim;
+pub(crate) fn search(job: &mut Job<'_>, aim: &Aim) -> Searched {
+    let Aim { end, counting, .. } = *aim;
     let (board, start) = (job.board, job.start);
     let (out, scratch) = (&mut *job.out, &mut *job.scratch);
     let (w, h) = dims(board);
@@ -119,7 +119,7 @@ pub(crate) fn search(job: &mut Job<'_>, aim: Aim) -> Searched {
     let mut depth = 0usize;
     let mut deepest = 1usize;
     let mut count = 0u64;
-    let (steps, budget) = (&mut job.meter.spent, job.meter.budget);
+    let meter = &mut *job.meter;
     loop {
         let Some(&cur) = out.get(depth) else {
             return Searched::Done { count };
@@ -129,15 +129,15 @@ pub(crate) fn search(job: &mut Job<'_>, aim: Aim) -> Searched {
         let tried = scratch.get(ci).map_or(0, |c| usize::from(c & 0x0F));
         // Squares still unvisited once the current square is on the path.
         let remaining = n - (depth + 1);
-        let mut cands = candidates(w, h, cx, cy, remaining, aim, scratch);
+        let mut cands = candidates(w, h, cx, cy, remaining, *aim, scratch);
         if let Some(long) = four {
             keep_four_line_order(&mut cands, depth + 1, long, h);
         }
         if let Some(&(nx, ny)) = cands.list.get(tried).filter(|_| tried < cands.len) {
-            if *steps >= budget {
+            if meter.spent >= meter.budget {
                 return Searched::OutOfSteps { deepest };
             }
-            *steps += 1;
+            meter.spent += 1;
             if let Some(c) = scratch.get_mut(ci) {
                 *c = VISITED | (tried as u8 + 1);
             }

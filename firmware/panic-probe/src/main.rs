@@ -716,7 +716,11 @@ fn probe_tour() {
         kind,
         lend_mut(&mut scratch),
     ));
-    // Owned memory at two capacities.
+    // Owned memory at two capacities, and the `const` constructor.
+    if let Some(mut owned) = settle(tour::Tour::<[Square; 16], [u8; 16]>::owned(board)) {
+        keep(settle(owned.find(start, kind, plateau::Budget::new(opaque(1000)))));
+        keep(owned.squares().len());
+    }
     probe_tour_in(
         board,
         start,
