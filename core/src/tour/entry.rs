@@ -29,6 +29,7 @@ use crate::Budget;
 /// # Ok::<(), plateau::tour::TourError>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Tour<T, S> {
     board: Board,
     squares: T,
