@@ -7,7 +7,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::tour::{Board, Square, TourKind, TourOutcome, find_tour};
+use plateau::Budget;
+use plateau::tour::{Board, Square, Tour, TourKind, TourOutcome};
 use plateau_tests::tour_oracle::{REFERENCE_SQUARES, none_holds};
 use plateau_tests::tour_reference;
 
@@ -23,19 +24,21 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
     } else {
         TourKind::Open
     };
-    let n = usize::from(w) * usize::from(h);
-    let (mut out, mut scratch) = (vec![Square::new(0, 0); n], vec![0u8; n]);
-    let full = find_tour(board, start, kind, &mut out, &mut scratch, u64::MAX).unwrap();
+    // Owned memory for the largest board, aimed at this one.
+    let Ok(mut tour) = Tour::new(board, [Square::new(0, 0); 144], [0u8; 144]) else {
+        panic!("144 squares hold a 12x12 board");
+    };
+    let full = tour.find(start, kind, Budget::UNLIMITED).unwrap();
     match full {
         TourOutcome::Found => {
-            let tour: Vec<(u16, u16)> = out.iter().map(|s| (s.x, s.y)).collect();
+            let path: Vec<(u16, u16)> = tour.squares().iter().map(|s| (s.x, s.y)).collect();
             assert!(
-                tour_reference::is_tour(w, h, &tour, closed),
+                tour_reference::is_tour(w, h, &path, closed),
                 "{w}x{h} from {start:?}"
             );
-            assert_eq!(out[0], start);
+            assert_eq!(tour.squares()[0], start);
         }
-        TourOutcome::None(why) => {
+        TourOutcome::NoSolution(why) => {
             assert!(
                 none_holds(w, h, start, kind, why),
                 "{w}x{h} from {start:?} {kind:?}: {why:?}"
@@ -50,20 +53,17 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
         }
         TourOutcome::Exhausted { .. } => panic!("an unbounded search gave up on {w}x{h}"),
     }
-    // A small budget: the same answer, or Exhausted; never a different verdict.
-    let small = find_tour(
-        board,
-        start,
-        kind,
-        &mut out,
-        &mut scratch,
-        u64::from(budget % 5000),
-    );
+    // A small budget: the same answer, or Exhausted within it; never a different verdict.
+    let budget = u64::from(budget % 5000);
+    let small = tour.find(start, kind, Budget::new(budget));
     match small.unwrap() {
-        TourOutcome::Exhausted { .. } => {}
+        TourOutcome::Exhausted { spent, .. } => {
+            assert!(spent <= budget, "spent {spent} of {budget}");
+            assert!(tour.squares().is_empty());
+        }
         TourOutcome::Found => {
-            let tour: Vec<(u16, u16)> = out.iter().map(|s| (s.x, s.y)).collect();
-            assert!(full == TourOutcome::Found && tour_reference::is_tour(w, h, &tour, closed));
+            let path: Vec<(u16, u16)> = tour.squares().iter().map(|s| (s.x, s.y)).collect();
+            assert!(full == TourOutcome::Found && tour_reference::is_tour(w, h, &path, closed));
         }
         other => assert_eq!(other, full),
     }

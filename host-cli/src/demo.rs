@@ -228,7 +228,7 @@ fn tour(io: &mut Io<'_>) -> CliResult {
     let outcome = crate::tour::tour(board, Square::new(1, 1), TourKind::Open, 1_000_000)?;
     writeln!(io.out, "$ plateau tour --board 3x4 --start b2")?;
     match outcome {
-        Err(plateau::tour::TourOutcome::None(why)) => writeln!(io.out, "none: {why}")?,
+        Err(plateau::tour::TourOutcome::NoSolution(why)) => writeln!(io.out, "none: {why}")?,
         Ok(_) => writeln!(io.out, "found")?,
         Err(other) => writeln!(io.out, "{other:?}")?,
     }

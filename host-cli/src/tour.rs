@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use plateau::tour::{Board, NoTour, Square, TourKind, TourOutcome, check_tour_with, find_tour};
+use plateau::Budget;
+use plateau::tour::{
+    Board, MAX_SIDE, NoTour, Square, Tour, TourKind, TourOutcome, check_tour_with,
+};
 
 use crate::Io;
 use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
@@ -90,15 +93,23 @@ pub fn tour_within(
     if let Some(deadline) = deadline
         && !pass_fits(n, kind, deadline)
     {
-        return Ok((Err(TourOutcome::Exhausted { visited: 0 }), Ended::Seconds));
+        return Ok((
+            Err(TourOutcome::Exhausted {
+                visited: 0,
+                spent: 0,
+            }),
+            Ended::Seconds,
+        ));
     }
     let mut out = vec![Square::default(); n];
     let mut scratch = vec![0u8; n];
+    let mut tour = Tour::new(board, &mut out[..], &mut scratch[..])
+        .map_err(|e| CliError::new(e.to_string()))?;
     let (outcome, ended) = run_within(
         max_steps,
         deadline,
         |steps| {
-            find_tour(board, start, kind, &mut out, &mut scratch, steps)
+            tour.find(start, kind, Budget::new(steps))
                 .map_err(|e| CliError::new(e.to_string()))
         },
         |outcome| matches!(outcome, TourOutcome::Exhausted { .. }),
@@ -119,7 +130,7 @@ const SAMPLE_SIDE: u16 = 1000;
 
 /// Returns whether one pass over a board of `n` squares fits before `deadline`.
 ///
-/// `find_tour` tries nothing with fewer moves than squares, and a pass over the
+/// `Tour::find` tries nothing with fewer moves than squares, and a pass over the
 /// board is never cut, so `--seconds` alone cannot stop the first pass over a big
 /// board: a pass over a 1000x1000 board is timed first, and the real one starts
 /// only if, at that speed, it ends in the time left.
@@ -132,18 +143,16 @@ fn pass_fits(n: usize, kind: TourKind, deadline: Instant) -> bool {
     let Ok(sample) = Board::new(SAMPLE_SIDE, SAMPLE_SIDE) else {
         return true;
     };
-    let mut out = vec![Square::default(); sample_squares];
-    let mut scratch = vec![0u8; sample_squares];
+    let Ok(mut tour) = Tour::new(
+        sample,
+        vec![Square::default(); sample_squares],
+        vec![0u8; sample_squares],
+    ) else {
+        return true;
+    };
     let began = Instant::now();
     let corner = Square::new(0, 0);
-    let _ = find_tour(
-        sample,
-        corner,
-        kind,
-        &mut out,
-        &mut scratch,
-        plateau::UNLIMITED,
-    );
+    let _ = tour.find(corner, kind, Budget::UNLIMITED);
     let per_square = began.elapsed().as_secs_f64() / sample_squares as f64;
     let left = deadline
         .saturating_duration_since(Instant::now())
@@ -153,10 +162,10 @@ fn pass_fits(n: usize, kind: TourKind, deadline: Instant) -> bool {
 
 /// Parses `WxH` (also `W×H`, `WXH`).
 pub fn parse_board(text: &str) -> CliResult<Board> {
-    let why = "expected WIDTHxHEIGHT with each side from 1 to 65535, like 8x8";
+    let why = format!("expected WIDTHxHEIGHT with each side from 1 to {MAX_SIDE}, like 8x8");
     let (w, h) = text
         .split_once(['x', 'X', '×'])
-        .ok_or_else(|| bad("board", text, why))?;
+        .ok_or_else(|| bad("board", text, &why))?;
     let side = |s: &str| -> Option<u16> {
         if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -284,7 +293,7 @@ fn print(
                 write!(io.out, "{}", grid(board, squares))?;
             }
         }
-        Err(TourOutcome::None(why)) => {
+        Err(TourOutcome::NoSolution(why)) => {
             if json {
                 writeln!(
                     io.out,
@@ -295,7 +304,7 @@ fn print(
             }
             writeln!(io.out, "{title}: none, {}", reason(*why))?;
         }
-        Err(TourOutcome::Exhausted { visited }) => {
+        Err(TourOutcome::Exhausted { visited, .. }) => {
             if json {
                 writeln!(io.out, "{{\"status\":\"exhausted\",\"visited\":{visited}}}")?;
                 return Ok(());

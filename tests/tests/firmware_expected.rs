@@ -298,12 +298,13 @@ fn tour_values_are_the_spec_and_the_snapshot() {
     // SPEC §3's counts (304 directed open tours of 5×5 from a corner, 16 of 3×4
     // from every start in all), computed here twice: by the core's count on the
     // host and by a plain backtracking count that shares no code with it.
-    use plateau::tour::{Board, Square, TourBuffer, TourCount, TourKind};
+    use plateau::Budget;
+    use plateau::tour::{Board, Square, Tour, TourCount, TourKind};
     let core_count = |w: u16, h: u16, x: u16, y: u16| {
-        let mut buffer: TourBuffer<64> = TourBuffer::new();
         let board = Board::new(w, h).unwrap();
-        match buffer
-            .count(board, Square::new(x, y), TourKind::Open, u64::MAX)
+        let mut tour = Tour::new(board, [Square::default(); 64], [0u8; 64]).unwrap();
+        match tour
+            .count(Square::new(x, y), TourKind::Open, Budget::UNLIMITED)
             .unwrap()
         {
             TourCount::Exactly(n) => n,

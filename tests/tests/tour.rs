@@ -1,9 +1,8 @@
 //! Knight's tours: every tour checked by an independent checker, every "none"
 //! against the theory of SPEC §3 or a slow reference search, and the counts.
 
-use plateau::tour::{
-    Board, NoTour, Square, TourCount, TourKind, TourOutcome, count_tours, find_tour,
-};
+use plateau::Budget;
+use plateau::tour::{Board, NoTour, Square, Tour, TourCount, TourError, TourKind, TourOutcome};
 use plateau_tests::run_cli;
 use plateau_tests::tour_oracle::{closed_exists, none_holds, open_exists, reason_holds};
 use plateau_tests::tour_reference as reference;
@@ -34,13 +33,13 @@ fn is_tour(w: u16, h: u16, t: &[Square], kind: TourKind) -> bool {
         && (kind == TourKind::Open || knight(t[0], t[n - 1]))
 }
 
+/// Finds a tour in memory the test owns (`Vec`s); the tour is empty unless found.
 fn solve(w: u16, h: u16, s: Square, kind: TourKind, budget: u64) -> (TourOutcome, Vec<Square>) {
     let b = Board::new(w, h).unwrap();
     let n = b.squares() as usize;
-    let mut out = vec![Square::default(); n];
-    let mut scratch = vec![0u8; n];
-    let o = find_tour(b, s, kind, &mut out, &mut scratch, budget).unwrap();
-    (o, out)
+    let mut tour = Tour::new(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
+    let o = tour.find(s, kind, Budget::new(budget)).unwrap();
+    (o, tour.squares().to_vec())
 }
 
 #[test]
@@ -57,7 +56,7 @@ fn every_start_of_every_board_up_to_16x16() {
                                 assert!(is_tour(w, h, &t, kind), "{w}x{h} {s:?} {kind:?}");
                                 assert_eq!(t[0], s);
                             }
-                            TourOutcome::None(why) => {
+                            TourOutcome::NoSolution(why) => {
                                 assert!(
                                     none_holds(w, h, s, kind, why),
                                     "{w}x{h} {s:?} {kind:?}: {why:?}"
@@ -117,7 +116,7 @@ fn every_answer_on_small_boards_agrees_with_the_reference() {
                             assert_eq!(t[0], (x, y), "{w}x{h} {s:?} {kind:?}");
                             found += 1;
                         }
-                        TourOutcome::None(why) => {
+                        TourOutcome::NoSolution(why) => {
                             assert!(
                                 reason_holds(w, h, s, kind, why),
                                 "{w}x{h} {s:?} {kind:?}: {why:?}"
@@ -160,18 +159,13 @@ fn the_four_line_theorem_holds_on_4x5_to_4x7() {
     }
 }
 
+/// Counts tours in lent memory (slices of the test's `Vec`s).
 fn count(w: u16, h: u16, s: Square, kind: TourKind) -> TourCount {
     let b = Board::new(w, h).unwrap();
     let n = b.squares() as usize;
-    count_tours(
-        b,
-        s,
-        kind,
-        &mut vec![Square::default(); n],
-        &mut vec![0u8; n],
-        u64::MAX,
-    )
-    .unwrap()
+    let (mut out, mut scratch) = (vec![Square::default(); n], vec![0u8; n]);
+    let mut tour = Tour::new(b, &mut out[..], &mut scratch[..]).unwrap();
+    tour.count(s, kind, Budget::UNLIMITED).unwrap()
 }
 
 #[test]
@@ -217,60 +211,57 @@ fn closed_tours_of_6x6() {
 
 #[test]
 fn a_tiny_budget_is_exhausted_not_none() {
-    let (o, _) = solve(8, 8, Square::new(0, 0), TourKind::Open, 10);
-    assert!(matches!(o, TourOutcome::Exhausted { .. }));
-    let (o, _) = solve(3, 4, Square::new(1, 1), TourKind::Open, 5);
-    assert!(matches!(o, TourOutcome::Exhausted { .. }));
+    for (w, h, s, budget) in [(8, 8, Square::new(0, 0), 10), (3, 4, Square::new(1, 1), 5)] {
+        let (o, t) = solve(w, h, s, TourKind::Open, budget);
+        match o {
+            TourOutcome::Exhausted { spent, .. } => assert!(spent <= budget, "{w}x{h}"),
+            other => panic!("{w}x{h}: {other:?}"),
+        }
+        assert!(t.is_empty(), "no tour is shown after running out");
+    }
+    // With room enough, the same search settles it.
+    let (o, _) = solve(3, 4, Square::new(1, 1), TourKind::Open, 1_000);
+    assert_eq!(o, TourOutcome::NoSolution(NoTour::NoneFromSquare));
     let b = Board::new(6, 6).unwrap();
-    let c = count_tours(
-        b,
-        Square::new(0, 0),
-        TourKind::Closed,
-        &mut [Square::default(); 36],
-        &mut [0; 36],
-        1000,
-    )
-    .unwrap();
-    assert!(matches!(c, TourCount::Exhausted { .. }));
+    let mut tour = Tour::new(b, [Square::default(); 36], [0u8; 36]).unwrap();
+    let c = tour
+        .count(Square::new(0, 0), TourKind::Closed, Budget::new(1000))
+        .unwrap();
+    assert!(
+        matches!(c, TourCount::Exhausted { spent: 1000, at_least } if at_least < 2 * 9862),
+        "{c:?}"
+    );
 }
 
 #[test]
 fn small_buffers_and_bad_squares_are_errors() {
     let b = Board::new(8, 8).unwrap();
-    let s = Square::new(0, 0);
-    assert!(
-        find_tour(
-            b,
-            s,
-            TourKind::Open,
-            &mut [Square::default(); 63],
-            &mut [0; 64],
-            1 << 20
-        )
-        .is_err()
+    assert_eq!(
+        Tour::new(b, [Square::default(); 63], [0u8; 64]).err(),
+        Some(TourError::OutTooSmall {
+            needed: 64,
+            given: 63
+        })
     );
-    assert!(
-        find_tour(
-            b,
-            s,
-            TourKind::Open,
-            &mut [Square::default(); 64],
-            &mut [0; 63],
-            1 << 20
-        )
-        .is_err()
+    assert_eq!(
+        Tour::new(b, [Square::default(); 64], [0u8; 63]).err(),
+        Some(TourError::ScratchTooSmall {
+            needed: 64,
+            given: 63
+        })
     );
-    assert!(
-        find_tour(
-            b,
-            Square::new(8, 0),
-            TourKind::Open,
-            &mut [Square::default(); 64],
-            &mut [0; 64],
-            1 << 20
-        )
-        .is_err()
-    );
+    let mut tour = Tour::new(b, [Square::default(); 64], [0u8; 64]).unwrap();
+    let off = Square::new(8, 0);
+    let e = TourError::StartOffBoard {
+        start: off,
+        board: b,
+    };
+    let budget = Budget::new(1 << 20);
+    assert_eq!(tour.find(off, TourKind::Open, budget), Err(e));
+    assert_eq!(tour.count(off, TourKind::Closed, budget), Err(e));
+    // A board larger than the memory is refused and the tour keeps its board.
+    assert!(tour.set_board(Board::new(9, 8).unwrap()).is_err());
+    assert_eq!(tour.board(), b);
     assert!(Board::new(0, 5).is_err());
     assert_eq!(Board::new(65535, 65535).unwrap().squares(), 65535 * 65535);
 }
@@ -281,7 +272,7 @@ fn square_boards_up_to_300_from_the_corner() {
         for kind in [TourKind::Open, TourKind::Closed] {
             let (o, t) = solve(n, n, Square::new(0, 0), kind, u64::MAX);
             if kind == TourKind::Closed && n % 2 == 1 {
-                assert_eq!(o, TourOutcome::None(NoTour::NoClosedTour));
+                assert_eq!(o, TourOutcome::NoSolution(NoTour::NoClosedTour));
             } else {
                 assert_eq!(o, TourOutcome::Found, "{n}x{n} {kind:?}");
                 assert!(is_tour(n, n, &t, kind), "{n}x{n} {kind:?}");
@@ -339,7 +330,7 @@ proptest! {
         let (o, t) = solve(w, h, s, kind, if hard { 2_000_000 } else { 200_000_000 });
         match o {
             TourOutcome::Found => prop_assert!(is_tour(w, h, &t, kind) && t[0] == s),
-            TourOutcome::None(why) => prop_assert!(none_holds(w, h, s, kind, why), "{}x{} {:?} {:?}: {:?}", w, h, s, kind, why),
+            TourOutcome::NoSolution(why) => prop_assert!(none_holds(w, h, s, kind, why), "{}x{} {:?} {:?}: {:?}", w, h, s, kind, why),
             TourOutcome::Exhausted { .. } => prop_assert!(hard, "{}x{} {:?} exhausted", w, h, s),
         }
     }
@@ -356,7 +347,7 @@ proptest! {
             TourOutcome::Found => prop_assert!(is_tour(short, long, &t, TourKind::Open) && t[0] == s),
             // Boards with an open tour: only a reason about this square, and
             // one that holds.
-            TourOutcome::None(why @ (NoTour::MinorityColour | NoTour::InnerLineOf4xN | NoTour::NoneFromSquare)) => {
+            TourOutcome::NoSolution(why @ (NoTour::MinorityColour | NoTour::InnerLineOf4xN | NoTour::NoneFromSquare)) => {
                 prop_assert!(none_holds(short, long, s, TourKind::Open, why), "{}x{} {:?}: {:?}", short, long, s, why)
             }
             other => prop_assert!(false, "{}x{} {:?}: {:?}", short, long, s, other),

@@ -2,6 +2,10 @@
 
 use super::geometry::is_knight_move;
 use super::{Board, Square, TourKind};
+use crate::bits;
+
+/// Most squares of a board [`check_tour`] checks (a bit each on the stack).
+pub const MAX_CHECKED_SQUARES: u64 = 4096;
 
 /// Returns whether `squares` is a tour of `board` of that kind.
 ///
@@ -33,14 +37,14 @@ pub fn check_tour_with(board: Board, squares: &[Square], kind: TourKind, seen: &
     linked(squares, kind)
 }
 
-/// Returns whether `squares` is a tour of a board of up to 4,096 squares.
+/// Returns whether `squares` is a tour of a board of up to [`MAX_CHECKED_SQUARES`] squares.
 ///
-/// Uses 512 bytes of stack (a bit per square); see [`check_tour_with`] for larger boards.
+/// Uses a bit of stack per square (512 bytes); see [`check_tour_with`] for larger boards.
 #[must_use]
 pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
-    let mut seen = [0u32; 128];
+    let mut seen = [0u32; (MAX_CHECKED_SQUARES / 32) as usize];
     let n = board.squares();
-    if n > 4096 || squares.len() as u64 != n {
+    if n > MAX_CHECKED_SQUARES || squares.len() as u64 != n {
         return false;
     }
     let w = u32::from(board.width);
@@ -50,8 +54,9 @@ pub fn check_tour(board: Board, squares: &[Square], kind: TourKind) -> bool {
         }
         // At most 65,535 × 65,535 + 65,535 = 2^32 - 1: never wraps.
         let i = u32::from(s.y).wrapping_mul(w).wrapping_add(u32::from(s.x));
+        let bit = bits::bit32((i % 32) as usize);
         match seen.get_mut((i / 32) as usize) {
-            Some(word) if *word & (1 << (i % 32)) == 0 => *word |= 1 << (i % 32),
+            Some(word) if *word & bit == 0 => *word |= bit,
             _ => return false,
         }
     }

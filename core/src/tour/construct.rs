@@ -12,8 +12,9 @@
 //! `scratch` holds the cycle: each square's byte is its two neighbours as move
 //! directions (bits 0-2 and 3-5). [`walk`] then writes the tour from any start.
 
+use super::find::Job;
 use super::geometry::{MOVES, dims, direction, index, square, step};
-use super::search::{End, Order, Searched, search};
+use super::search::{Aim, End, Order, Searched, search};
 use super::{Board, Square};
 
 /// Largest block, in squares (10 × 11; 3 × 18 is smaller).
@@ -57,48 +58,31 @@ pub(crate) enum Stop {
     NoJoin,
 }
 
-/// Finds one path of `board` from `start` to `end` (Roth's order, no counting)
-/// into `path`: `Ok(true)` when found, `Ok(false)` when none exists.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn find_path(
-    board: Board,
-    start: Square,
-    end: End,
-    path: &mut [Square],
-    work: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<bool, Stop> {
-    match search(
-        board,
-        start,
-        end,
-        Order::ROTH,
-        false,
-        path,
-        work,
-        steps,
-        budget,
-    ) {
+/// Finds one path of `job.board` from `job.start` to `end` (Roth's order, no
+/// counting) into `job.out`: `Ok(true)` when found, `Ok(false)` when none exists.
+// Inlined, as `path_to` is: a frame of its own would sit on the deepest stack.
+#[inline(always)]
+pub(crate) fn find_path(job: &mut Job<'_>, end: End) -> Result<bool, Stop> {
+    path_to(job, &Aim::tour(end, Order::ROTH))
+}
+
+/// Finds one path as [`find_path`] does, for an aim known in advance (a constant, not a temporary).
+#[inline(always)]
+fn path_to(job: &mut Job<'_>, aim: &Aim) -> Result<bool, Stop> {
+    match search(job, aim) {
         Searched::Done { count: 1 } => Ok(true),
         Searched::Done { .. } => Ok(false),
         Searched::OutOfSteps { .. } => Err(Stop::OutOfSteps),
     }
 }
 
-/// Builds a closed tour of `board` in `scratch` (two directions per square).
+/// Builds a closed tour of `job.board` in `job.scratch` (two directions per square).
 ///
-/// The board must have a closed tour (Schwenk). `out` is used as work space.
-pub(crate) fn closed_cycle(
-    board: Board,
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<(), Stop> {
-    let (w, h) = dims(board);
+/// The board must have a closed tour (Schwenk). `job.out` is used as work space.
+pub(crate) fn closed_cycle(job: &mut Job<'_>) -> Result<(), Stop> {
+    let (w, h) = dims(job.board);
     if w.min(h) == 3 {
-        return three_high(board, out, scratch, steps, budget);
+        return three_high(job);
     }
     let (rows, cols) = (Cut::new(h, 6), Cut::new(w, 6));
     // With an even height, bands are even (6, 8, 10) and blocks 5..11 wide; with
@@ -116,9 +100,9 @@ pub(crate) fn closed_cycle(
                 .find(|l| l.0 == bw && l.1 == bh)
                 .copied();
             match copy {
-                Some((_, _, fx, fy)) => copy_block(w, (fx, fy), (x0, y0), bw, bh, scratch),
+                Some((_, _, fx, fy)) => copy_block(w, (fx, fy), (x0, y0), bw, bh, job.scratch),
                 None => {
-                    lay_block(w, (x0, y0), bw, bh, out, scratch, steps, budget)?;
+                    lay_block(job, (x0, y0), (bw, bh))?;
                     if let Some(slot) = laid.get_mut(laid_len) {
                         *slot = (bw, bh, x0, y0);
                         laid_len += 1;
@@ -146,9 +130,9 @@ pub(crate) fn closed_cycle(
             let mut joined = false;
             for flip in [0, 1, 2, 1] {
                 if flip > 0 {
-                    mirror(w, block, flip == 2, scratch);
+                    mirror(w, block, flip == 2, job.scratch);
                 }
-                if join(w, h, block, other, scratch).is_ok() {
+                if join(w, h, block, other, job.scratch).is_ok() {
                     joined = true;
                     break;
                 }
@@ -168,21 +152,15 @@ pub(crate) fn closed_cycle(
 /// 3 × 12 tour, then 3 × 4 blocks one by one. Each block is an open path `r..s`
 /// of its 12 squares put in place of an edge `p-q` of the last two lines, with
 /// `p-r` and `q-s` knight moves.
-fn three_high(
-    board: Board,
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<(), Stop> {
-    let (w, h) = dims(board);
+fn three_high(job: &mut Job<'_>) -> Result<(), Stop> {
+    let (w, h) = dims(job.board);
     let long = w.max(h);
     let base = if long % 4 == 2 { 10 } else { 12 };
     // Local coordinates: `i` along the strip, `j` across it.
     let global = |i: u32, j: u32| if h == 3 { (i, j) } else { (j, i) };
     let local = |(x, y): (u32, u32)| if h == 3 { (x, y) } else { (y, x) };
     let (bw, bh) = global(base, 3);
-    lay_block(w, (0, 0), bw, bh, out, scratch, steps, budget)?;
+    lay_block(job, (0, 0), (bw, bh))?;
     let gadget = Board::new(4, 3).map_err(|_| Stop::NoJoin)?;
     let mut n = base;
     while n < long {
@@ -190,7 +168,10 @@ fn three_high(
         'edges: for pi in n - 2..n {
             for pj in 0..3 {
                 let p = global(pi, pj);
-                for q in neighbours(w, h, p.0, p.1, scratch).into_iter().flatten() {
+                for q in neighbours(w, h, p.0, p.1, job.scratch)
+                    .into_iter()
+                    .flatten()
+                {
                     if local(q).0 + 2 < n {
                         continue;
                     }
@@ -208,15 +189,14 @@ fn three_high(
                             }
                             let mut path = [Square::default(); 12];
                             let mut work = [0u8; 12];
-                            if !find_path(
-                                gadget,
-                                square(rl.0 - n, rl.1),
-                                End::At(sl.0 - n, sl.1),
-                                &mut path,
-                                &mut work,
-                                steps,
-                                budget,
-                            )? {
+                            let mut gap = Job {
+                                board: gadget,
+                                start: square(rl.0 - n, rl.1),
+                                out: &mut path,
+                                scratch: &mut work,
+                                meter: &mut *job.meter,
+                            };
+                            if !find_path(&mut gap, End::At(sl.0 - n, sl.1))? {
                                 continue;
                             }
                             let at = |k: usize| {
@@ -232,12 +212,12 @@ fn three_high(
                                 };
                                 let a = direction(here, prev).ok_or(Stop::NoJoin)?;
                                 let b = direction(here, next).ok_or(Stop::NoJoin)?;
-                                if let Some(c) = scratch.get_mut(index(w, here.0, here.1)) {
+                                if let Some(c) = job.scratch.get_mut(index(w, here.0, here.1)) {
                                     *c = pack(a, b);
                                 }
                             }
-                            relink(w, p, q, r, scratch);
-                            relink(w, q, p, sq, scratch);
+                            relink(w, p, q, r, job.scratch);
+                            relink(w, q, p, sq, job.scratch);
                             done = true;
                             break 'edges;
                         }
@@ -254,31 +234,24 @@ fn three_high(
 }
 
 /// Searches a closed tour of one `bw × bh` block and writes it at `(x0, y0)`.
-#[allow(clippy::too_many_arguments)]
-fn lay_block(
-    w: u32,
-    (x0, y0): (u32, u32),
-    bw: u32,
-    bh: u32,
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<(), Stop> {
+///
+/// The search runs in the front of `job.out`; the cycle goes into `job.scratch`.
+fn lay_block(job: &mut Job<'_>, (x0, y0): (u32, u32), (bw, bh): (u32, u32)) -> Result<(), Stop> {
+    let (w, _) = dims(job.board);
     let block = Board::new(bw as u16, bh as u16).map_err(|_| Stop::NoJoin)?;
     let mut work = [0u8; BLOCK_SQUARES];
     let bn = block.squares_usize();
-    let path = out.get_mut(..bn).ok_or(Stop::NoJoin)?;
+    let path = job.out.get_mut(..bn).ok_or(Stop::NoJoin)?;
+    let mut one = Job {
+        board: block,
+        start: Square { x: 0, y: 0 },
+        out: &mut *path,
+        scratch: &mut work,
+        meter: &mut *job.meter,
+    };
     // The corner's two moves are both on any closed tour: end on one of them.
-    if !find_path(
-        block,
-        Square { x: 0, y: 0 },
-        End::At(2, 1),
-        path,
-        &mut work,
-        steps,
-        budget,
-    )? {
+    const NEXT_TO_CORNER: Aim = Aim::tour(End::At(2, 1), Order::ROTH);
+    if !path_to(&mut one, &NEXT_TO_CORNER)? {
         return Err(Stop::NoJoin);
     }
     for k in 0..bn {
@@ -292,7 +265,7 @@ fn lay_block(
         let to_prev = direction(at(here), at(prev)).ok_or(Stop::NoJoin)?;
         let to_next = direction(at(here), at(next)).ok_or(Stop::NoJoin)?;
         let i = index(w, x0 + u32::from(here.x), y0 + u32::from(here.y));
-        if let Some(c) = scratch.get_mut(i) {
+        if let Some(c) = job.scratch.get_mut(i) {
             *c = pack(to_prev, to_next);
         }
     }
@@ -444,10 +417,12 @@ fn join(
     Err(Stop::NoJoin)
 }
 
-/// Writes the cycle in `scratch` into `out` as a tour from `start`.
+/// Writes the cycle in `job.scratch` into `job.out` as a tour from `job.start`.
 ///
 /// Returns false if the cycle does not pass through every square exactly once.
-pub(crate) fn walk(board: Board, start: Square, out: &mut [Square], scratch: &[u8]) -> bool {
+pub(crate) fn walk(job: &mut Job<'_>) -> bool {
+    let (board, start) = (job.board, job.start);
+    let (out, scratch) = (&mut *job.out, &*job.scratch);
     let (w, h) = dims(board);
     let n = board.squares_usize();
     let s = (u32::from(start.x), u32::from(start.y));

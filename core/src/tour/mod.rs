@@ -1,31 +1,34 @@
 //! Knight's tours on any board from 1×1 to 65,535×65,535, open or closed.
 //!
-//! [`find_tour`] returns a tour for every board and start square that has one,
-//! says why when none exists ([`NoTour`]), and reports [`TourOutcome::Exhausted`]
-//! only when its step budget ran out. The memory is the caller's: `out` takes
-//! the tour (one [`Square`] per square of the board) and `scratch` one byte per
-//! square ([`scratch_len`]). [`TourBuffer`] bundles both for small boards.
+//! [`Tour`] is the entry: a board and the memory the search works in, owned
+//! (arrays, for small boards) or lent (`&mut [Square]` and `&mut [u8]`, for a
+//! 2000×2000 board on a host or a `static` buffer on a chip). [`Tour::find`]
+//! finds a tour for every board and start square that has one, says why when
+//! none exists ([`TourOutcome::NoSolution`] with a [`NoTour`]), and answers
+//! [`TourOutcome::Exhausted`] only when its [`Budget`](crate::Budget) of moves
+//! ran out; [`Tour::count`] counts tours the same way ([`TourCount`]).
 //!
 //! How: "none" comes from theory (which boards have tours, the colour of the
 //! start on odd boards) or from an exhaustive search. Otherwise Warnsdorff's rule
 //! (fewest onward moves; ties to the square farthest from the centre, Roth) runs
 //! in O(1) per move; if it gets stuck, a closed tour built by divide and conquer
 //! is walked from the start, or, on boards without closed tours, a depth-first
-//! search in Warnsdorff order backtracks in `out`.
+//! search in Warnsdorff order backtracks in the tour's memory.
 //!
 //! ```
-//! use plateau::tour::{Board, Square, TourBuffer, TourKind, TourOutcome, check_tour};
+//! use plateau::Budget;
+//! use plateau::tour::{Board, Square, Tour, TourKind, TourOutcome, check_tour};
 //! let board = Board::new(8, 8)?;
-//! let mut buf = TourBuffer::<64>::new();
-//! let outcome = buf.find(board, Square::new(4, 7), TourKind::Open, 1_000_000)?;
+//! let mut tour = Tour::new(board, [Square::default(); 64], [0u8; 64])?;
+//! let outcome = tour.find(Square::new(4, 7), TourKind::Open, Budget::new(1_000_000))?;
 //! assert_eq!(outcome, TourOutcome::Found);
-//! assert!(check_tour(board, buf.squares(board), TourKind::Open));
+//! assert!(check_tour(board, tour.squares(), TourKind::Open));
 //! # Ok::<(), plateau::tour::TourError>(())
 //! ```
 
-mod buffer;
 mod check;
 mod construct;
+mod entry;
 mod find;
 mod geometry;
 mod search;
@@ -34,14 +37,21 @@ mod warnsdorff;
 
 use core::fmt;
 
-pub use buffer::TourBuffer;
-pub use check::{check_tour, check_tour_with};
-pub use find::{count_tours, find_tour};
+pub use check::{MAX_CHECKED_SQUARES, check_tour, check_tour_with};
+pub use entry::Tour;
 
 /// Largest width or height of a board.
 pub const MAX_SIDE: u16 = u16::MAX;
 
-/// A rectangular board: `width` files by `height` ranks, each 1 to 65,535.
+/// A rectangular board: `width` files by `height` ranks, each 1 to [`MAX_SIDE`].
+///
+/// ```
+/// use plateau::tour::Board;
+/// let board = Board::new(3, 4)?;
+/// assert_eq!(board.squares(), 12);
+/// assert!(board.has_open_tour() && !board.has_closed_tour());
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Board {
@@ -50,6 +60,12 @@ pub struct Board {
 }
 
 /// A square: `x` is the file (0 = a), `y` the rank (0 = rank 1), both zero-based.
+///
+/// ```
+/// use plateau::tour::Square;
+/// let e8 = Square::new(4, 7);
+/// assert_eq!((e8.x, e8.y), (4, 7));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Square {
@@ -59,7 +75,16 @@ pub struct Square {
     pub y: u16,
 }
 
-/// Whether the tour must end a knight's move from where it started.
+/// Chooses whether the tour must end a knight's move from where it started.
+///
+/// ```
+/// use plateau::tour::{Board, Square, TourKind};
+/// let board = Board::new(5, 5)?;
+/// // Both sides odd: no closed tour, but open ones from a corner.
+/// assert!(board.no_tour_by_theory(Square::new(0, 0), TourKind::Closed).is_some());
+/// assert!(board.no_tour_by_theory(Square::new(0, 0), TourKind::Open).is_none());
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum TourKind {
@@ -69,7 +94,15 @@ pub enum TourKind {
     Closed,
 }
 
-/// Why no tour exists.
+/// Says why no tour exists.
+///
+/// ```
+/// use plateau::tour::{Board, NoTour, Square, TourKind};
+/// let why = Board::new(4, 4)?.no_tour_by_theory(Square::new(0, 0), TourKind::Open);
+/// assert_eq!(why, Some(NoTour::NoOpenTour));
+/// assert!(NoTour::NoOpenTour.reason().starts_with("this board has no knight's tour"));
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum NoTour {
@@ -113,59 +146,138 @@ impl fmt::Display for NoTour {
     }
 }
 
-/// The answer of [`find_tour`].
+/// Answers [`Tour::find`]: a tour, no tour (and why), or the budget ran out.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::tour::{Board, NoTour, Square, Tour, TourKind, TourOutcome};
+/// let mut tour = Tour::new(Board::new(3, 4)?, [Square::default(); 12], [0u8; 12])?;
+/// let b2 = Square::new(1, 1);
+/// let none = tour.find(b2, TourKind::Open, Budget::UNLIMITED)?;
+/// assert_eq!(none, TourOutcome::NoSolution(NoTour::NoneFromSquare));
+/// let cut = tour.find(b2, TourKind::Open, Budget::new(5))?;
+/// assert!(matches!(cut, TourOutcome::Exhausted { spent, .. } if spent <= 5));
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[must_use]
 pub enum TourOutcome {
-    /// `out[..width * height]` holds a tour from the start.
+    /// [`Tour::squares`] holds a tour from the start.
     Found,
     /// No tour exists, for this reason.
-    None(NoTour),
-    /// The budget ran out; `visited` is the longest path any attempt reached.
+    NoSolution(NoTour),
+    /// The budget ran out before a tour was found or ruled out.
     Exhausted {
-        /// Squares on the longest partial tour seen.
+        /// Squares on the longest partial tour any attempt reached.
         visited: u64,
+        /// Moves tried, at most the budget.
+        spent: u64,
     },
 }
 
-/// The answer of [`count_tours`].
+/// Answers [`Tour::count`]: the exact number of tours, or a lower bound when the budget ran out.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::tour::{Board, Square, Tour, TourCount, TourKind};
+/// let mut tour = Tour::new(Board::new(5, 5)?, [Square::default(); 25], [0u8; 25])?;
+/// let corner = tour.count(Square::new(0, 0), TourKind::Open, Budget::UNLIMITED)?;
+/// assert_eq!(corner, TourCount::Exactly(304));
+/// let cut = tour.count(Square::new(0, 0), TourKind::Open, Budget::new(1_000))?;
+/// assert!(matches!(cut, TourCount::Exhausted { spent: 1_000, .. }));
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[must_use]
 pub enum TourCount {
-    /// The exact number of directed tours from the start.
+    /// The exact number of directed tours from the start (0 where none exists).
     Exactly(u64),
-    /// The budget ran out after `at_least` tours.
+    /// The budget ran out: the count is cut short, never exact.
     Exhausted {
-        /// Tours counted before the budget ran out.
+        /// Tours counted before the budget ran out: the true count is at least this.
         at_least: u64,
+        /// Moves tried, at most the budget.
+        spent: u64,
     },
 }
 
-/// What was wrong with a request.
+/// Says what was wrong with a request: the board, the start or the memory.
+///
+/// ```
+/// use plateau::tour::{Board, Square, Tour, TourError};
+/// let board = Board::new(8, 8)?;
+/// let small = Tour::new(board, [Square::default(); 63], [0u8; 64]);
+/// assert_eq!(small.err(), Some(TourError::OutTooSmall { needed: 64, given: 63 }));
+/// assert_eq!(Board::new(0, 5), Err(TourError::EmptyBoard { width: 0, height: 5 }));
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum TourError {
     /// A side of the board is 0.
-    EmptyBoard,
+    EmptyBoard {
+        /// The files asked for.
+        width: u16,
+        /// The ranks asked for.
+        height: u16,
+    },
     /// The start square is off the board.
-    StartOffBoard,
+    StartOffBoard {
+        /// The square asked for.
+        start: Square,
+        /// The board it is off.
+        board: Board,
+    },
     /// The board has more squares than this machine can address.
-    TooManySquares,
-    /// `out` holds fewer squares than the board.
-    OutTooSmall,
-    /// `scratch` holds fewer bytes than [`scratch_len`].
-    ScratchTooSmall,
+    TooManySquares {
+        /// The board.
+        board: Board,
+    },
+    /// The tour's memory holds fewer squares than the board.
+    OutTooSmall {
+        /// Squares needed: one per square of the board.
+        needed: usize,
+        /// Squares given.
+        given: usize,
+    },
+    /// The scratch memory holds fewer bytes than [`scratch_len`].
+    ScratchTooSmall {
+        /// Bytes needed: one per square of the board.
+        needed: usize,
+        /// Bytes given.
+        given: usize,
+    },
 }
 
 impl fmt::Display for TourError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TourError::EmptyBoard => "a board needs at least one file and one rank",
-            TourError::StartOffBoard => "the start square is off the board",
-            TourError::TooManySquares => "the board has more squares than memory can address",
-            TourError::OutTooSmall => "the tour buffer holds fewer squares than the board",
-            TourError::ScratchTooSmall => "the scratch buffer is smaller than one byte per square",
-        })
+        match *self {
+            TourError::EmptyBoard { width, height } => write!(
+                f,
+                "a board needs at least one file and one rank, not {width}x{height}"
+            ),
+            TourError::StartOffBoard { start, board } => write!(
+                f,
+                "the start square {},{} is off the {}x{} board",
+                start.x, start.y, board.width, board.height
+            ),
+            TourError::TooManySquares { board } => write!(
+                f,
+                "the {}x{} board has more squares than memory can address",
+                board.width, board.height
+            ),
+            TourError::OutTooSmall { needed, given } => write!(
+                f,
+                "the tour buffer holds {given} squares, fewer than the board's {needed}"
+            ),
+            TourError::ScratchTooSmall { needed, given } => write!(
+                f,
+                "the scratch buffer holds {given} bytes, fewer than one per square ({needed})"
+            ),
+        }
     }
 }
 
@@ -175,7 +287,7 @@ impl Board {
     /// Makes a `width × height` board; both must be at least 1.
     pub const fn new(width: u16, height: u16) -> Result<Board, TourError> {
         if width == 0 || height == 0 {
-            return Err(TourError::EmptyBoard);
+            return Err(TourError::EmptyBoard { width, height });
         }
         Ok(Board { width, height })
     }
@@ -281,7 +393,13 @@ impl Square {
     }
 }
 
-/// Returns the bytes of scratch [`find_tour`] and [`count_tours`] need: one per square.
+/// Returns the bytes of scratch a [`Tour`] of `board` needs: one per square.
+///
+/// ```
+/// use plateau::tour::{Board, scratch_len};
+/// assert_eq!(scratch_len(Board::new(2000, 2000)?), 4_000_000);
+/// # Ok::<(), plateau::tour::TourError>(())
+/// ```
 #[must_use]
 pub const fn scratch_len(board: Board) -> u64 {
     board.squares()
@@ -290,14 +408,14 @@ pub const fn scratch_len(board: Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Budget;
 
     fn find(w: u16, h: u16, s: Square, kind: TourKind) -> (TourOutcome, Vec<Square>) {
         let b = Board::new(w, h).unwrap();
         let n = b.squares() as usize;
-        let mut out = vec![Square::default(); n];
-        let mut scratch = vec![0u8; n];
-        let o = find_tour(b, s, kind, &mut out, &mut scratch, u64::MAX).unwrap();
-        (o, out)
+        let mut tour = Tour::new(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
+        let o = tour.find(s, kind, Budget::UNLIMITED).unwrap();
+        (o, tour.squares().to_vec())
     }
 
     #[test]
@@ -319,7 +437,7 @@ mod tests {
                                     );
                                     assert_eq!(t[0], s);
                                 }
-                                TourOutcome::None(_) => {}
+                                TourOutcome::NoSolution(_) => assert!(t.is_empty()),
                                 TourOutcome::Exhausted { .. } => {
                                     panic!("{w}x{h} {s:?} {kind:?} exhausted")
                                 }
@@ -329,5 +447,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn errors_carry_their_context_and_say_it() {
+        let b = Board::new(8, 8).unwrap();
+        let e = Tour::new(b, [Square::default(); 64], [0u8; 10]).err();
+        assert_eq!(
+            e,
+            Some(TourError::ScratchTooSmall {
+                needed: 64,
+                given: 10
+            })
+        );
+        let mut tour = Tour::new(b, [Square::default(); 64], [0u8; 64]).unwrap();
+        let off = Square::new(8, 0);
+        let e = tour.find(off, TourKind::Open, Budget::UNLIMITED).err();
+        assert_eq!(
+            e,
+            Some(TourError::StartOffBoard {
+                start: off,
+                board: b
+            })
+        );
+        assert_eq!(
+            e.map(|e| e.to_string()).as_deref(),
+            Some("the start square 8,0 is off the 8x8 board")
+        );
+        assert_eq!(
+            Tour::new(b, [Square::default(); 63], [0u8; 64])
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
+            Some("the tour buffer holds 63 squares, fewer than the board's 64")
+        );
     }
 }

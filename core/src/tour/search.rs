@@ -7,12 +7,13 @@
 //! again, so the degrees and hence the candidate order are the same as when the
 //! square was first reached: the order need not be stored.
 
-// Nested `if let`s read as the steps they are; a search takes its whole state.
-#![allow(clippy::collapsible_if, clippy::too_many_arguments)]
+// Nested `if let`s read as the steps they are.
+#![allow(clippy::collapsible_if)]
 
+use super::Board;
+use super::find::Job;
 use super::geometry::{MOVES, centre_distance, dims, index, square, step};
 use super::warnsdorff::{VISITED, fill_degrees};
-use super::{Board, Square};
 
 /// How a searched path must end.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,26 +51,51 @@ impl Order {
     };
 }
 
+/// What a search looks for: how the path ends, the tie order, and whether it
+/// counts every tour or stops at the first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Aim {
+    /// How the path must end.
+    pub end: End,
+    /// The tie order of the candidates.
+    pub order: Order,
+    /// Counts every tour instead of stopping at the first.
+    pub counting: bool,
+}
+
+impl Aim {
+    /// Looks for one tour ending as `end`, in `order`.
+    pub(crate) const fn tour(end: End, order: Order) -> Aim {
+        Aim {
+            end,
+            order,
+            counting: false,
+        }
+    }
+
+    /// Counts the tours ending as `end`, in Roth's order.
+    pub(crate) const fn count(end: End) -> Aim {
+        Aim {
+            end,
+            order: Order::ROTH,
+            counting: true,
+        }
+    }
+}
+
 /// Candidate moves from one square, best first.
 struct Candidates {
     list: [(u32, u32); 8],
     len: usize,
 }
 
-/// Searches from `start`; stops at the first tour unless `counting`.
+/// Searches from `job.start` in `job.out` and `job.scratch`; stops at the first tour unless counting.
 ///
-/// `steps` is charged one per move and never exceeds `budget`.
-pub(crate) fn search(
-    board: Board,
-    start: Square,
-    end: End,
-    order: Order,
-    counting: bool,
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Searched {
+/// Each move tried is charged to `job.meter`, whose `spent` never exceeds its `budget`.
+pub(crate) fn search(job: &mut Job<'_>, aim: &Aim) -> Searched {
+    let Aim { end, counting, .. } = *aim;
+    let (board, start) = (job.board, job.start);
+    let (out, scratch) = (&mut *job.out, &mut *job.scratch);
     let (w, h) = dims(board);
     let n = board.squares_usize();
     fill_degrees(board, scratch);
@@ -93,6 +119,7 @@ pub(crate) fn search(
     let mut depth = 0usize;
     let mut deepest = 1usize;
     let mut count = 0u64;
+    let meter = &mut *job.meter;
     loop {
         let Some(&cur) = out.get(depth) else {
             return Searched::Done { count };
@@ -102,15 +129,15 @@ pub(crate) fn search(
         let tried = scratch.get(ci).map_or(0, |c| usize::from(c & 0x0F));
         // Squares still unvisited once the current square is on the path.
         let remaining = n - (depth + 1);
-        let mut cands = candidates(w, h, cx, cy, remaining, end, order, scratch);
+        let mut cands = candidates(w, h, cx, cy, remaining, *aim, scratch);
         if let Some(long) = four {
             keep_four_line_order(&mut cands, depth + 1, long, h);
         }
         if let Some(&(nx, ny)) = cands.list.get(tried).filter(|_| tried < cands.len) {
-            if *steps >= budget {
+            if meter.spent >= meter.budget {
                 return Searched::OutOfSteps { deepest };
             }
-            *steps += 1;
+            meter.spent += 1;
             if let Some(c) = scratch.get_mut(ci) {
                 *c = VISITED | (tried as u8 + 1);
             }
@@ -234,10 +261,10 @@ fn candidates(
     x: u32,
     y: u32,
     remaining: usize,
-    end: End,
-    order: Order,
+    aim: Aim,
     scratch: &[u8],
 ) -> Candidates {
+    let Aim { end, order, .. } = aim;
     let mut c = Candidates {
         list: [(0, 0); 8],
         len: 0,

@@ -9,6 +9,7 @@
 //! path repeats its one neighbour.
 
 use super::construct::{Stop, find_path, neighbours, pack, relink};
+use super::find::Job;
 use super::geometry::{MOVES, dims, direction, index, square, step};
 use super::search::End;
 use super::{Board, Square};
@@ -23,16 +24,10 @@ pub(crate) fn applies(board: Board) -> bool {
     (k == 3 || k == 5) && long % 2 == 1 && long >= 7
 }
 
-/// Grows an open tour from `start` into `out`; `Ok(false)` if no base window has one.
-pub(crate) fn open_strip(
-    board: Board,
-    start: Square,
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<bool, Stop> {
-    let (w, h) = dims(board);
+/// Grows an open tour from `job.start` into `job.out`; `Ok(false)` if no base window has one.
+pub(crate) fn open_strip(job: &mut Job<'_>) -> Result<bool, Stop> {
+    let start = job.start;
+    let (w, h) = dims(job.board);
     let (k, long) = (w.min(h), w.max(h));
     let along_x = h == k;
     let local = |(x, y): (u32, u32)| if along_x { (x, y) } else { (y, x) };
@@ -42,9 +37,9 @@ pub(crate) fn open_strip(
         let first = si.saturating_sub(b - 1).div_ceil(4) * 4;
         let mut a = first;
         while a <= si && a + b <= long {
-            if lay_base(board, (a, b), (si - a, sj), out, scratch, steps, budget)? {
-                grow(board, (a, b), scratch, steps, budget)?;
-                return Ok(walk_open(board, start, out, scratch));
+            if lay_base(job, (a, b), (si - a, sj))? {
+                grow(job, (a, b))?;
+                return Ok(walk_open(job));
             }
             a += 4;
         }
@@ -52,32 +47,24 @@ pub(crate) fn open_strip(
     Ok(false)
 }
 
-/// Searches an open tour of the window `a..a+b` from the start, and writes it as a path.
-fn lay_base(
-    board: Board,
-    (a, b): (u32, u32),
-    (li, lj): (u32, u32),
-    out: &mut [Square],
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<bool, Stop> {
-    let (w, h) = dims(board);
+/// Searches an open tour of the window `a..a+b` from the start (`(li, lj)` in
+/// the window), and writes it as a path.
+fn lay_base(job: &mut Job<'_>, (a, b): (u32, u32), (li, lj): (u32, u32)) -> Result<bool, Stop> {
+    let (w, h) = dims(job.board);
     let k = w.min(h);
     let along_x = h == k;
     let window = Board::new(b as u16, k as u16).map_err(|_| Stop::NoJoin)?;
     let bn = window.squares_usize();
-    let path = out.get_mut(..bn).ok_or(Stop::NoJoin)?;
+    let path = job.out.get_mut(..bn).ok_or(Stop::NoJoin)?;
     let mut work = [0u8; BASE_SQUARES];
-    if !find_path(
-        window,
-        square(li, lj),
-        End::Anywhere,
-        path,
-        &mut work,
-        steps,
-        budget,
-    )? {
+    let mut base = Job {
+        board: window,
+        start: square(li, lj),
+        out: &mut *path,
+        scratch: &mut work,
+        meter: &mut *job.meter,
+    };
+    if !find_path(&mut base, End::Anywhere)? {
         return Ok(false);
     }
     let to_global = |v: Square| {
@@ -100,7 +87,7 @@ fn lay_base(
             direction(here, x).ok_or(Stop::NoJoin)?,
             direction(here, y).ok_or(Stop::NoJoin)?,
         );
-        if let Some(slot) = scratch.get_mut(index(w, here.0, here.1)) {
+        if let Some(slot) = job.scratch.get_mut(index(w, here.0, here.1)) {
             *slot = c;
         }
     }
@@ -108,38 +95,28 @@ fn lay_base(
 }
 
 /// Adds `k × 4` blocks right of the window, then left of it, until the strip is full.
-fn grow(
-    board: Board,
-    (a, b): (u32, u32),
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<(), Stop> {
-    let (w, h) = dims(board);
+fn grow(job: &mut Job<'_>, (a, b): (u32, u32)) -> Result<(), Stop> {
+    let (w, h) = dims(job.board);
     let long = w.max(h);
     let mut right = a + b;
     while right < long {
-        splice(board, right, right - 2, scratch, steps, budget)?;
+        splice(job, right, right - 2)?;
         right += 4;
     }
     let mut left = a;
     while left >= 4 {
-        splice(board, left - 4, left, scratch, steps, budget)?;
+        splice(job, left - 4, left)?;
         left -= 4;
     }
     Ok(())
 }
 
 /// Puts the block of lines `from..from+4` into the path, next to the lines `edge..edge+2`.
-fn splice(
-    board: Board,
-    from: u32,
-    edge: u32,
-    scratch: &mut [u8],
-    steps: &mut u64,
-    budget: u64,
-) -> Result<(), Stop> {
-    let (w, h) = dims(board);
+///
+/// Uses only `job.scratch` (the path) and the meter; the block is searched in local buffers.
+fn splice(job: &mut Job<'_>, from: u32, edge: u32) -> Result<(), Stop> {
+    let (w, h) = dims(job.board);
+    let (scratch, meter) = (&mut *job.scratch, &mut *job.meter);
     let k = w.min(h);
     let along_x = h == k;
     let global = |i: u32, j: u32| if along_x { (i, j) } else { (j, i) };
@@ -171,15 +148,14 @@ fn splice(
                         let (rl, sl) = (local(r), local(s));
                         let mut path = [Square::default(); 20];
                         let mut work = [0u8; 20];
-                        if !find_path(
-                            block,
-                            square(rl.0 - from, rl.1),
-                            End::At(sl.0 - from, sl.1),
-                            &mut path,
-                            &mut work,
-                            steps,
-                            budget,
-                        )? {
+                        let mut gap = Job {
+                            board: block,
+                            start: square(rl.0 - from, rl.1),
+                            out: &mut path,
+                            scratch: &mut work,
+                            meter: &mut *meter,
+                        };
+                        if !find_path(&mut gap, End::At(sl.0 - from, sl.1))? {
                             continue;
                         }
                         let bn = block.squares_usize();
@@ -213,8 +189,11 @@ fn splice(
     Err(Stop::NoJoin)
 }
 
-/// Writes the path in `scratch` into `out` from the end `start`; false unless it covers the board.
-fn walk_open(board: Board, start: Square, out: &mut [Square], scratch: &[u8]) -> bool {
+/// Writes the path in `job.scratch` into `job.out` from the end `job.start`;
+/// false unless it covers the board.
+fn walk_open(job: &mut Job<'_>) -> bool {
+    let (board, start) = (job.board, job.start);
+    let (out, scratch) = (&mut *job.out, &*job.scratch);
     let (w, h) = dims(board);
     let n = board.squares_usize();
     let mut prev = (u32::from(start.x), u32::from(start.y));

@@ -5,8 +5,9 @@
 //! farthest from the centre (Roth), then to the first in a rotated move order;
 //! the rotation lets a failed attempt be retried with another order.
 
+use super::Board;
+use super::find::Job;
 use super::geometry::{MOVES, centre_distance, dims, index, moves_from, square};
-use super::{Board, Square};
 
 /// Marks a visited square in the scratch buffer.
 pub(crate) const VISITED: u8 = 0x80;
@@ -31,18 +32,14 @@ pub(crate) fn fill_degrees(board: Board, scratch: &mut [u8]) {
     }
 }
 
-/// Runs Warnsdorff's rule from `start`; returns the number of squares visited.
+/// Runs Warnsdorff's rule from `job.start` into `job.out`; returns the number of squares visited.
 ///
 /// The tour is complete when the result equals the number of squares. `rotation`
 /// (0..8) rotates the fixed tie order; `roth` turns the centre tie-break on.
-pub(crate) fn run(
-    board: Board,
-    start: Square,
-    rotation: usize,
-    roth: bool,
-    out: &mut [Square],
-    scratch: &mut [u8],
-) -> usize {
+/// Charges nothing to the meter: the caller charges the squares visited.
+pub(crate) fn run(job: &mut Job<'_>, rotation: usize, roth: bool) -> usize {
+    let (board, start) = (job.board, job.start);
+    let (out, scratch) = (&mut *job.out, &mut *job.scratch);
     let (w, h) = dims(board);
     let n = board.squares_usize();
     fill_degrees(board, scratch);

@@ -41,7 +41,8 @@
 //! 3. Generic code at several instances: `Deal`/`Game`/`Trace` at `W` = 1 and 8,
 //!    `PackedDeal::from_deal` from both; `SortedBag<Card, N>` at N = 1, 2, 9, 64
 //!    (and `SortedBag<u8, 9>`), the claim methods at the same capacities;
-//!    `TourBuffer` at 16 and 64 squares; both strategies over every puzzle.
+//!    `Tour` over lent slices and owned arrays of 16 and 64 squares; both
+//!    strategies over every puzzle.
 //!
 //! To cover a new public function: call it below on `opaque(..)` / `lend(..)`
 //! inputs and pass what it returns to `keep` (and `show` for `Display` impls).
@@ -641,27 +642,43 @@ fn probe_grid() {
     }
 }
 
-/// One capacity of `TourBuffer<N>`.
-fn probe_tour_buffer<const N: usize>(
+/// One instance of `Tour<T, S>`: every method, over the memory given.
+fn probe_tour_in<T, S>(
     board: plateau::tour::Board,
     start: plateau::tour::Square,
     kind: plateau::tour::TourKind,
-) {
-    use plateau::tour::TourBuffer;
-    let mut buffer: TourBuffer<N> = opaque(TourBuffer::new());
-    keep(settle(buffer.find(board, start, kind, opaque(1000))));
-    keep(settle(buffer.count(board, start, kind, opaque(1000))));
-    keep(buffer.squares(board).len());
-    keep(TourBuffer::<N>::default().squares(board).len());
-    debug(buffer);
+    squares: T,
+    scratch: S,
+) where
+    T: AsRef<[plateau::tour::Square]> + AsMut<[plateau::tour::Square]> + fmt::Debug,
+    S: AsMut<[u8]> + fmt::Debug,
+{
+    use plateau::Budget;
+    use plateau::tour::{Tour, check_tour};
+    let Some(mut tour) = settle(Tour::new(board, squares, scratch)) else {
+        return;
+    };
+    if let Some(o) = settle(tour.find(start, kind, Budget::new(opaque(1000)))) {
+        debug(o);
+        hash(o);
+    }
+    keep(check_tour(board, tour.squares(), kind));
+    if let Some(c) = settle(tour.count(start, kind, Budget::new(opaque(1000)))) {
+        debug(c);
+        hash(c);
+    }
+    keep(tour.squares().len());
+    keep(settle(tour.set_board(opaque(board))));
+    keep(tour.board());
+    debug(&tour);
 }
 
 fn probe_tour() {
     use plateau::tour::{
-        self, Board, Square, TourKind, check_tour, check_tour_with, count_tours, find_tour,
-        scratch_len,
+        self, Board, Square, TourKind, check_tour, check_tour_with, scratch_len,
     };
     keep(tour::MAX_SIDE);
+    keep(tour::MAX_CHECKED_SQUARES);
     let Some(board) = settle(Board::new(opaque(5), opaque(6))) else {
         return;
     };
@@ -685,19 +702,16 @@ fn probe_tour() {
         show(why);
         hash(why);
     }
+    // Lent memory, cut at lengths the optimizer cannot see.
     let mut out = [Square::new(0, 0); 400];
     let mut scratch = [0u8; 400];
-    if let Some(o) = settle(find_tour(
+    probe_tour_in(
         board,
         start,
         kind,
         lend_mut(&mut out),
         lend_mut(&mut scratch),
-        opaque(10_000),
-    )) {
-        debug(o);
-        hash(o);
-    }
+    );
     keep(check_tour(board, lend(&out), kind));
     keep(check_tour_with(
         board,
@@ -705,19 +719,25 @@ fn probe_tour() {
         kind,
         lend_mut(&mut scratch),
     ));
-    if let Some(c) = settle(count_tours(
+    // Owned memory at two capacities, and the `const` constructor.
+    if let Some(mut owned) = settle(tour::Tour::<[Square; 16], [u8; 16]>::owned(board)) {
+        keep(settle(owned.find(start, kind, plateau::Budget::new(opaque(1000)))));
+        keep(owned.squares().len());
+    }
+    probe_tour_in(
         board,
         start,
         kind,
-        lend_mut(&mut out),
-        lend_mut(&mut scratch),
-        opaque(10_000),
-    )) {
-        debug(c);
-        hash(c);
-    }
-    probe_tour_buffer::<16>(board, start, kind);
-    probe_tour_buffer::<64>(board, start, kind);
+        opaque([Square::new(0, 0); 16]),
+        opaque([0u8; 16]),
+    );
+    probe_tour_in(
+        board,
+        start,
+        kind,
+        opaque([Square::new(0, 0); 64]),
+        opaque([0u8; 64]),
+    );
     debug(start);
     hash(start);
     hash(kind);

@@ -1,34 +1,46 @@
 //! Knight's tours on the chip: 8×8 open and closed tours from a corner, checked
-//! here; "none" from theory; exact counts. The buffers are lent from static
-//! memory (`TourBuffer::new` is `const`), as firmware would.
+//! here; "none" from theory; exact counts. The tour and its memory (two arrays
+//! of 64) live in a `static` (`Tour::owned` is `const`), as firmware would;
+//! `set_board` aims it at each board.
 
 use core::cell::RefCell;
 
 use critical_section::Mutex;
-use plateau::tour::{
-    Board, NoTour, Square, TourBuffer, TourCount, TourKind, TourOutcome, check_tour,
-};
+use plateau::Budget;
+use plateau::tour::{Board, NoTour, Square, Tour, TourCount, TourKind, TourOutcome, check_tour};
 
 use crate::expected::tour::{NONE_4X4, OPEN_3X4_IN_ALL, OPEN_5X5_FROM_CORNER};
 use crate::harness::{AtStep, Outcome, accepted, displays, equal, holds};
 
 /// Moves either search may try before answering `Exhausted`.
-const BUDGET: u64 = 50_000_000;
+const BUDGET: Budget = Budget::new(50_000_000);
 
-static BUFFER: Mutex<RefCell<TourBuffer<64>>> = Mutex::new(RefCell::new(TourBuffer::new()));
+/// The board the static tour starts on.
+const EIGHT: Board = match Board::new(8, 8) {
+    Ok(board) => board,
+    Err(_) => panic!("8x8 is a board"),
+};
+
+/// Tours of boards up to 64 squares, owned by a `static`.
+type Tours = Tour<[Square; 64], [u8; 64]>;
+
+static TOUR: Mutex<RefCell<Tours>> = Mutex::new(RefCell::new(match Tours::owned(EIGHT) {
+    Ok(tour) => tour,
+    Err(_) => panic!("64 squares hold 8x8"),
+}));
 
 /// 8×8 from a1: an open tour and a closed tour, each checked square by square.
 pub fn eight_by_eight() -> Outcome {
-    let board = accepted("Board::new", Board::new(8, 8))?;
     for (i, kind) in [TourKind::Open, TourKind::Closed].into_iter().enumerate() {
         critical_section::with(|cs| {
-            let mut buffer = BUFFER.borrow_ref_mut(cs);
-            let found = accepted("find", buffer.find(board, Square::new(0, 0), kind, BUDGET))?;
+            let mut tour = TOUR.borrow_ref_mut(cs);
+            accepted("set_board", tour.set_board(EIGHT))?;
+            let found = accepted("find", tour.find(Square::new(0, 0), kind, BUDGET))?;
             equal("outcome", found, TourOutcome::Found).at(i)?;
-            let squares = buffer.squares(board);
+            let squares = tour.squares();
             equal("squares", squares.len(), 64).at(i)?;
             equal("start", squares.first().copied(), Some(Square::new(0, 0))).at(i)?;
-            holds("a valid tour", check_tour(board, squares, kind)).at(i)
+            holds("a valid tour", check_tour(EIGHT, squares, kind)).at(i)
         })?;
     }
     Ok(())
@@ -40,35 +52,36 @@ pub fn none_and_counts() -> Outcome {
     let five = accepted("Board::new", Board::new(5, 5))?;
     let three_four = accepted("Board::new", Board::new(3, 4))?;
     critical_section::with(|cs| {
-        let mut buffer = BUFFER.borrow_ref_mut(cs);
-        let none = accepted(
-            "find",
-            buffer.find(four, Square::new(0, 0), TourKind::Open, BUDGET),
-        )?;
-        equal("4x4", none, TourOutcome::None(NoTour::NoOpenTour))?;
+        let mut tour = TOUR.borrow_ref_mut(cs);
+        accepted("set_board", tour.set_board(four))?;
+        let none = accepted("find", tour.find(Square::new(0, 0), TourKind::Open, BUDGET))?;
+        equal("4x4", none, TourOutcome::NoSolution(NoTour::NoOpenTour))?;
         displays("4x4 reason", NoTour::NoOpenTour, NONE_4X4)?;
-        let corner = accepted(
-            "count",
-            buffer.count(five, Square::new(0, 0), TourKind::Open, BUDGET),
-        )?;
-        equal(
-            "5x5 from a corner",
-            corner,
-            TourCount::Exactly(OPEN_5X5_FROM_CORNER),
-        )?;
+        accepted("set_board", tour.set_board(five))?;
+        let corner = accepted("count", tour.count(Square::new(0, 0), TourKind::Open, BUDGET))?;
+        equal("5x5 from a corner", exact(corner), Some(OPEN_5X5_FROM_CORNER))?;
+        accepted("set_board", tour.set_board(three_four))?;
         let mut all = 0;
         for y in 0..4 {
             for x in 0..3 {
                 let n = accepted(
                     "count",
-                    buffer.count(three_four, Square::new(x, y), TourKind::Open, BUDGET),
+                    tour.count(Square::new(x, y), TourKind::Open, BUDGET),
                 )?;
-                match n {
-                    TourCount::Exactly(n) => all += n,
-                    TourCount::Exhausted { .. } => return holds("3x4 counted", false),
+                match exact(n) {
+                    Some(n) => all += n,
+                    None => return holds("3x4 counted", false),
                 }
             }
         }
         equal("3x4 in all", all, OPEN_3X4_IN_ALL)
     })
+}
+
+/// Returns an exact count; a count cut short by the budget is none.
+fn exact(count: TourCount) -> Option<u64> {
+    match count {
+        TourCount::Exactly(n) => Some(n),
+        TourCount::Exhausted { .. } => None,
+    }
 }
