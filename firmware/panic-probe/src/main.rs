@@ -165,6 +165,24 @@ fn probe_bits() {
         show(e);
         hash(e);
     }
+    let (i, n) = (opaque(0usize), opaque(0u32));
+    keep((bits::bit16(i), bits::bit32(i), bits::bit64(i), bits::bit128(i)));
+    keep((bits::low16(n), bits::low32(n), bits::low64(n), bits::low128(n)));
+    keep(bits::top64(v64));
+}
+
+fn probe_budget_and_rng() {
+    let b = opaque(plateau::Budget::new(opaque(0)));
+    keep((b.get(), b.is_unlimited(), plateau::Budget::from(opaque(0u64))));
+    keep(opaque(plateau::Budget::UNLIMITED) < b);
+    show(b);
+    debug(b);
+    hash(b);
+    let mut r = opaque(plateau::rng::SplitMix64::new(opaque(0)));
+    keep(r.next_u64());
+    keep(r.below(opaque(0)));
+    debug(r);
+    hash(r);
 }
 
 fn probe_jass() {
@@ -756,6 +774,7 @@ fn main() -> ! {
     probe_the_probe();
     keep(plateau::UNLIMITED);
     probe_bits();
+    probe_budget_and_rng();
     probe_jass();
     probe_tchu();
     probe_map();
