@@ -1,6 +1,7 @@
 //! Slow, obviously right longest-trail solvers and a trail checker, for the tests
 //! and benchmarks of `plateau::tchu::trail`.
 
+use plateau::rng::SplitMix64;
 use plateau::tchu::trail::Trail;
 use plateau::tchu::{Level, Route, Station};
 
@@ -140,14 +141,15 @@ pub fn check_trail(network: &[Route], trail: &Trail<'_>) -> Result<(), String> {
     Ok(())
 }
 
-/// Returns a `'static` copy of a string (test networks need `'static` ids).
+/// Returns a `'static` copy of a string, for test networks that outlive their
+/// builder (the CLI owns its text instead).
 pub fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
 /// Makes a network from `(station, station, length)` triples: station `i` gets the
 /// id `i * 37 % 256` and the name "Allemagne" (names never decide anything).
-pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
+pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route<'static>> {
     const CODES: [&str; 8] = ["S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"];
     let station = |i: u8| {
         let code = CODES.get(usize::from(i)).copied().unwrap_or("SX");
@@ -171,22 +173,13 @@ pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
         .collect()
 }
 
-/// A small deterministic random generator (xorshift64*), for benchmarks and tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// Returns the next number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 /// Returns `count` routes of `map` forming one connected network, grown from a random
 /// route by adding random routes that touch it (both halves of a double may be taken).
-pub fn connected_subnetwork(map: &[Route], count: usize, rng: &mut Rng) -> Vec<Route> {
+pub fn connected_subnetwork<'a>(
+    map: &[Route<'a>],
+    count: usize,
+    rng: &mut SplitMix64,
+) -> Vec<Route<'a>> {
     let mut chosen: Vec<Route> = Vec::new();
     let mut stations: Vec<Station> = Vec::new();
     let first = map[rng.below(map.len())];
@@ -215,7 +208,7 @@ pub fn connected_subnetwork(map: &[Route], count: usize, rng: &mut Rng) -> Vec<R
 /// Returns a network a real player could own: connected, grown from a random route
 /// by random touching routes while the cars last (at most `cars` in all), never
 /// both halves of a double route.
-pub fn player_network(map: &[Route], cars: u32, rng: &mut Rng) -> Vec<Route> {
+pub fn player_network<'a>(map: &[Route<'a>], cars: u32, rng: &mut SplitMix64) -> Vec<Route<'a>> {
     let twin = |r: &Route| {
         r.id()
             .get(..r.id().len().saturating_sub(2))
