@@ -5,10 +5,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use plateau::rng::SplitMix64;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::Trail;
-use plateau::rng::SplitMix64;
 use plateau_tests::tchu_trail::{connected_subnetwork, player_network, seed_longest};
 
 fn whole_map(c: &mut Criterion) {

@@ -3,10 +3,10 @@
 //! count): random subsets, connected growths, and dense growths that prefer
 //! routes closing a cycle. `cargo run --release -p plateau-tests --example trail_stress`
 
+use plateau::rng::SplitMix64;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::Trail;
-use plateau::rng::SplitMix64;
 use plateau_tests::tchu_trail::connected_subnetwork;
 use std::time::Instant;
 

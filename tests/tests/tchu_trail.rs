@@ -1,9 +1,9 @@
 //! The longest trail: the fast exact search against the seed's exhaustive one and
 //! an independent subset solver, on random networks and on the real map.
 
-use plateau::tchu::map::{self, ROUTES};
 use plateau::Budget;
 use plateau::rng::SplitMix64;
+use plateau::tchu::map::{self, ROUTES};
 use plateau::tchu::trail::{
     Trail, TrailError, TrailOutcome, TrailSearch, longest_trail_bonus_unbounded,
 };

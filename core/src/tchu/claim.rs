@@ -50,7 +50,9 @@ impl fmt::Display for ClaimError {
             Self::DrawnCount { .. } => {
                 write!(f, "exactly {ADDITIONAL_TUNNEL_CARDS} cards must be drawn")
             }
-            Self::NotPossibleClaim => f.write_str("the cards are not a possible claim of the route"),
+            Self::NotPossibleClaim => {
+                f.write_str("the cards are not a possible claim of the route")
+            }
         }
     }
 }

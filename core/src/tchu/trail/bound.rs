@@ -17,7 +17,6 @@ use crate::bits::{bit64, bit128};
 const FAR: u16 = u16::MAX;
 
 impl Network {
-
     /// Returns a lower bound on the length of routes still to drop from a connected
     /// `alive` for its parity, with each station's doubled share of it, or `None`
     /// when no trail with these constraints is left.

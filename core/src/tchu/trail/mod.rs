@@ -169,7 +169,9 @@ impl<'a> Trail<'a> {
     /// exponential and this form never stops early: [`TrailSearch::run`] takes a
     /// budget.
     pub fn longest_unbounded(routes: &'a [Route<'a>]) -> Result<Trail<'a>, TrailError> {
-        Ok(*TrailSearch::new(routes)?.run(Budget::UNLIMITED).trail())
+        let mut workspace = TrailWorkspace::new();
+        let mut search = TrailSearch::new_in(routes, &mut workspace)?;
+        Ok(*search.run(Budget::UNLIMITED).trail())
     }
 
     fn from_order(
@@ -337,7 +339,12 @@ impl<'a> TrailSearch<'a> {
     /// Prepares a search of the network `routes` in a workspace of its own,
     /// checking the capacities.
     pub fn new(routes: &'a [Route<'a>]) -> Result<TrailSearch<'a>, TrailError> {
-        Self::new_in(routes, TrailWorkspace::new())
+        let mut search = TrailSearch {
+            routes,
+            workspace: TrailWorkspace::new(),
+        };
+        search.workspace.start(routes)?;
+        Ok(search)
     }
 }
 
@@ -425,22 +432,19 @@ impl<W: BorrowMut<TrailWorkspace>> fmt::Debug for TrailSearch<'_, W> {
 /// [`TrailSearch::new_in`], so that it need not live on the stack.
 ///
 /// On a chip, keep one in a `static` built by the `const` [`TrailWorkspace::new`]
-/// (zero-filled: it goes to `.bss`). It remembers nothing between searches.
+/// (zero-filled: it goes to `.bss`), e.g. in a
+/// `critical_section::Mutex<RefCell<TrailWorkspace>>`. It remembers nothing
+/// between searches.
 ///
 /// ```
-/// use core::cell::RefCell;
-/// use critical_section::Mutex;
+/// use std::sync::Mutex; // a `critical_section::Mutex<RefCell<_>>` on a chip
 /// use plateau::Budget;
 /// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
-/// static WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
-///     Mutex::new(RefCell::new(TrailWorkspace::new()));
-/// let length = critical_section::with(|cs| {
-///     let mut workspace = WORKSPACE.borrow_ref_mut(cs);
-///     let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
-///     Ok::<_, plateau::tchu::trail::TrailError>(search.run(Budget::UNLIMITED).trail().length())
-/// })?;
-/// assert!(length > 0);
-/// # Ok::<(), plateau::tchu::trail::TrailError>(())
+/// static WORKSPACE: Mutex<TrailWorkspace> = Mutex::new(TrailWorkspace::new());
+/// let mut workspace = WORKSPACE.lock().map_err(|_| "poisoned")?;
+/// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
+/// assert!(search.run(Budget::UNLIMITED).is_found());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub struct TrailWorkspace {
     net: Network,
@@ -539,14 +543,15 @@ pub fn longest_trail_bonus(
     b: &[Route<'_>],
     budget: Budget,
 ) -> Result<TrailBonus, TrailError> {
-    // One workspace at a time on the stack: each search ends before the next.
+    // One workspace on the stack, lent to A's search, then to B's.
+    let mut workspace = TrailWorkspace::new();
     let (oa, sa) = {
-        let mut search = TrailSearch::new(a)?;
+        let mut search = TrailSearch::new_in(a, &mut workspace)?;
         (search.run(budget), search.steps())
     };
     let left = Budget::new(budget.get().saturating_sub(sa));
     let (ob, sb) = {
-        let mut search = TrailSearch::new(b)?;
+        let mut search = TrailSearch::new_in(b, &mut workspace)?;
         (search.run(left), search.steps())
     };
     Ok(TrailBonus::decide([&oa, &ob], [sa, sb]))

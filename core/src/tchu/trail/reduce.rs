@@ -6,7 +6,6 @@ use super::graph::{NONE, Network, bits128, tag};
 use crate::bits::{bit64, bit128};
 
 impl Network {
-
     /// Shrinks the network without changing its longest trail, until nothing
     /// more shrinks (at most one change per route):
     /// - a station with exactly two links, neither a loop, joins them into one:
@@ -148,5 +147,4 @@ impl Network {
             }
         }
     }
-
 }
