@@ -141,14 +141,13 @@ pub fn check_trail(network: &[Route], trail: &Trail<'_>) -> Result<(), String> {
     Ok(())
 }
 
-/// Returns a `'static` copy of a string, for test networks that outlive their
-/// builder (the CLI owns its text instead).
-pub fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
+/// The route ids of [`network`]: `R0` to `R63`, `'static` without leaking.
+#[rustfmt::skip]
+const IDS: [&str; 64] = ["R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19", "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30", "R31", "R32", "R33", "R34", "R35", "R36", "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44", "R45", "R46", "R47", "R48", "R49", "R50", "R51", "R52", "R53", "R54", "R55", "R56", "R57", "R58", "R59", "R60", "R61", "R62", "R63"];
 
-/// Makes a network from `(station, station, length)` triples: station `i` gets the
-/// id `i * 37 % 256` and the name "Allemagne" (names never decide anything).
+/// Makes a network from at most 64 `(station, station, length)` triples: route `i`
+/// is `R{i}`, station `i` gets the id `i * 37 % 256` and the name "Allemagne"
+/// (names never decide anything).
 pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route<'static>> {
     const CODES: [&str; 8] = ["S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"];
     let station = |i: u8| {
@@ -161,7 +160,7 @@ pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route<'static>> {
         .filter(|(_, (a, b, _))| a != b)
         .map(|(i, &(a, b, w))| {
             Route::new(
-                leak(format!("R{i}")),
+                IDS.get(i).copied().expect("at most 64 test routes"),
                 station(a),
                 station(b),
                 w,
