@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::tchu::trail::Trail;
+use plateau::Budget;
+use plateau::tchu::trail::{Trail, TrailOutcome, TrailSearch};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{check_trail, seed_longest};
 
@@ -29,10 +30,12 @@ fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
     check_trail(&routes, &trail).unwrap();
     let (best, _) = seed_longest(&routes);
     assert_eq!(trail.length(), best, "{routes:?}");
-    let search = Trail::longest_within(&routes, u64::from(budget)).expect("9 routes fit");
-    check_trail(&routes, &search.trail()).unwrap();
-    assert!(search.trail().length() <= best);
-    if search.is_proven() {
-        assert_eq!(search.trail().length(), best);
+    let mut search = TrailSearch::new(&routes).expect("9 routes fit");
+    let outcome = search.run(Budget::new(u64::from(budget)));
+    check_trail(&routes, outcome.trail()).unwrap();
+    assert!(outcome.trail().length() <= best);
+    match outcome {
+        TrailOutcome::Found(t) => assert_eq!(t.length(), best),
+        TrailOutcome::Exhausted { spent, .. } => assert!(spent <= u64::from(budget)),
     }
 });

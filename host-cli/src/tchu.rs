@@ -109,7 +109,7 @@ pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                         "route {} is overground: {e}",
                         r.id()
                     )),
-                    ClaimError::DrawnCount => bad(
+                    ClaimError::DrawnCount { .. } => bad(
                         "--drawn",
                         &drawn,
                         format!("{e}, not {}", drawn_cards.len()),
@@ -119,6 +119,7 @@ pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                         &claim,
                         format!("{claim_cards} is not a possible claim of {} (see 'plateau tchu claims {}')", r.id(), r.id()),
                     ),
+                    _ => CliError::new(e.to_string()),
                 })?;
             if json {
                 write_json(io.out, &json!({ "additional": n }))?;
@@ -214,7 +215,7 @@ fn print_claims(r: &Route, several: bool, json: bool, io: &mut Io<'_>) -> CliRes
 }
 
 /// Finds a route by id, ignoring case; the error names the closest id.
-pub fn find_route(id: &str) -> CliResult<&'static Route> {
+pub fn find_route(id: &str) -> CliResult<&'static Route<'static>> {
     let upper = id.to_ascii_uppercase();
     if let Some(r) = map::route(&upper) {
         return Ok(r);

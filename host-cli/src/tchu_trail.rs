@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use plateau::tchu::trail::{Trail, TrailBonus, TrailError, TrailSearch, TrailSearcher};
-use plateau::tchu::{Color, Level, Route, Station, map};
+use plateau::Budget;
+use plateau::tchu::trail::{Trail, TrailBonus, TrailError, TrailOutcome, TrailSearch};
+use plateau::tchu::{Color, Level, MAX_ROUTE_LENGTH, MIN_ROUTE_LENGTH, Route, Station, map};
 use serde_json::json;
 
 use crate::Io;
@@ -69,10 +70,12 @@ pub struct BonusArgs {
 
 /// Runs `plateau tchu longest`.
 pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult {
-    let routes: Vec<Route> = if args.all {
+    // The network's text, owned here: its routes and stations borrow it.
+    let text: String;
+    let routes: Vec<Route<'_>> = if args.all {
         map::ROUTES.to_vec()
     } else if let Some(path) = &args.network {
-        let text = read_text(Some(path), io)?;
+        text = read_text(Some(path), io)?;
         let name = if path.as_os_str() == "-" {
             "standard input".to_string()
         } else {
@@ -82,8 +85,8 @@ pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult 
     } else {
         map_routes(None, args.routes.iter().map(String::as_str))?
     };
-    let mut searcher = TrailSearcher::new(&routes).map_err(|e| network_error(e, &routes))?;
-    let max_steps = args.budget.max_steps.unwrap_or(plateau::UNLIMITED);
+    let mut searcher = TrailSearch::new(&routes).map_err(network_error)?;
+    let max_steps = args.budget.max_steps.unwrap_or(u64::MAX);
     let started = Instant::now();
     let deadline = budget::deadline(args.budget.seconds);
     let ended = search_sliced(&mut searcher, max_steps, deadline, io.progress);
@@ -95,13 +98,13 @@ pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult 
             started.elapsed().as_secs_f64()
         )),
     };
-    print_trail(&searcher.best(), stop.as_deref(), json, io)
+    print_trail(&searcher.outcome(), stop.as_deref(), json, io)
 }
 
 /// Runs a trail search in slices until it ends, `max_steps` steps are spent
 /// or the deadline passes, with a spinner on stderr if `progress`.
 fn search_sliced(
-    searcher: &mut TrailSearcher<'_>,
+    searcher: &mut TrailSearch<'_>,
     max_steps: u64,
     deadline: Option<Instant>,
     progress: bool,
@@ -116,7 +119,13 @@ fn search_sliced(
             break Ended::Seconds;
         }
         let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
-        if searcher.run(slice) {
+        let before = searcher.steps();
+        if searcher.run(Budget::new(slice)).is_found() {
+            break Ended::Done;
+        }
+        // A search that ends unproven spends nothing more (never, by its depth
+        // bound): it is over too.
+        if slice > 0 && searcher.steps() == before {
             break Ended::Done;
         }
         if searcher.steps() >= max_steps {
@@ -126,7 +135,7 @@ fn search_sliced(
             bar.set_message(format!(
                 "{} steps, longest so far {}",
                 searcher.steps(),
-                searcher.best().trail().length()
+                searcher.best().length()
             ));
             bar.tick();
         }
@@ -147,36 +156,36 @@ pub fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             shared.id()
         )));
     }
-    let mut sa = TrailSearcher::new(&a).map_err(|e| network_error(e, &a))?;
-    let mut sb = TrailSearcher::new(&b).map_err(|e| network_error(e, &b))?;
-    let max_steps = args.max_steps.unwrap_or(plateau::UNLIMITED);
+    let mut sa = TrailSearch::new(&a).map_err(network_error)?;
+    let mut sb = TrailSearch::new(&b).map_err(network_error)?;
+    let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let deadline = budget::deadline(args.seconds);
     // A's network first, then B's with the steps left (as the core's
-    // `longest_trail_bonus_within` does).
+    // `longest_trail_bonus` does).
     let mut ended = search_sliced(&mut sa, max_steps, deadline, io.progress);
     if ended == Ended::Done {
         let left = max_steps.saturating_sub(sa.steps());
         ended = search_sliced(&mut sb, left, deadline, io.progress);
     }
-    let (ta, tb) = (sa.best(), sb.best());
-    let bonus = TrailBonus::of(&ta, &tb);
+    let bonus = TrailBonus::of(&sa, &sb);
+    let (ta, tb) = (sa.outcome(), sb.outcome());
     if json {
         let bonus = match bonus {
             TrailBonus::Awarded([pa, pb]) => format!("{{\"a\":{pa},\"b\":{pb}}}"),
-            TrailBonus::Exhausted { steps, .. } => {
-                format!("{{\"status\":\"exhausted\",\"steps\":{steps}}}")
+            TrailBonus::Exhausted { spent, .. } => {
+                format!("{{\"status\":\"exhausted\",\"steps\":{spent}}}")
             }
         };
         writeln!(
             io.out,
             "{{\"a\":{},\"b\":{},\"bonus\":{bonus}}}",
-            trail_json(ta.trail(), ta.is_proven()),
-            trail_json(tb.trail(), tb.is_proven())
+            trail_json(ta.trail(), ta.is_found()),
+            trail_json(tb.trail(), tb.is_found())
         )?;
         return Ok(());
     }
-    let mark = |s: &TrailSearch<'_>| {
-        if s.is_proven() {
+    let mark = |s: &TrailOutcome<'_>| {
+        if s.is_found() {
             ""
         } else {
             " (not proven the longest)"
@@ -190,9 +199,9 @@ pub fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             (true, false) => writeln!(io.out, "bonus: A gets {pa} points")?,
             _ => writeln!(io.out, "bonus: B gets {pb} points")?,
         },
-        TrailBonus::Exhausted { steps, .. } => writeln!(
+        TrailBonus::Exhausted { spent, .. } => writeln!(
             io.out,
-            "bonus: exhausted: the search stopped after {steps} steps ({}) before the trails decided it",
+            "bonus: exhausted: the search stopped after {spent} steps ({}) before the trails decided it",
             ended.flag().unwrap_or("its budget")
         )?,
     }
@@ -208,8 +217,8 @@ fn ids(text: &str) -> impl Iterator<Item = &str> {
 fn map_routes<'t>(
     option: Option<&str>,
     ids: impl Iterator<Item = &'t str>,
-) -> CliResult<Vec<Route>> {
-    let mut routes: Vec<Route> = Vec::new();
+) -> CliResult<Vec<Route<'static>>> {
+    let mut routes: Vec<Route<'static>> = Vec::new();
     for id in ids {
         let r = *find_route(id).map_err(|e| match option {
             Some(o) => CliError::new(format!("{o}: {e}")),
@@ -224,40 +233,29 @@ fn map_routes<'t>(
     Ok(routes)
 }
 
-fn network_error(e: TrailError, routes: &[Route]) -> CliError {
+fn network_error(e: TrailError) -> CliError {
     match e {
-        TrailError::TooManyRoutes => {
-            CliError::new(format!("the network has {} routes: {e}", routes.len()))
+        TrailError::TooManyRoutes { routes } => {
+            CliError::new(format!("the network has {routes} routes: {e}"))
         }
-        TrailError::TooManyStations => {
-            let mut ids: Vec<u8> = routes
-                .iter()
-                .flat_map(|r| r.stations().map(|s| s.id()))
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            CliError::new(format!("the network touches {} stations: {e}", ids.len()))
+        TrailError::TooManyStations { stations } => {
+            CliError::new(format!("the network touches {stations} stations: {e}"))
         }
-        TrailError::RepeatedRoute => CliError::new(e.to_string()),
+        _ => CliError::new(e.to_string()),
     }
 }
 
-/// Returns a `'static` copy of user text: stations and routes name it for the
-/// rest of this short-lived process.
-fn leak(text: &str) -> &'static str {
-    Box::leak(text.to_string().into_boxed_str())
-}
-
 /// Parses a network TSV (columns of routes.tsv; `#` comments, blank lines and a
-/// header line starting with `id` are skipped).
-pub fn parse_network(name: &str, text: &str) -> CliResult<Vec<Route>> {
-    let mut stations: HashMap<String, Station> = HashMap::new();
+/// header line starting with `id` are skipped). The routes and the stations not
+/// on the map borrow their ids and codes from `text`.
+pub fn parse_network<'t>(name: &str, text: &'t str) -> CliResult<Vec<Route<'t>>> {
+    let mut stations: HashMap<&'t str, Station<'t>> = HashMap::new();
     // Codes not on the map get ids after the map's.
     let mut next_id: u16 = map::STATIONS.len() as u16;
-    let mut routes: Vec<Route> = Vec::new();
-    let mut lines_of: HashMap<String, usize> = HashMap::new();
+    let mut routes: Vec<Route<'t>> = Vec::new();
+    let mut lines_of: HashMap<&'t str, usize> = HashMap::new();
     for (n, line) in content_lines(text) {
-        let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+        let fields: Vec<&'t str> = line.split('\t').map(str::trim).collect();
         if n == first_content_line(text) && fields.first() == Some(&"id") {
             continue;
         }
@@ -295,13 +293,15 @@ pub fn parse_network(name: &str, text: &str) -> CliResult<Vec<Route>> {
                     bad(
                         &at(i),
                         code,
-                        "too many stations not on the map (at most 205)",
+                        format!(
+                            "too many stations not on the map (at most {})",
+                            usize::from(u8::MAX) + 1 - map::STATIONS.len()
+                        ),
                     )
                 })?;
                 next_id += 1;
-                let code = leak(code);
                 let s = Station::new(id, code, code);
-                stations.insert(code.to_string(), s);
+                stations.insert(code, s);
                 s
             };
             *end = Some(station);
@@ -313,7 +313,7 @@ pub fn parse_network(name: &str, text: &str) -> CliResult<Vec<Route>> {
             bad(
                 &at(3),
                 field(3),
-                "the length must be a whole number from 1 to 6",
+                format!("the length must be a whole number from {MIN_ROUTE_LENGTH} to {MAX_ROUTE_LENGTH}"),
             )
         })?;
         let level = match field(4).to_ascii_uppercase().as_str() {
@@ -344,8 +344,8 @@ pub fn parse_network(name: &str, text: &str) -> CliResult<Vec<Route>> {
                     })?,
             )
         };
-        let route = Route::new(leak(id), s1, s2, length, level, color).map_err(|e| {
-            let column = if matches!(e, plateau::tchu::RouteError::Length) {
+        let route = Route::new(id, s1, s2, length, level, color).map_err(|e| {
+            let column = if matches!(e, plateau::tchu::RouteError::Length { .. }) {
                 3
             } else {
                 2
@@ -353,7 +353,7 @@ pub fn parse_network(name: &str, text: &str) -> CliResult<Vec<Route>> {
             let text = field(column);
             bad(&at(column), text, e)
         })?;
-        lines_of.insert(id.to_string(), n);
+        lines_of.insert(id, n);
         routes.push(route);
     }
     Ok(routes)
@@ -391,18 +391,18 @@ pub fn trail_json(t: &Trail<'_>, proven: bool) -> String {
 }
 
 fn print_trail(
-    search: &TrailSearch<'_>,
+    outcome: &TrailOutcome<'_>,
     stopped_after: Option<&str>,
     json: bool,
     io: &mut Io<'_>,
 ) -> CliResult {
-    let t = search.trail();
+    let t = outcome.trail();
     if json {
-        writeln!(io.out, "{}", trail_json(t, search.is_proven()))?;
+        writeln!(io.out, "{}", trail_json(t, outcome.is_found()))?;
         return Ok(());
     }
     writeln!(io.out, "{t}")?;
-    if !search.is_proven() {
+    if !outcome.is_found() {
         writeln!(
             io.out,
             "not proven the longest: the search stopped after {}",

@@ -5,10 +5,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use plateau::rng::SplitMix64;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::Trail;
-use plateau_tests::tchu_trail::{Rng, connected_subnetwork, player_network, seed_longest};
+use plateau_tests::tchu_trail::{connected_subnetwork, player_network, seed_longest};
 
 fn whole_map(c: &mut Criterion) {
     let singles: Vec<Route> = ROUTES
@@ -47,7 +48,7 @@ fn solve_time(net: &[Route]) -> Duration {
 /// Times each of 1,000 random connected 40-route networks (best of three, after a
 /// warm-up pass over all) and prints the median, 90th and 99th percentiles and worst.
 fn forty_route_networks(_c: &mut Criterion) {
-    let mut rng = Rng(0x40_C0FFEE);
+    let mut rng = SplitMix64::new(0x40_C0FFEE);
     let nets: Vec<Vec<Route>> = (0..1000)
         .map(|_| connected_subnetwork(&ROUTES, 40, &mut rng))
         .collect();
@@ -74,7 +75,7 @@ fn forty_route_networks(_c: &mut Criterion) {
 /// The same for 1,000 networks a player could own with 40 cars (connected, at most
 /// 40 in total length, one half of a double at most).
 fn player_networks(_c: &mut Criterion) {
-    let mut rng = Rng(0x0C_A125);
+    let mut rng = SplitMix64::new(0x0C_A125);
     let nets: Vec<Vec<Route>> = (0..1000)
         .map(|_| player_network(&ROUTES, 40, &mut rng))
         .collect();
@@ -91,7 +92,7 @@ fn fast_against_seed(c: &mut Criterion) {
     let mut g = c.benchmark_group("tchu_trail_fast_vs_seed");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
     for size in [12usize, 16, 20] {
-        let mut rng = Rng(0x5EED + size as u64);
+        let mut rng = SplitMix64::new(0x5EED + size as u64);
         // Ten networks of each size, solved together, so the ratio is not one draw's.
         let nets: Vec<Vec<Route>> = (0..10)
             .map(|_| connected_subnetwork(&ROUTES, size, &mut rng))

@@ -3,13 +3,14 @@
 //! count): random subsets, connected growths, and dense growths that prefer
 //! routes closing a cycle. `cargo run --release -p plateau-tests --example trail_stress`
 
+use plateau::rng::SplitMix64;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::Trail;
-use plateau_tests::tchu_trail::{Rng, connected_subnetwork};
+use plateau_tests::tchu_trail::connected_subnetwork;
 use std::time::Instant;
 
-fn dense(map: &[Route], count: usize, rng: &mut Rng) -> Vec<Route> {
+fn dense<'a>(map: &[Route<'a>], count: usize, rng: &mut SplitMix64) -> Vec<Route<'a>> {
     // Grow preferring routes that close a cycle (both ends already in).
     let mut chosen: Vec<Route> = vec![map[rng.below(map.len())]];
     while chosen.len() < count {
@@ -38,7 +39,7 @@ fn dense(map: &[Route], count: usize, rng: &mut Rng) -> Vec<Route> {
 }
 
 fn main() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
     for kind in ["random subset", "connected", "dense"] {
         let mut times = Vec::new();
         let mut worst_net = 0;

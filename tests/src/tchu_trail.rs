@@ -1,6 +1,7 @@
 //! Slow, obviously right longest-trail solvers and a trail checker, for the tests
 //! and benchmarks of `plateau::tchu::trail`.
 
+use plateau::rng::SplitMix64;
 use plateau::tchu::trail::Trail;
 use plateau::tchu::{Level, Route, Station};
 
@@ -140,14 +141,14 @@ pub fn check_trail(network: &[Route], trail: &Trail<'_>) -> Result<(), String> {
     Ok(())
 }
 
-/// Returns a `'static` copy of a string (test networks need `'static` ids).
-pub fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
+/// The route ids of [`network`]: `R0` to `R63`, `'static` without leaking.
+#[rustfmt::skip]
+const IDS: [&str; 64] = ["R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19", "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30", "R31", "R32", "R33", "R34", "R35", "R36", "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44", "R45", "R46", "R47", "R48", "R49", "R50", "R51", "R52", "R53", "R54", "R55", "R56", "R57", "R58", "R59", "R60", "R61", "R62", "R63"];
 
-/// Makes a network from `(station, station, length)` triples: station `i` gets the
-/// id `i * 37 % 256` and the name "Allemagne" (names never decide anything).
-pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
+/// Makes a network from at most 64 `(station, station, length)` triples: route `i`
+/// is `R{i}`, station `i` gets the id `i * 37 % 256` and the name "Allemagne"
+/// (names never decide anything).
+pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route<'static>> {
     const CODES: [&str; 8] = ["S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"];
     let station = |i: u8| {
         let code = CODES.get(usize::from(i)).copied().unwrap_or("SX");
@@ -159,7 +160,7 @@ pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
         .filter(|(_, (a, b, _))| a != b)
         .map(|(i, &(a, b, w))| {
             Route::new(
-                leak(format!("R{i}")),
+                IDS.get(i).copied().expect("at most 64 test routes"),
                 station(a),
                 station(b),
                 w,
@@ -171,22 +172,13 @@ pub fn network(edges: &[(u8, u8, u8)]) -> Vec<Route> {
         .collect()
 }
 
-/// A small deterministic random generator (xorshift64*), for benchmarks and tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// Returns the next number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 /// Returns `count` routes of `map` forming one connected network, grown from a random
 /// route by adding random routes that touch it (both halves of a double may be taken).
-pub fn connected_subnetwork(map: &[Route], count: usize, rng: &mut Rng) -> Vec<Route> {
+pub fn connected_subnetwork<'a>(
+    map: &[Route<'a>],
+    count: usize,
+    rng: &mut SplitMix64,
+) -> Vec<Route<'a>> {
     let mut chosen: Vec<Route> = Vec::new();
     let mut stations: Vec<Station> = Vec::new();
     let first = map[rng.below(map.len())];
@@ -215,7 +207,7 @@ pub fn connected_subnetwork(map: &[Route], count: usize, rng: &mut Rng) -> Vec<R
 /// Returns a network a real player could own: connected, grown from a random route
 /// by random touching routes while the cars last (at most `cars` in all), never
 /// both halves of a double route.
-pub fn player_network(map: &[Route], cars: u32, rng: &mut Rng) -> Vec<Route> {
+pub fn player_network<'a>(map: &[Route<'a>], cars: u32, rng: &mut SplitMix64) -> Vec<Route<'a>> {
     let twin = |r: &Route| {
         r.id()
             .get(..r.id().len().saturating_sub(2))

@@ -169,7 +169,7 @@ fn additional_errors() {
             let want = if r.level() == Level::Overground {
                 ClaimError::NotTunnel
             } else {
-                ClaimError::DrawnCount
+                ClaimError::DrawnCount { drawn: k }
             };
             assert_eq!(r.additional_claim_cards_count(&claim, &drawn), Err(want));
         }

@@ -1,11 +1,15 @@
 //! The longest trail: the fast exact search against the seed's exhaustive one and
 //! an independent subset solver, on random networks and on the real map.
 
+use plateau::Budget;
+use plateau::rng::SplitMix64;
 use plateau::tchu::map::{self, ROUTES};
-use plateau::tchu::trail::{Trail, TrailError, TrailSearcher, longest_trail_bonus_unbounded};
+use plateau::tchu::trail::{
+    Trail, TrailError, TrailOutcome, TrailSearch, longest_trail_bonus_unbounded,
+};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
-    Rng, check_trail, connected_subnetwork, network, seed_longest, subset_longest,
+    check_trail, connected_subnetwork, network, seed_longest, subset_longest,
 };
 use proptest::prelude::*;
 
@@ -79,7 +83,7 @@ proptest! {
     /// Connected pieces of the real map, doubles included, against the subset solver.
     #[test]
     fn map_pieces_match_the_subset_solver(seed: u64, size in 10usize..=17) {
-        let net = connected_subnetwork(&ROUTES, size, &mut Rng(seed | 1));
+        let net = connected_subnetwork(&ROUTES, size, &mut SplitMix64::new(seed));
         matches_subsets(&net)?;
     }
 
@@ -88,19 +92,22 @@ proptest! {
     #[test]
     fn slices_resume_the_same_search(e in edges(6, 14), slice in 1u64..30) {
         let net = network(&e);
-        let whole = Trail::longest_within(&net, u64::MAX).unwrap();
-        let mut search = TrailSearcher::new(&net).unwrap();
+        let mut one = TrailSearch::new(&net).unwrap();
+        let whole = one.run(Budget::UNLIMITED);
+        prop_assert!(whole.is_found());
+        let mut search = TrailSearch::new(&net).unwrap();
         let mut rounds = 0u64;
-        while !search.run(slice) {
+        while let TrailOutcome::Exhausted { best, spent } = search.run(Budget::new(slice)) {
             rounds += 1;
-            check_trail(&net, search.best().trail()).map_err(TestCaseError::fail)?;
-            prop_assert!(!search.is_proven());
+            check_trail(&net, &best).map_err(TestCaseError::fail)?;
+            prop_assert_eq!(spent, search.steps());
+            prop_assert_eq!(best, search.best());
         }
-        prop_assert!(search.is_proven());
-        prop_assert!(search.run(slice));
-        prop_assert_eq!(search.steps(), whole.steps());
-        prop_assert_eq!(search.best(), whole);
-        prop_assert!(rounds <= whole.steps());
+        prop_assert!(search.outcome().is_found());
+        prop_assert_eq!(search.run(Budget::new(slice)), whole);
+        prop_assert_eq!(search.steps(), one.steps());
+        prop_assert_eq!(search.outcome(), whole);
+        prop_assert!(rounds <= one.steps());
     }
 
     /// A budget gives a real trail, never longer than the longest, and proves it
@@ -109,11 +116,12 @@ proptest! {
     fn budgets_give_real_trails(e in edges(6, 12), budget in 0u64..40) {
         let net = network(&e);
         let exact = Trail::longest_unbounded(&net).unwrap().length();
-        let s = Trail::longest_within(&net, budget).unwrap();
+        let s = TrailSearch::new(&net).unwrap().run(Budget::new(budget));
         check_trail(&net, s.trail()).map_err(TestCaseError::fail)?;
         prop_assert!(s.trail().length() <= exact);
-        if s.is_proven() {
-            prop_assert_eq!(s.trail().length(), exact);
+        match s {
+            TrailOutcome::Found(t) => prop_assert_eq!(t.length(), exact),
+            TrailOutcome::Exhausted { spent, .. } => prop_assert!(spent <= budget),
         }
         if !net.is_empty() {
             prop_assert!(s.trail().length() > 0);
@@ -123,7 +131,7 @@ proptest! {
 
 #[test]
 fn connected_subnetworks_of_the_map() {
-    let mut rng = Rng(0x5EED_7C4B);
+    let mut rng = SplitMix64::new(0x5EED_7C4B);
     for round in 0..600 {
         let size = 4 + round % 9; // 4..=12 routes: the seed is quick there
         let net = connected_subnetwork(&ROUTES, size, &mut rng);
@@ -209,9 +217,11 @@ fn foreign_stations_with_one_name_are_different() {
 #[test]
 fn capacities_are_errors() {
     let hub = Station::new(0, "H", "Hub");
+    // The ids are owned here and borrowed by the routes: nothing leaks.
+    let star_ids: Vec<String> = (1..=64u8).map(|i| format!("R{i}")).collect();
     let star: Vec<Route> = (1..=64u8)
-        .map(|i| {
-            let id = plateau_tests::tchu_trail::leak(format!("R{i}"));
+        .zip(&star_ids)
+        .map(|(i, id)| {
             Route::new(
                 id,
                 hub,
@@ -225,25 +235,27 @@ fn capacities_are_errors() {
         .collect();
     assert_eq!(
         Trail::longest_unbounded(&star),
-        Err(TrailError::TooManyStations)
+        Err(TrailError::TooManyStations { stations: 65 })
     );
     assert_eq!(Trail::longest_unbounded(&star[..63]).unwrap().length(), 2);
-    let pair = |i: usize| {
-        let id = plateau_tests::tchu_trail::leak(format!("P{i}"));
-        Route::new(
-            id,
-            hub,
-            Station::new(1, "A", "A"),
-            1,
-            Level::Overground,
-            None,
-        )
-        .unwrap()
-    };
-    let parallel: Vec<Route> = (0..129).map(pair).collect();
+    let pair_ids: Vec<String> = (0..129).map(|i| format!("P{i}")).collect();
+    let parallel: Vec<Route> = pair_ids
+        .iter()
+        .map(|id| {
+            Route::new(
+                id,
+                hub,
+                Station::new(1, "A", "A"),
+                1,
+                Level::Overground,
+                None,
+            )
+            .unwrap()
+        })
+        .collect();
     assert_eq!(
         Trail::longest_unbounded(&parallel),
-        Err(TrailError::TooManyRoutes)
+        Err(TrailError::TooManyRoutes { routes: 129 })
     );
     // 128 parallel routes: one closed trail through all of them.
     assert_eq!(
@@ -331,7 +343,7 @@ fn cli_trails_are_checked() {
     let mut args = vec!["tchu", "longest", "--json"];
     args.extend(ids);
     assert_eq!(check_json_trail(&run(&args), &ROUTES), 13);
-    let mut rng = Rng(0xC11);
+    let mut rng = SplitMix64::new(0xC11);
     for _ in 0..30 {
         let net = connected_subnetwork(&ROUTES, 12, &mut rng);
         let mut args = vec!["tchu", "longest", "--json"];

@@ -16,25 +16,44 @@ pub const MAX_CLAIMS: usize = 49;
 /// The claims a route offers, in the game's order.
 pub type Claims = Vec<Claim, MAX_CLAIMS>;
 
-/// Why the additional cards of a tunnel could not be counted.
+/// Tells why the additional cards of a tunnel could not be counted.
+///
+/// ```
+/// use plateau::{bag::SortedBag, tchu::{Card, ClaimError, map}};
+/// let tunnel = map::route("COI_DAV_1").ok_or("no such route")?; // violet, length 2
+/// let claim: SortedBag<Card, 2> = SortedBag::of_n(2, Card::Violet).map_err(|_| "full")?;
+/// let drawn: SortedBag<Card, 2> = SortedBag::of_n(2, Card::Red).map_err(|_| "full")?;
+/// let e = tunnel.additional_claim_cards_count(&claim, &drawn);
+/// assert_eq!(e, Err(ClaimError::DrawnCount { drawn: 2 }));
+/// assert_eq!(e.unwrap_err().to_string(), "exactly 3 cards must be drawn");
+/// # Ok::<(), &str>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum ClaimError {
     /// The route is overground: only tunnels ask for additional cards.
     NotTunnel,
-    /// Not exactly 3 cards were drawn.
-    DrawnCount,
+    /// Not exactly [`ADDITIONAL_TUNNEL_CARDS`] cards were drawn.
+    DrawnCount {
+        /// How many were.
+        drawn: usize,
+    },
     /// The claim is not one of the route's possible claims.
     NotPossibleClaim,
 }
 
 impl fmt::Display for ClaimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::NotTunnel => "only a tunnel asks for additional cards",
-            Self::DrawnCount => "exactly 3 cards must be drawn",
-            Self::NotPossibleClaim => "the cards are not a possible claim of the route",
-        })
+        match self {
+            Self::NotTunnel => f.write_str("only a tunnel asks for additional cards"),
+            Self::DrawnCount { .. } => {
+                write!(f, "exactly {ADDITIONAL_TUNNEL_CARDS} cards must be drawn")
+            }
+            Self::NotPossibleClaim => {
+                f.write_str("the cards are not a possible claim of the route")
+            }
+        }
     }
 }
 
@@ -49,10 +68,10 @@ fn claim_of(car: Card, cars: u8, locomotives: u8) -> Claim {
     cars.union(&locomotives).unwrap_or(cars)
 }
 
-impl Route {
+impl Route<'_> {
     /// Returns the car colors that may pay: the route's, or all 8 for a neutral one.
     fn payable_colors(&self) -> &'static [Color] {
-        match self.color {
+        match self.color() {
             Some(c) => match c {
                 Color::Black => &[Color::Black],
                 Color::Violet => &[Color::Violet],
@@ -86,12 +105,12 @@ impl Route {
     #[must_use]
     pub fn possible_claim_cards(&self) -> Claims {
         let mut claims = Claims::new();
-        let max_locomotives = match self.level {
+        let max_locomotives = match self.level() {
             Level::Overground => 0,
-            Level::Underground => self.length,
+            Level::Underground => self.length(),
         };
         for locomotives in 0..=max_locomotives {
-            let cars = self.length.saturating_sub(locomotives);
+            let cars = self.length().saturating_sub(locomotives);
             if cars == 0 {
                 let _ = claims.push(claim_of(Card::Locomotive, 0, locomotives));
                 continue;
@@ -107,11 +126,11 @@ impl Route {
     /// Returns whether `claim` is one of [`possible_claim_cards`](Self::possible_claim_cards).
     #[must_use]
     pub fn is_possible_claim<const M: usize>(&self, claim: &SortedBag<Card, M>) -> bool {
-        if claim.len() != usize::from(self.length) {
+        if claim.len() != usize::from(self.length()) {
             return false;
         }
         let locomotives = claim.count_of(&Card::Locomotive);
-        if locomotives > 0 && self.level == Level::Overground {
+        if locomotives > 0 && self.level() == Level::Overground {
             return false;
         }
         let mut cars = claim.distinct().filter_map(Card::color);
@@ -130,11 +149,11 @@ impl Route {
         claim: &SortedBag<Card, M>,
         drawn: &SortedBag<Card, D>,
     ) -> Result<usize, ClaimError> {
-        if self.level != Level::Underground {
+        if self.level() != Level::Underground {
             return Err(ClaimError::NotTunnel);
         }
         if drawn.len() != ADDITIONAL_TUNNEL_CARDS {
-            return Err(ClaimError::DrawnCount);
+            return Err(ClaimError::DrawnCount { drawn: drawn.len() });
         }
         if !self.is_possible_claim(claim) {
             return Err(ClaimError::NotPossibleClaim);
@@ -151,7 +170,7 @@ impl Route {
     /// enough cars, and one of the possible claims is in the hand.
     #[must_use]
     pub fn can_claim<const M: usize>(&self, cars: u8, hand: &SortedBag<Card, M>) -> bool {
-        cars >= self.length
+        cars >= self.length()
             && self
                 .possible_claim_cards()
                 .iter()
@@ -163,7 +182,7 @@ impl Route {
     #[must_use]
     pub fn payable_claims<const M: usize>(&self, cars: u8, hand: &SortedBag<Card, M>) -> Claims {
         let mut claims = self.possible_claim_cards();
-        if cars < self.length {
+        if cars < self.length() {
             claims.clear();
         }
         claims.retain(|c| hand.contains_all(c));
@@ -220,7 +239,7 @@ mod tests {
         let two = bag(&[Card::Red, Card::Black]);
         assert_eq!(
             r.additional_claim_cards_count(&locos, &two),
-            Err(ClaimError::DrawnCount)
+            Err(ClaimError::DrawnCount { drawn: 2 })
         );
         let blue = bag(&[Card::Blue; 2]);
         assert_eq!(
@@ -240,7 +259,10 @@ mod tests {
                 ClaimError::NotTunnel,
                 "only a tunnel asks for additional cards",
             ),
-            (ClaimError::DrawnCount, "exactly 3 cards must be drawn"),
+            (
+                ClaimError::DrawnCount { drawn: 4 },
+                "exactly 3 cards must be drawn",
+            ),
             (
                 ClaimError::NotPossibleClaim,
                 "the cards are not a possible claim of the route",

@@ -390,35 +390,49 @@ fn probe_map() {
 }
 
 fn probe_trail() {
+    use plateau::Budget;
     use plateau::tchu::map;
     use plateau::tchu::trail::{
-        self, Trail, TrailBonus, TrailError, TrailSearcher, TrailWorkspace,
-        longest_trail_bonus_unbounded, longest_trail_bonus_within,
+        self, Trail, TrailBonus, TrailError, TrailOutcome, TrailSearch, TrailWorkspace,
+        longest_trail_bonus, longest_trail_bonus_unbounded,
     };
     let routes = lend(&map::ROUTES);
     let other = lend(&map::ROUTES);
     let mut workspace = opaque(TrailWorkspace::new());
     debug(&workspace);
     keep(TrailWorkspace::default());
-    keep(TrailWorkspace::EMPTY);
-    show(opaque(TrailError::TooManyStations));
-    hash(opaque(TrailError::TooManyRoutes));
+    show(opaque(TrailError::TooManyStations {
+        stations: opaque(65),
+    }));
+    hash(opaque(TrailError::TooManyRoutes {
+        routes: opaque(129),
+    }));
+    show(opaque(TrailError::RepeatedRoute { route: opaque(1) }));
     keep((trail::MAX_ROUTES, trail::MAX_STATIONS));
     keep(settle(longest_trail_bonus_unbounded(routes, other)));
-    if let Some(bonus) = settle(longest_trail_bonus_within(routes, other, opaque(50))) {
+    if let Some(bonus) = settle(longest_trail_bonus(routes, other, opaque(Budget::new(50)))) {
         debug(bonus);
         hash(bonus);
     }
     keep(settle(Trail::longest_unbounded(other)).map(|t| t.length()));
-    if let Some(s) = settle(Trail::longest_within(routes, opaque(50))) {
-        keep((s.is_proven(), s.steps(), s.trail().length()));
+    if let Some(mut s) = settle(TrailSearch::new(routes)) {
+        let outcome = s.run(opaque(Budget::new(50)));
+        keep((outcome.is_found(), s.steps(), outcome.trail().length()));
+        if let TrailOutcome::Exhausted { best, spent } = outcome {
+            keep((best.length(), spent));
+        }
         keep(TrailBonus::of(&s, &s));
-        debug(s);
+        debug(outcome);
+        hash(outcome);
+        debug(&s);
     }
-    if let Some(s) = settle(Trail::longest_within_in(other, opaque(50), &mut workspace)) {
-        keep((s.trail().length(), s.is_proven(), s.steps()));
+    if let Some(mut s) = settle(TrailSearch::new_in(other, &mut workspace)) {
+        let outcome = s.run(opaque(Budget::new(50)));
+        keep((outcome.trail().length(), outcome.is_found(), s.steps()));
+        keep(s.outcome());
     }
-    if let Some(t) = settle(Trail::longest_unbounded_in(routes, &mut workspace)) {
+    if let Some(mut s) = settle(TrailSearch::new_in(routes, &mut workspace)) {
+        let t = *s.run(opaque(Budget::UNLIMITED)).trail();
         keep((t.length(), t.route_count(), t.is_empty()));
         keep((t.station1(), t.station2()));
         for r in t.routes() {
@@ -428,15 +442,15 @@ fn probe_trail() {
             keep(s.id());
         }
         show(t);
+        hash(t);
     }
     show(Trail::EMPTY);
-    if let Some(mut searcher) = settle(TrailSearcher::new(routes)) {
-        while !searcher.run(opaque(100)) {
-            keep(searcher.steps());
+    if let Some(mut search) = settle(TrailSearch::new(routes)) {
+        while let TrailOutcome::Exhausted { spent, .. } = search.run(opaque(Budget::new(100))) {
+            keep(spent);
         }
-        keep(searcher.is_proven());
-        keep(searcher.best().trail().length());
-        debug(&searcher);
+        keep(search.best().length());
+        debug(&search);
     }
 }
 

@@ -3,7 +3,8 @@
 use core::cell::RefCell;
 
 use critical_section::Mutex;
-use plateau::tchu::trail::{Trail, TrailWorkspace};
+use plateau::Budget;
+use plateau::tchu::trail::{Trail, TrailSearch, TrailWorkspace};
 use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
 
 use crate::expected::tchu::{
@@ -47,22 +48,22 @@ pub fn claim_points() -> Outcome {
     equal(
         "opposite of a stranger",
         route.station_opposite(other),
-        Err(RouteError::NotOnRoute),
+        Err(RouteError::NotOnRoute { station: 2 }),
     )?;
     equal(
         "length 0",
         Route::new("A_B_1", a, b, 0, Level::Overground, None),
-        Err(RouteError::Length),
+        Err(RouteError::Length { length: 0 }),
     )?;
     equal(
         "length 7",
         Route::new("A_B_1", a, b, 7, Level::Overground, None),
-        Err(RouteError::Length),
+        Err(RouteError::Length { length: 7 }),
     )?;
     equal(
         "same station",
         Route::new("A_A_1", a, a, 2, Level::Overground, None),
-        Err(RouteError::SameStation),
+        Err(RouteError::SameStation { station: 0 }),
     )
 }
 
@@ -151,16 +152,24 @@ pub fn longest_trails() -> Outcome {
             holds("40 routes at most", routes.push(*route).is_ok()).at(i)?;
         }
         let found = critical_section::with(|cs| {
-            Trail::longest_unbounded_in(&routes, &mut TRAIL_WORKSPACE.borrow_ref_mut(cs))
-                .map(|t| (t.length(), walks(&t), t.route_count()))
+            let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
+            TrailSearch::new_in(&routes, &mut *workspace).map(|mut search| {
+                let outcome = search.run(Budget::UNLIMITED);
+                let t = outcome.trail();
+                (outcome.is_found(), t.length(), walks(t), t.route_count())
+            })
         });
-        let (length, walked, count) = accepted("Trail::longest_unbounded_in", found).at(i)?;
+        let (found, length, walked, count) = accepted("TrailSearch::new_in", found).at(i)?;
+        holds("found, not exhausted", found).at(i)?;
         equal("longest trail", length, *expected).at(i)?;
         holds("the trail walks", walked == length && count > 0).at(i)?;
     }
     let empty = critical_section::with(|cs| {
-        Trail::longest_unbounded_in(&[], &mut TRAIL_WORKSPACE.borrow_ref_mut(cs))
-            .map(|t| (t.length(), t.station1()))
+        let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
+        TrailSearch::new_in(&[], &mut *workspace).map(|mut search| {
+            let t = *search.run(Budget::UNLIMITED).trail();
+            (t.length(), t.station1())
+        })
     });
     equal("empty network", empty, Ok((0, None)))
 }

@@ -23,7 +23,7 @@ pub use data::*;
 
 /// Returns the route with this id (`BER_LUC_1`), if the map has one.
 #[must_use]
-pub fn route(id: &str) -> Option<&'static Route> {
+pub fn route(id: &str) -> Option<&'static Route<'static>> {
     // The generator keeps ROUTES sorted by id (the test checks it).
     let i = ROUTES.binary_search_by(|r| r.id().cmp(id)).ok()?;
     ROUTES.get(i)
@@ -31,18 +31,18 @@ pub fn route(id: &str) -> Option<&'static Route> {
 
 /// Returns the station with this code (`BER`, `DE1`), if the map has one.
 #[must_use]
-pub fn station(code: &str) -> Option<Station> {
+pub fn station(code: &str) -> Option<Station<'static>> {
     STATIONS.iter().copied().find(|s| s.code() == code)
 }
 
 /// Returns the tickets, in the game's order (also [`TICKETS`]).
 #[must_use]
-pub fn tickets() -> &'static [Ticket] {
+pub fn tickets() -> &'static [Ticket<'static>] {
     &TICKETS
 }
 
 /// Returns how many routes of `routes` [`Route::new`] would refuse.
-const fn refused(mut routes: &[Route]) -> usize {
+const fn refused(mut routes: &[Route<'_>]) -> usize {
     let mut count = 0;
     while let [r, rest @ ..] = routes {
         let again = Route::new(

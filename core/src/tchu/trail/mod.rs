@@ -1,37 +1,40 @@
 //! The longest trail of a network of routes, for the 10-point bonus.
 //!
 //! A trail walks routes one after another, each at most once; stations may repeat
-//! and its length is the sum of its routes' lengths. [`Trail::longest_within`] is exact
-//! on every network (double and parallel routes, cycles, several pieces). It
-//! first shrinks the network without changing its
-//! longest trail: the two routes of a station that has no other are joined into
-//! one (a longest trail takes both or neither), only the two longest dead ends of
-//! a station stay (a trail ends on each one it takes), and a part hanging by a
-//! bridge folds into one dead end once two small searches found the longest
-//! trail inside it and the longest that enters it (a trail crosses a bridge at
-//! most once). Then it searches for the cheapest routes to drop so that what is
-//! left is connected with at most two odd stations (Euler), with a
-//! branch-and-bound on the odd stations, no recursion and a fixed stack.
+//! and its length is the sum of its routes' lengths. The search is exact on every
+//! network (double and parallel routes, cycles, several pieces). It first shrinks
+//! the network without changing its longest trail (`reduce.rs`): the two routes
+//! of a station that has no other are joined into one (a longest trail takes both
+//! or neither), only the two longest dead ends of a station stay (a trail ends on
+//! each one it takes), and a part hanging by a bridge folds into one dead end once
+//! two small searches found the longest trail inside it and the longest that
+//! enters it (a trail crosses a bridge at most once). Then it searches for the
+//! cheapest routes to drop so that what is left is connected with at most two odd
+//! stations (Euler), with a branch-and-bound on the odd stations (`bound.rs`), no
+//! recursion and a fixed stack.
 //!
-//! Capacities: up to [`MAX_ROUTES`] (128) routes and [`MAX_STATIONS`] (64)
-//! stations per network, so route and station sets fit in `u128`/`u64`; more is a
-//! [`TrailError`], never a wrong answer. A search works in a [`TrailWorkspace`]
-//! of about 12.5 KiB: 132 frames of 80 bytes (its depth is at most one per route,
-//! plus the two ends) and the network (2.1 KiB). [`Trail::longest_within`] keeps
-//! it on the stack (about 13 KiB in all); on a small machine lend one from a
-//! `static` with [`Trail::longest_within_in`]: the firmware's check of a 40-route
-//! network does so (its measured stack: `firmware/FIGURES.md`).
-//! [`TrailSearcher`] runs the same search in slices of steps, for a main loop or
-//! a progress bar.
+//! One entry type, [`TrailSearch`], runs the search in slices: each
+//! [`TrailSearch::run`] takes a [`Budget`] of search steps (nodes visited) and
+//! returns a [`TrailOutcome`]: [`TrailOutcome::Found`] once the trail is proven
+//! a longest one, else [`TrailOutcome::Exhausted`] with the longest trail found
+//! so far and the steps spent; call `run` again to go on. Its memory, a
+//! [`TrailWorkspace`] of about 12.5 KiB (132 frames of 80 bytes, its depth at
+//! most one per route plus the two ends, and the network's 2.1 KiB), is owned
+//! ([`TrailSearch::new`]) or lent ([`TrailSearch::new_in`]): on a small machine
+//! lend one from a `static`, as the firmware's check of a 40-route network does
+//! (its measured stack: `firmware/FIGURES.md`). [`Trail::longest_unbounded`]
+//! searches to the end in one call, on the stack.
 //!
-//! Budgets: every search takes `max_steps`, a count of search nodes
-//! ([`crate::UNLIMITED`] for no bound); when it runs out the answer is the
-//! longest trail found so far, marked not proven ([`TrailSearch::is_proven`]),
-//! and the bonus is [`TrailBonus::Exhausted`]. Only the forms named
-//! `_unbounded` search without a budget.
+//! Capacities: up to [`MAX_ROUTES`] routes and [`MAX_STATIONS`] stations per
+//! network, so route and station sets fit in `u128`/`u64`; more is a
+//! [`TrailError`], never a wrong answer.
+//!
+//! The bonus ([`longest_trail_bonus`]) takes one budget for both networks and
+//! answers [`TrailBonus::Awarded`] or [`TrailBonus::Exhausted`].
 //!
 //! ```
-//! use plateau::tchu::{Level, Route, Station, trail::Trail};
+//! use plateau::Budget;
+//! use plateau::tchu::{Level, Route, Station, trail::{Trail, TrailOutcome, TrailSearch}};
 //! let (ber, luc, fri) = (
 //!     Station::new(3, "BER", "Berne"),
 //!     Station::new(16, "LUC", "Lucerne"),
@@ -41,23 +44,29 @@
 //!     Route::new("BER_LUC_1", ber, luc, 4, Level::Overground, None)?,
 //!     Route::new("BER_FRI_1", ber, fri, 1, Level::Overground, None)?,
 //! ];
-//! let search = Trail::longest_within(&routes, plateau::UNLIMITED).map_err(|_| "too big")?;
-//! assert!(search.is_proven());
-//! assert_eq!(search.trail().length(), 5);
-//! assert_eq!(search.trail().to_string(), "Lucerne - Berne - Fribourg (5)");
-//! let empty = Trail::longest_unbounded(&[]).map_err(|_| "too big")?;
+//! let mut search = TrailSearch::new(&routes)?;
+//! let TrailOutcome::Found(trail) = search.run(Budget::new(1_000)) else {
+//!     return Err("not proven within the budget".into());
+//! };
+//! assert_eq!(trail.length(), 5);
+//! assert_eq!(trail.to_string(), "Lucerne - Berne - Fribourg (5)");
+//! let empty = Trail::longest_unbounded(&[])?;
 //! assert_eq!(empty.station1(), None);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+use core::borrow::BorrowMut;
 use core::fmt;
 
 use super::{LONGEST_TRAIL_BONUS_POINTS, Route, Station};
+use crate::Budget;
 
-mod network;
+mod bound;
+mod graph;
+mod reduce;
 mod search;
 
-use network::Network;
+use graph::Network;
 use search::Search;
 
 /// Most routes in a network, so that a set of routes fits in a `u128`.
@@ -65,31 +74,56 @@ pub const MAX_ROUTES: usize = 128;
 /// Most stations in a network, so that a set of stations fits in a `u64`.
 pub const MAX_STATIONS: usize = 64;
 
-/// Why a network's longest trail could not be searched.
+/// Tells why a network's longest trail could not be searched.
+///
+/// ```
+/// use plateau::tchu::{map, trail::{MAX_ROUTES, Trail, TrailError}};
+/// let twice = [map::ROUTES[0], map::ROUTES[1], map::ROUTES[0]];
+/// let e = Trail::longest_unbounded(&twice);
+/// assert_eq!(e, Err(TrailError::RepeatedRoute { route: 2 }));
+/// assert_eq!(
+///     TrailError::TooManyRoutes { routes: 200 }.to_string(),
+///     format!("a network can hold at most {MAX_ROUTES} routes")
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum TrailError {
     /// The network has more than [`MAX_ROUTES`] routes.
-    TooManyRoutes,
+    TooManyRoutes {
+        /// How many it has.
+        routes: usize,
+    },
     /// The network touches more than [`MAX_STATIONS`] stations.
-    TooManyStations,
+    TooManyStations {
+        /// How many different stations it touches.
+        stations: usize,
+    },
     /// Two routes of the network have the same id.
-    RepeatedRoute,
+    RepeatedRoute {
+        /// The position of the second one in the network.
+        route: usize,
+    },
 }
 
 impl fmt::Display for TrailError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::TooManyRoutes => "a network can hold at most 128 routes",
-            Self::TooManyStations => "a network can touch at most 64 stations",
-            Self::RepeatedRoute => "a route appears twice in the network",
-        })
+        match self {
+            Self::TooManyRoutes { .. } => {
+                write!(f, "a network can hold at most {MAX_ROUTES} routes")
+            }
+            Self::TooManyStations { .. } => {
+                write!(f, "a network can touch at most {MAX_STATIONS} stations")
+            }
+            Self::RepeatedRoute { .. } => f.write_str("a route appears twice in the network"),
+        }
     }
 }
 
 impl core::error::Error for TrailError {}
 
-/// A trail: routes of a network in walking order, each at most once.
+/// Holds a trail: routes of a network in walking order, each at most once.
 ///
 /// It borrows the network it was found in and keeps the routes' positions there.
 ///
@@ -100,51 +134,20 @@ impl core::error::Error for TrailError {}
 /// for id in ids {
 ///     routes.push(*map::route(id).ok_or("no such route")?);
 /// }
-/// let search = Trail::longest_within(&routes, 1_000).map_err(|_| "too big")?;
-/// assert!(search.is_proven());
-/// assert_eq!(search.trail().length(), 13); // all but Neuchâtel - Yverdon, Berne twice
-/// assert_eq!(search.trail().route_count(), 5);
+/// let trail = Trail::longest_unbounded(&routes).map_err(|_| "too big")?;
+/// assert_eq!(trail.length(), 13); // all but Neuchâtel - Yverdon, Berne twice
+/// assert_eq!(trail.route_count(), 5);
 /// # Ok::<(), &str>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Trail<'a> {
-    network: &'a [Route],
+    network: &'a [Route<'a>],
     /// Positions in `network`, in walking order (the first `count`).
     order: [u8; MAX_ROUTES],
     count: u8,
-    start: Option<Station>,
+    start: Option<Station<'a>>,
     length: u16,
-}
-
-/// The result of a search with a step budget: a trail, and whether it is proven
-/// to be a longest one (`false`: the budget ran out first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct TrailSearch<'a> {
-    trail: Trail<'a>,
-    proven: bool,
-    steps: u64,
-}
-
-impl<'a> TrailSearch<'a> {
-    /// Returns the trail: a longest one if proven, else the longest found so far.
-    #[must_use]
-    pub const fn trail(&self) -> &Trail<'a> {
-        &self.trail
-    }
-
-    /// Returns whether the trail is proven to be a longest one.
-    #[must_use]
-    pub const fn is_proven(&self) -> bool {
-        self.proven
-    }
-
-    /// Returns the number of search nodes visited.
-    #[must_use]
-    pub const fn steps(&self) -> u64 {
-        self.steps
-    }
 }
 
 impl Trail<'static> {
@@ -160,59 +163,19 @@ impl Trail<'static> {
 
 impl<'a> Trail<'a> {
     /// Returns a longest trail of the network `routes` (the empty trail if it has
-    /// none), searching without a budget.
+    /// none), searching without a budget, in a [`TrailWorkspace`] on the stack.
     ///
     /// Exact on every network within the capacities. Its worst case is
-    /// exponential and this form never stops early: [`Trail::longest_within`]
-    /// takes a budget.
-    pub fn longest_unbounded(routes: &'a [Route]) -> Result<Trail<'a>, TrailError> {
-        Ok(*Self::longest_within(routes, crate::UNLIMITED)?.trail())
-    }
-
-    /// Returns a longest trail of the network `routes`, searching without a budget
-    /// in the lent `workspace` instead of the stack (see [`TrailWorkspace`]);
-    /// [`Trail::longest_within_in`] takes a budget.
-    ///
-    /// ```
-    /// use plateau::tchu::{map, trail::{Trail, TrailWorkspace}};
-    /// let mut workspace = TrailWorkspace::new();
-    /// let trail = Trail::longest_unbounded_in(&map::ROUTES, &mut workspace).map_err(|_| "too big")?;
-    /// assert_eq!(trail.length(), 159);
-    /// # Ok::<(), &str>(())
-    /// ```
-    pub fn longest_unbounded_in(
-        routes: &'a [Route],
-        workspace: &mut TrailWorkspace,
-    ) -> Result<Trail<'a>, TrailError> {
-        Ok(*Self::longest_within_in(routes, crate::UNLIMITED, workspace)?.trail())
-    }
-
-    /// [`Trail::longest_within`] in the lent `workspace`.
-    pub fn longest_within_in(
-        routes: &'a [Route],
-        max_steps: u64,
-        workspace: &mut TrailWorkspace,
-    ) -> Result<TrailSearch<'a>, TrailError> {
-        workspace.start(routes)?;
-        workspace.search.run(&mut workspace.net, max_steps);
-        Ok(workspace.best(routes))
-    }
-
-    /// Searches a longest trail visiting at most `max_steps` search nodes
-    /// ([`crate::UNLIMITED`]: no bound); when the budget runs out, returns the
-    /// longest trail found so far, not proven.
-    ///
-    /// Even with a budget of 0 the trail is a real one (at least the longest route).
-    pub fn longest_within(
-        routes: &'a [Route],
-        max_steps: u64,
-    ) -> Result<TrailSearch<'a>, TrailError> {
+    /// exponential and this form never stops early: [`TrailSearch::run`] takes a
+    /// budget.
+    pub fn longest_unbounded(routes: &'a [Route<'a>]) -> Result<Trail<'a>, TrailError> {
         let mut workspace = TrailWorkspace::new();
-        Self::longest_within_in(routes, max_steps, &mut workspace)
+        let mut search = TrailSearch::new_in(routes, &mut workspace)?;
+        Ok(*search.run(Budget::UNLIMITED).trail())
     }
 
     fn from_order(
-        network: &'a [Route],
+        network: &'a [Route<'a>],
         order: [u8; MAX_ROUTES],
         count: usize,
         start_local: usize,
@@ -259,7 +222,7 @@ impl<'a> Trail<'a> {
     }
 
     /// Returns the routes in walking order.
-    pub fn routes(&self) -> impl Iterator<Item = &'a Route> + '_ {
+    pub fn routes(&self) -> impl Iterator<Item = &'a Route<'a>> + '_ {
         let network = self.network;
         self.order
             .iter()
@@ -268,7 +231,7 @@ impl<'a> Trail<'a> {
     }
 
     /// Returns the stations in walking order: one more than the routes, none if empty.
-    pub fn stations(&self) -> impl Iterator<Item = Station> + '_ {
+    pub fn stations(&self) -> impl Iterator<Item = Station<'a>> + '_ {
         let mut at = self.start;
         let mut routes = self.routes();
         let mut started = false;
@@ -286,112 +249,224 @@ impl<'a> Trail<'a> {
 
     /// Returns the first station, `None` for the empty trail.
     #[must_use]
-    pub fn station1(&self) -> Option<Station> {
+    pub fn station1(&self) -> Option<Station<'a>> {
         self.start
     }
 
     /// Returns the last station, `None` for the empty trail.
     #[must_use]
-    pub fn station2(&self) -> Option<Station> {
+    pub fn station2(&self) -> Option<Station<'a>> {
         self.stations().last()
     }
 }
 
-/// A longest-trail search that runs in slices: call [`TrailSearcher::run`] with a
-/// few thousand steps at a time from a main loop (or a progress bar), and read
-/// [`TrailSearcher::best`] whenever needed. It holds the whole search state
-/// (about 12.5 KiB: place it in a `static` on a small machine).
+/// Tells how a [`TrailSearch`] stands after a slice of its budget: the trail
+/// proven a longest one, or the longest found so far when the budget ran out.
 ///
 /// ```
-/// use plateau::tchu::{map, trail::TrailSearcher};
-/// let mut search = TrailSearcher::new(&map::ROUTES).map_err(|_| "too big")?;
-/// while !search.run(500) {
-///     // other work between slices
+/// use plateau::Budget;
+/// use plateau::tchu::{map, trail::{TrailOutcome, TrailSearch}};
+/// let mut search = TrailSearch::new(&map::ROUTES)?;
+/// match search.run(Budget::new(3)) {
+///     TrailOutcome::Found(trail) => assert_eq!(trail.length(), 159),
+///     TrailOutcome::Exhausted { best, spent } => {
+///         assert_eq!(spent, 3);
+///         assert!(best.length() <= 159);
+///     }
 /// }
-/// assert!(search.is_proven());
-/// assert_eq!(search.best().trail().length(), 159);
-/// # Ok::<(), &str>(())
+/// # Ok::<(), plateau::tchu::trail::TrailError>(())
 /// ```
-pub struct TrailSearcher<'a> {
-    routes: &'a [Route],
-    workspace: TrailWorkspace,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[must_use]
+pub enum TrailOutcome<'a> {
+    /// The search is over: the trail is a longest one.
+    Found(Trail<'a>),
+    /// The budget ran out first.
+    Exhausted {
+        /// The longest trail found so far (a lower bound of the longest; at least
+        /// the longest route).
+        best: Trail<'a>,
+        /// The search steps spent since the search started, in all its slices.
+        spent: u64,
+    },
 }
 
-impl<'a> TrailSearcher<'a> {
-    /// Prepares a search of the network `routes`, checking the capacities.
-    pub fn new(routes: &'a [Route]) -> Result<TrailSearcher<'a>, TrailError> {
-        let mut workspace = TrailWorkspace::new();
-        workspace.start(routes)?;
-        Ok(TrailSearcher { routes, workspace })
-    }
-
-    /// Visits up to `max_steps` more search nodes; returns whether the search is
-    /// over (then [`TrailSearcher::is_proven`] tells whether it proved its best).
-    pub fn run(&mut self, max_steps: u64) -> bool {
-        let TrailWorkspace { net, search } = &mut self.workspace;
-        search.run(net, max_steps)
-    }
-
-    /// Returns whether the best trail is proven to be a longest one.
+impl<'a> TrailOutcome<'a> {
+    /// Returns the trail: the longest if found, else the longest found so far.
     #[must_use]
-    pub const fn is_proven(&self) -> bool {
-        self.workspace.search.proven()
+    pub const fn trail(&self) -> &Trail<'a> {
+        match self {
+            Self::Found(trail) | Self::Exhausted { best: trail, .. } => trail,
+        }
     }
 
-    /// Returns the number of search nodes visited so far.
+    /// Returns whether the trail is proven to be a longest one.
     #[must_use]
-    pub const fn steps(&self) -> u64 {
-        self.workspace.search.steps
+    pub const fn is_found(&self) -> bool {
+        matches!(self, Self::Found(_))
+    }
+}
+
+/// Searches a longest trail of a network in slices: each [`TrailSearch::run`]
+/// visits at most its [`Budget`] of search steps more and says where the search
+/// stands, so a main loop or a progress bar can call it again and again.
+///
+/// Its memory is a [`TrailWorkspace`], owned (`TrailSearch<'a>`, from
+/// [`TrailSearch::new`]) or lent (`TrailSearch<'a, &mut TrailWorkspace>`, from
+/// [`TrailSearch::new_in`], e.g. from a `static` on a chip).
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::tchu::{map, trail::{TrailOutcome, TrailSearch}};
+/// let mut search = TrailSearch::new(&map::ROUTES)?;
+/// let trail = loop {
+///     match search.run(Budget::new(500)) {
+///         TrailOutcome::Found(trail) => break trail,
+///         TrailOutcome::Exhausted { .. } => {} // other work between slices
+///     }
+/// };
+/// assert_eq!(trail.length(), 159);
+/// assert!(search.steps() > 500);
+/// # Ok::<(), plateau::tchu::trail::TrailError>(())
+/// ```
+pub struct TrailSearch<'a, W: BorrowMut<TrailWorkspace> = TrailWorkspace> {
+    routes: &'a [Route<'a>],
+    workspace: W,
+}
+
+impl<'a> TrailSearch<'a> {
+    /// Prepares a search of the network `routes` in a workspace of its own,
+    /// checking the capacities.
+    pub fn new(routes: &'a [Route<'a>]) -> Result<TrailSearch<'a>, TrailError> {
+        let mut search = TrailSearch {
+            routes,
+            workspace: TrailWorkspace::new(),
+        };
+        search.workspace.start(routes)?;
+        Ok(search)
+    }
+}
+
+impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
+    /// Prepares a search of the network `routes` in the lent `workspace` (a
+    /// `&mut TrailWorkspace`), checking the capacities.
+    ///
+    /// ```
+    /// use plateau::Budget;
+    /// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
+    /// let mut workspace = TrailWorkspace::new(); // or in a `static`
+    /// let mut search = TrailSearch::new_in(&map::ROUTES, &mut workspace)?;
+    /// assert_eq!(search.run(Budget::UNLIMITED).trail().length(), 159);
+    /// # Ok::<(), plateau::tchu::trail::TrailError>(())
+    /// ```
+    pub fn new_in(routes: &'a [Route<'a>], mut workspace: W) -> Result<Self, TrailError> {
+        workspace.borrow_mut().start(routes)?;
+        Ok(TrailSearch { routes, workspace })
+    }
+
+    /// Visits at most `budget` more search steps (nodes), then returns
+    /// [`TrailOutcome::Found`] if the search is over, else
+    /// [`TrailOutcome::Exhausted`] with the longest trail found so far.
+    ///
+    /// Even with a budget of 0 the trail is a real one (at least the longest
+    /// route). Once found, it stays found and spends nothing more.
+    pub fn run(&mut self, budget: Budget) -> TrailOutcome<'a> {
+        let TrailWorkspace { net, search } = self.workspace.borrow_mut();
+        search.run(net, budget.get());
+        self.outcome()
+    }
+
+    /// Returns where the search stands, without searching.
+    pub fn outcome(&self) -> TrailOutcome<'a> {
+        let best = self.best();
+        if self.workspace.borrow().search.proven() {
+            TrailOutcome::Found(best)
+        } else {
+            TrailOutcome::Exhausted {
+                best,
+                spent: self.steps(),
+            }
+        }
     }
 
     /// Returns the longest trail found so far (walked out on each call).
     #[must_use]
-    pub fn best(&self) -> TrailSearch<'a> {
-        self.workspace.best(self.routes)
+    pub fn best(&self) -> Trail<'a> {
+        let workspace = self.workspace.borrow();
+        let mut order = [0u8; MAX_ROUTES];
+        let (count, start_local) =
+            search::euler(&workspace.net, workspace.search.best(), &mut order);
+        Trail::from_order(self.routes, order, count, start_local, &workspace.net)
+    }
+
+    /// Returns the search steps visited since the search started.
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.workspace.borrow().search.steps
     }
 }
 
-/// The working memory of one longest-trail search (about 12.5 KiB), lent to
-/// [`Trail::longest_within_in`] so that it need not live on the stack: on a chip, keep
-/// one in a `static` built by the `const` [`TrailWorkspace::new`], e.g.
-/// `static WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
-/// Mutex::new(RefCell::new(TrailWorkspace::new()));`. It remembers nothing
+#[cfg(feature = "defmt")]
+impl<W: BorrowMut<TrailWorkspace>> defmt::Format for TrailSearch<'_, W> {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(
+            f,
+            "TrailSearch {{ steps: {}, found: {} }}",
+            self.steps(),
+            self.workspace.borrow().search.proven()
+        );
+    }
+}
+
+impl<W: BorrowMut<TrailWorkspace>> fmt::Debug for TrailSearch<'_, W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TrailSearch")
+            .field("steps", &self.steps())
+            .field("found", &self.workspace.borrow().search.proven())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Holds the working memory of one longest-trail search (about 12.5 KiB), for
+/// [`TrailSearch::new_in`], so that it need not live on the stack.
+///
+/// On a chip, keep one in a `static` built by the `const` [`TrailWorkspace::new`]
+/// (zero-filled: it goes to `.bss`), e.g. in a
+/// `critical_section::Mutex<RefCell<TrailWorkspace>>`. It remembers nothing
 /// between searches.
+///
+/// ```
+/// use std::sync::Mutex; // a `critical_section::Mutex<RefCell<_>>` on a chip
+/// use plateau::Budget;
+/// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
+/// static WORKSPACE: Mutex<TrailWorkspace> = Mutex::new(TrailWorkspace::new());
+/// let mut workspace = WORKSPACE.lock().map_err(|_| "poisoned")?;
+/// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
+/// assert!(search.run(Budget::UNLIMITED).is_found());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct TrailWorkspace {
     net: Network,
     search: Search,
 }
 
 impl TrailWorkspace {
-    /// An empty workspace, the same as [`TrailWorkspace::new`].
-    pub const EMPTY: TrailWorkspace = TrailWorkspace {
-        net: Network::EMPTY,
-        search: Search::EMPTY,
-    };
-
     /// Returns an empty workspace (`const`: it can initialise a `static`).
     #[must_use]
     pub const fn new() -> TrailWorkspace {
-        Self::EMPTY
+        TrailWorkspace {
+            net: Network::EMPTY,
+            search: Search::EMPTY,
+        }
     }
 
     /// Loads the network `routes` and starts a new search of it.
-    fn start(&mut self, routes: &[Route]) -> Result<(), TrailError> {
+    fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
         let loaded = self.net.load(routes);
         // Even on an error: no stale search of an earlier network stays behind.
         self.search.reset(&self.net);
         loaded
-    }
-
-    /// Returns the longest trail found so far in the network `routes` it searches.
-    fn best<'a>(&self, routes: &'a [Route]) -> TrailSearch<'a> {
-        let mut order = [0u8; MAX_ROUTES];
-        let (count, start_local) = search::euler(&self.net, self.search.best(), &mut order);
-        TrailSearch {
-            trail: Trail::from_order(routes, order, count, start_local, &self.net),
-            proven: self.search.proven(),
-            steps: self.search.steps,
-        }
     }
 }
 
@@ -412,27 +487,6 @@ impl fmt::Debug for TrailWorkspace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TrailWorkspace")
             .field("steps", &self.search.steps)
-            .finish_non_exhaustive()
-    }
-}
-
-#[cfg(feature = "defmt")]
-impl defmt::Format for TrailSearcher<'_> {
-    fn format(&self, f: defmt::Formatter<'_>) {
-        defmt::write!(
-            f,
-            "TrailSearcher {{ steps: {}, proven: {} }}",
-            self.steps(),
-            self.is_proven()
-        );
-    }
-}
-
-impl fmt::Debug for TrailSearcher<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TrailSearcher")
-            .field("steps", &self.steps())
-            .field("proven", &self.is_proven())
             .finish_non_exhaustive()
     }
 }
@@ -458,37 +512,49 @@ impl fmt::Display for Trail<'_> {
 /// Returns the longest-trail bonus points of two players' networks `a` and `b`:
 /// 10 to the one with the longer longest trail, 10 to both on a tie.
 ///
-/// It searches without a budget: [`longest_trail_bonus_within`] takes one.
-pub fn longest_trail_bonus_unbounded(a: &[Route], b: &[Route]) -> Result<[u32; 2], TrailError> {
+/// It searches without a budget: [`longest_trail_bonus`] takes one.
+pub fn longest_trail_bonus_unbounded(
+    a: &[Route<'_>],
+    b: &[Route<'_>],
+) -> Result<[u32; 2], TrailError> {
     let la = Trail::longest_unbounded(a)?.length();
     let lb = Trail::longest_unbounded(b)?.length();
     Ok(bonus_points(la, lb))
 }
 
 /// Decides the longest-trail bonus of two players' networks `a` and `b` within
-/// `max_steps` search nodes in all ([`crate::UNLIMITED`]: no bound): `a` is
-/// searched first, `b` with what is left.
+/// `budget` search steps in all: `a` is searched first, `b` with what is left.
 ///
 /// Running out of steps is [`TrailBonus::Exhausted`], never an error; errors are
 /// the networks' ([`TrailError`]).
 ///
 /// ```
-/// use plateau::tchu::{map, trail::{TrailBonus, longest_trail_bonus_within}};
+/// use plateau::Budget;
+/// use plateau::tchu::{map, trail::{TrailBonus, longest_trail_bonus}};
 /// let (a, b) = (&map::ROUTES[..40], &map::ROUTES[40..]);
-/// let bonus = longest_trail_bonus_within(a, b, plateau::UNLIMITED).map_err(|_| "too big")?;
+/// let bonus = longest_trail_bonus(a, b, Budget::UNLIMITED)?;
 /// assert!(matches!(bonus, TrailBonus::Awarded(_)));
-/// let bonus = longest_trail_bonus_within(a, b, 3).map_err(|_| "too big")?;
-/// assert!(matches!(bonus, TrailBonus::Exhausted { steps: 3, .. }));
-/// # Ok::<(), &str>(())
+/// let bonus = longest_trail_bonus(a, b, Budget::new(3))?;
+/// assert!(matches!(bonus, TrailBonus::Exhausted { spent: 3, .. }));
+/// # Ok::<(), plateau::tchu::trail::TrailError>(())
 /// ```
-pub fn longest_trail_bonus_within(
-    a: &[Route],
-    b: &[Route],
-    max_steps: u64,
+pub fn longest_trail_bonus(
+    a: &[Route<'_>],
+    b: &[Route<'_>],
+    budget: Budget,
 ) -> Result<TrailBonus, TrailError> {
-    let sa = Trail::longest_within(a, max_steps)?;
-    let sb = Trail::longest_within(b, max_steps.saturating_sub(sa.steps()))?;
-    Ok(TrailBonus::of(&sa, &sb))
+    // One workspace on the stack, lent to A's search, then to B's.
+    let mut workspace = TrailWorkspace::new();
+    let (oa, sa) = {
+        let mut search = TrailSearch::new_in(a, &mut workspace)?;
+        (search.run(budget), search.steps())
+    };
+    let left = Budget::new(budget.get().saturating_sub(sa));
+    let (ob, sb) = {
+        let mut search = TrailSearch::new_in(b, &mut workspace)?;
+        (search.run(left), search.steps())
+    };
+    Ok(TrailBonus::decide([&oa, &ob], [sa, sb]))
 }
 
 /// The points of A and B for the longest trails' lengths `la` and `lb`.
@@ -503,9 +569,21 @@ fn bonus_points(la: u32, lb: u32) -> [u32; 2] {
     [points(la, lb), points(lb, la)]
 }
 
-/// The longest-trail bonus of two networks A and B, or the budget ran out first.
+/// Tells the longest-trail bonus of two networks A and B, or that the budget ran
+/// out before the trails found decided it.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::tchu::{map, trail::{TrailBonus, TrailSearch}};
+/// let (a, b) = (&map::ROUTES[..2], &map::ROUTES[2..3]);
+/// let (mut sa, mut sb) = (TrailSearch::new(a)?, TrailSearch::new(b)?);
+/// let _ = (sa.run(Budget::UNLIMITED), sb.run(Budget::UNLIMITED));
+/// assert!(matches!(TrailBonus::of(&sa, &sb), TrailBonus::Awarded(_)));
+/// # Ok::<(), plateau::tchu::trail::TrailError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[must_use]
 pub enum TrailBonus {
     /// The bonus is decided: the points of A and B (10 to the longer longest
     /// trail, 10 each on a tie).
@@ -514,20 +592,28 @@ pub enum TrailBonus {
     Exhausted {
         /// The lengths of A's and B's longest trails found so far (each a lower
         /// bound of the longest).
-        lengths: [u32; 2],
-        /// The search nodes visited in all.
-        steps: u64,
+        best: [u32; 2],
+        /// The search steps spent in all.
+        spent: u64,
     },
 }
 
 impl TrailBonus {
     /// Decides the bonus from the searches of A's and B's networks, as far as
-    /// they went: decided when both are proven, or when one is proven shorter
+    /// they went: decided when both are found, or when one is found shorter
     /// than a trail already found in the other; exhausted otherwise.
-    #[must_use]
-    pub fn of(a: &TrailSearch<'_>, b: &TrailSearch<'_>) -> TrailBonus {
+    pub fn of<V, W>(a: &TrailSearch<'_, V>, b: &TrailSearch<'_, W>) -> TrailBonus
+    where
+        V: BorrowMut<TrailWorkspace>,
+        W: BorrowMut<TrailWorkspace>,
+    {
+        Self::decide([&a.outcome(), &b.outcome()], [a.steps(), b.steps()])
+    }
+
+    /// Decides the bonus from A's and B's outcomes and steps.
+    fn decide([a, b]: [&TrailOutcome<'_>; 2], [sa, sb]: [u64; 2]) -> TrailBonus {
         let (la, lb) = (a.trail().length(), b.trail().length());
-        let decided = match (a.is_proven(), b.is_proven()) {
+        let decided = match (a.is_found(), b.is_found()) {
             (true, true) => true,
             (true, false) => lb > la,
             (false, true) => la > lb,
@@ -537,8 +623,8 @@ impl TrailBonus {
             TrailBonus::Awarded(bonus_points(la, lb))
         } else {
             TrailBonus::Exhausted {
-                lengths: [la, lb],
-                steps: a.steps().saturating_add(b.steps()),
+                best: [la, lb],
+                spent: sa.saturating_add(sb),
             }
         }
     }

@@ -19,7 +19,8 @@
 //! the hardest networks by about seven.
 
 use super::MAX_ROUTES;
-use super::network::{Network, bit64, bit128, bits64, bits128};
+use super::graph::{Network, bits64, bits128};
+use crate::bits::{bit64, bit128};
 
 /// Deepest search: every level drops a route, names an end, or splits a network
 /// into smaller pieces, so the depth is at most `MAX_ROUTES + 2` plus the root.

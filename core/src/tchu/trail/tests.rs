@@ -5,7 +5,7 @@ use crate::tchu::{Level, RouteError};
 /// What a test returns: `?` instead of a panicking unwrap.
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-fn r(id: &'static str) -> Result<Route, Box<dyn std::error::Error>> {
+fn r(id: &'static str) -> Result<Route<'static>, Box<dyn std::error::Error>> {
     map::route(id)
         .copied()
         .ok_or_else(|| std::format!("no route {id} on the map").into())
@@ -79,19 +79,19 @@ fn errors() -> TestResult {
     let net = [r("BER_FRI_1")?, r("BER_FRI_1")?];
     assert_eq!(
         Trail::longest_unbounded(&net),
-        Err(TrailError::RepeatedRoute)
+        Err(TrailError::RepeatedRoute { route: 1 })
     );
     let star = (1..=65u8)
         .map(|i| route(usize::from(i), 0, i, 1))
-        .collect::<Result<Vec<Route>, _>>()?;
+        .collect::<Result<Vec<Route<'_>>, _>>()?;
     assert_eq!(
         Trail::longest_unbounded(&star),
-        Err(TrailError::TooManyStations)
+        Err(TrailError::TooManyStations { stations: 66 })
     );
     let many = [r("BER_FRI_1")?; 129];
     assert_eq!(
         Trail::longest_unbounded(&many),
-        Err(TrailError::TooManyRoutes)
+        Err(TrailError::TooManyRoutes { routes: 129 })
     );
     Ok(())
 }
@@ -99,10 +99,10 @@ fn errors() -> TestResult {
 #[test]
 fn whole_map() -> TestResult {
     let t0 = std::time::Instant::now();
-    let s = Trail::longest_within(&ROUTES, u64::MAX)?;
+    let s = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
     let t = *s.trail();
     check(&t);
-    assert!(s.is_proven());
+    assert!(s.is_found());
     std::println!("whole map: {} in {:?}", t.length(), t0.elapsed());
     let singles: Vec<Route> = ROUTES
         .iter()
@@ -119,8 +119,8 @@ fn whole_map() -> TestResult {
 
 #[test]
 fn budget() -> TestResult {
-    let s = Trail::longest_within(&ROUTES, 0)?;
-    assert!(!s.is_proven());
+    let s = TrailSearch::new(&ROUTES)?.run(Budget::new(0));
+    assert!(matches!(s, TrailOutcome::Exhausted { spent: 0, .. }));
     check(s.trail());
     assert_eq!(s.trail().length(), 6);
     Ok(())
@@ -145,16 +145,16 @@ fn a_budgeted_bonus_is_the_bonus_or_exhausted_never_wrong() -> TestResult {
         Trail::longest_unbounded(b)?.length(),
     ];
     assert_eq!(
-        longest_trail_bonus_within(a, b, crate::UNLIMITED)?,
+        longest_trail_bonus(a, b, Budget::UNLIMITED)?,
         TrailBonus::Awarded(exact)
     );
     let mut exhausted = 0;
     for budget in (0..400).step_by(7) {
-        match longest_trail_bonus_within(a, b, budget)? {
+        match longest_trail_bonus(a, b, Budget::new(budget))? {
             TrailBonus::Awarded(points) => assert_eq!(points, exact, "{budget}"),
             TrailBonus::Exhausted {
-                lengths: found,
-                steps,
+                best: found,
+                spent: steps,
             } => {
                 exhausted += 1;
                 assert!(steps <= budget, "{budget}: {steps}");
@@ -176,30 +176,56 @@ fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
     let size = core::mem::size_of::<TrailWorkspace>();
     std::println!("TrailWorkspace: {size} B");
     assert!((11 * 1024..13 * 1024).contains(&size), "{size}");
-    let singles: std::vec::Vec<Route> = map::ROUTES
+    let singles: std::vec::Vec<Route<'_>> = map::ROUTES
         .iter()
         .copied()
         .filter(|r| !r.id().ends_with("_2"))
         .collect();
     for routes in [&map::ROUTES[..], &singles[..], &map::ROUTES[..10], &[]] {
-        let lent = Trail::longest_unbounded_in(routes, &mut workspace);
+        let lent = lent_unbounded(routes, &mut workspace);
         assert_eq!(lent, Trail::longest_unbounded(routes));
     }
     let too_many = [map::ROUTES[0]; MAX_ROUTES + 1];
     assert_eq!(
-        Trail::longest_unbounded_in(&too_many, &mut workspace),
-        Err(TrailError::TooManyRoutes)
+        lent_unbounded(&too_many, &mut workspace),
+        Err(TrailError::TooManyRoutes { routes: 129 })
     );
-    let budget = Trail::longest_within_in(&map::ROUTES, 5, &mut workspace);
-    assert_eq!(budget.map(|b| b.is_proven()), Ok(false));
+    let budget = TrailSearch::new_in(&map::ROUTES, &mut workspace)
+        .map(|mut s| (s.run(Budget::new(5)).is_found(), s.steps()));
+    assert_eq!(budget, Ok((false, 5)));
     assert_eq!(
-        Trail::longest_unbounded_in(&map::ROUTES[..10], &mut workspace),
+        lent_unbounded(&map::ROUTES[..10], &mut workspace),
         Trail::longest_unbounded(&map::ROUTES[..10])
     );
 }
 
+/// The longest trail of `routes`, searched in the lent `workspace`.
+fn lent_unbounded<'a>(
+    routes: &'a [Route<'a>],
+    workspace: &mut TrailWorkspace,
+) -> Result<Trail<'a>, TrailError> {
+    let mut search = TrailSearch::new_in(routes, workspace)?;
+    Ok(*search.run(Budget::UNLIMITED).trail())
+}
+
+#[test]
+fn slices_add_up_to_the_whole_search() -> TestResult {
+    let whole = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
+    let mut search = TrailSearch::new(&ROUTES)?;
+    let mut slices = 0;
+    while let TrailOutcome::Exhausted { spent, .. } = search.run(Budget::new(100)) {
+        assert_eq!(spent, search.steps());
+        slices += 1;
+        assert!(slices < 10_000);
+    }
+    assert_eq!(search.outcome(), whole);
+    assert_eq!(search.run(Budget::new(100)), whole);
+    assert!(slices > 1);
+    Ok(())
+}
+
 /// Builds the route `R{i}` between the stations `a` and `b` (ids) of length `length`.
-fn route(i: usize, a: u8, b: u8, length: u8) -> Result<Route, RouteError> {
+fn route(i: usize, a: u8, b: u8, length: u8) -> Result<Route<'static>, RouteError> {
     let id: &'static str = Box::leak(std::format!("R{i}").into_boxed_str());
     let s = |x: u8| Station::new(x, "X", "X");
     Route::new(id, s(a), s(b), length, Level::Overground, None)
@@ -211,7 +237,7 @@ fn full_capacity_reductions_keep_every_route() -> TestResult {
     // closed trail through all of them. The reduction joins the whole ring.
     let ring = (0..128)
         .map(|i| route(i, (i % 64) as u8, ((i + 1) % 64) as u8, (i % 6 + 1) as u8))
-        .collect::<Result<Vec<Route>, _>>()?;
+        .collect::<Result<Vec<Route<'_>>, _>>()?;
     let t = Trail::longest_unbounded(&ring)?;
     check(&t);
     assert_eq!(t.route_count(), 128);
@@ -221,7 +247,7 @@ fn full_capacity_reductions_keep_every_route() -> TestResult {
     let mut two = (0..60)
         .map(|i| route(i, (i % 30) as u8, ((i + 1) % 30) as u8, 1))
         .chain((0..60).map(|i| route(100 + i, (30 + i % 30) as u8, (30 + (i + 1) % 30) as u8, 1)))
-        .collect::<Result<Vec<Route>, _>>()?;
+        .collect::<Result<Vec<Route<'_>>, _>>()?;
     two.push(route(999, 0, 30, 5)?);
     let t = Trail::longest_unbounded(&two)?;
     check(&t);
@@ -229,7 +255,7 @@ fn full_capacity_reductions_keep_every_route() -> TestResult {
     // Many dead ends at one station: only the two longest are worth taking.
     let star = (1..=9)
         .map(|i| route(i, 0, i as u8, (i % 6 + 1) as u8))
-        .collect::<Result<Vec<Route>, _>>()?;
+        .collect::<Result<Vec<Route<'_>>, _>>()?;
     let t = Trail::longest_unbounded(&star)?;
     check(&t);
     assert_eq!(t.length(), 6 + 5);

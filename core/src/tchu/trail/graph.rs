@@ -1,0 +1,314 @@
+//! A network's routes as a multigraph on local station numbers: loaded from the
+//! routes with the capacities checked, then read by the reductions
+//! (`reduce.rs`), the bound (`bound.rs`) and the search.
+
+use super::{MAX_ROUTES, MAX_STATIONS, TrailError};
+use crate::bits::{bit64, bit128};
+use crate::tchu::Route;
+
+/// Defines an iterator over the indices of the set bits of a set word.
+macro_rules! set_bits {
+    ($(#[$doc:meta])* $name:ident, $t:ty) => {
+        $(#[$doc])*
+        pub(super) fn $name(mut set: $t) -> impl Iterator<Item = usize> {
+            core::iter::from_fn(move || {
+                if set == 0 {
+                    return None;
+                }
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                Some(i)
+            })
+        }
+    };
+}
+
+set_bits!(
+    /// Iterates over the indices of the set bits of a route set.
+    bits128,
+    u128
+);
+set_bits!(
+    /// Iterates over the indices of the set bits of a station set.
+    bits64,
+    u64
+);
+
+/// The routes of a network as a multigraph on local station numbers, reduced
+/// before the search (see [`Network::reduce`]): the search sees "links", each a
+/// path of real routes through stations nothing else touches, named by the
+/// position of one of its routes.
+pub(super) struct Network {
+    /// Both ends of each link, as local station numbers.
+    pub(super) ends: [[u8; 2]; MAX_ROUTES],
+    /// The length of each link: the sum of its routes' lengths.
+    pub(super) weight: [u16; MAX_ROUTES],
+    /// The links whose length has bit `k` set, for each `k`: a set's length in
+    /// ten popcounts (a link is at most 128 routes of 6, below 1,024).
+    pub(super) weight_bits: [u128; WEIGHT_BITS],
+    /// Both ends of each real route, as local station numbers.
+    pub(super) real: [[u8; 2]; MAX_ROUTES],
+    /// One more than the link holding each real route (see [`tag`]), 0 if none:
+    /// a route set aside, or no route. Zero-filled, so that a `static` workspace
+    /// starts in `.bss` rather than in flash.
+    pub(super) owner: [u8; MAX_ROUTES],
+    /// The links at each local station (a loop once).
+    pub(super) at: [u128; MAX_STATIONS],
+    /// The links that come back to their own station (a cycle through stations
+    /// nothing else touches): they never change a station's parity.
+    pub(super) loops: u128,
+    /// Every link.
+    pub(super) all: u128,
+    /// How many local stations there are.
+    pub(super) stations: usize,
+}
+
+/// No link owns the route: it was set aside by the reduction.
+pub(super) const NONE: u8 = 0;
+
+/// Bits of a link's length: 128 routes of length 6 weigh 768.
+pub(super) const WEIGHT_BITS: usize = 10;
+
+/// Returns the `owner` entry of the link `link` (below `MAX_ROUTES`).
+pub(super) const fn tag(link: usize) -> u8 {
+    (link as u8).wrapping_add(1)
+}
+
+/// Returns whether the `owner` entry names a link of `set`.
+pub(super) fn linked(owner: u8, set: u128) -> bool {
+    owner
+        .checked_sub(1)
+        .is_some_and(|link| set & bit128(usize::from(link)) != 0)
+}
+
+impl Network {
+    /// The network without routes, for a `static` workspace.
+    pub(super) const EMPTY: Network = Network {
+        ends: [[0; 2]; MAX_ROUTES],
+        weight: [0; MAX_ROUTES],
+        weight_bits: [0; WEIGHT_BITS],
+        real: [[0; 2]; MAX_ROUTES],
+        owner: [NONE; MAX_ROUTES],
+        at: [0; MAX_STATIONS],
+        loops: 0,
+        all: 0,
+        stations: 0,
+    };
+
+    /// Numbers the stations of `routes` in place and checks the capacities (on an
+    /// error the network is left empty).
+    pub(super) fn load(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
+        *self = Self::EMPTY;
+        let loaded = self.fill(routes);
+        if loaded.is_err() {
+            *self = Self::EMPTY;
+        } else {
+            self.reduce();
+        }
+        loaded
+    }
+
+    fn fill(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
+        if routes.len() > MAX_ROUTES {
+            return Err(TrailError::TooManyRoutes {
+                routes: routes.len(),
+            });
+        }
+        // Local number of each station id (ids are any u8), 0xFF for none yet.
+        let mut local = [0xFFu8; 256];
+        for (i, route) in routes.iter().enumerate() {
+            if routes.iter().take(i).any(|other| other.id() == route.id()) {
+                return Err(TrailError::RepeatedRoute { route: i });
+            }
+            let mut ends = [0u8; 2];
+            for (end, station) in ends.iter_mut().zip(route.stations()) {
+                let too_many = || TrailError::TooManyStations {
+                    stations: station_count(routes),
+                };
+                let slot = local
+                    .get_mut(usize::from(station.id()))
+                    .ok_or_else(too_many)?;
+                if *slot == 0xFF {
+                    if self.stations >= MAX_STATIONS {
+                        return Err(too_many());
+                    }
+                    *slot = self.stations as u8;
+                    self.stations += 1;
+                }
+                *end = *slot;
+                if let Some(at) = self.at.get_mut(usize::from(*slot)) {
+                    *at |= bit128(i);
+                }
+            }
+            if let (Some(e), Some(w), Some(real), Some(owner)) = (
+                self.ends.get_mut(i),
+                self.weight.get_mut(i),
+                self.real.get_mut(i),
+                self.owner.get_mut(i),
+            ) {
+                *e = ends;
+                *w = u16::from(route.length());
+                *real = ends;
+                *owner = tag(i);
+            }
+            self.set_weight_bits(i, u16::from(route.length()));
+            self.all |= bit128(i);
+        }
+        Ok(())
+    }
+    /// Gives the real routes of the links `links` to the `owner` entry `to`
+    /// (a link's [`tag`], or [`NONE`] to set them aside).
+    pub(super) fn hand_over(&mut self, links: u128, to: u8) {
+        for owner in &mut self.owner {
+            if linked(*owner, links) {
+                *owner = to;
+            }
+        }
+    }
+
+    /// Returns the links of `set` reachable from `station`, and the stations
+    /// reached; stops early once it reaches one of the stations `stop`.
+    pub(super) fn reach(&self, set: u128, station: usize, stop: u64) -> (u128, u64) {
+        let mut seen = bit64(station);
+        let mut frontier = seen;
+        let mut routes = 0u128;
+        while frontier != 0 && seen & stop == 0 {
+            let mut next_routes = 0;
+            for s in bits64(frontier) {
+                next_routes |= self.at(s) & set;
+            }
+            let fresh = next_routes & !routes;
+            routes |= next_routes;
+            frontier = 0;
+            for r in bits128(fresh) {
+                for s in self.ends(r) {
+                    if seen & bit64(s) == 0 {
+                        seen |= bit64(s);
+                        frontier |= bit64(s);
+                    }
+                }
+            }
+        }
+        (routes, seen)
+    }
+
+    /// Returns the real routes of the links `set`.
+    pub(super) fn routes_of(&self, set: u128) -> u128 {
+        let mut routes = 0;
+        for (r, &owner) in self.owner.iter().enumerate() {
+            if linked(owner, set) {
+                routes |= bit128(r);
+            }
+        }
+        routes
+    }
+
+    /// Returns the real routes of `routes` at `station`.
+    pub(super) fn real_at(&self, station: usize, routes: u128) -> u128 {
+        let mut here = 0;
+        for r in bits128(routes) {
+            if self.real_ends(r).contains(&station) {
+                here |= bit128(r);
+            }
+        }
+        here
+    }
+
+    /// Returns both ends of the real route at position `route`.
+    pub(super) fn real_ends(&self, route: usize) -> [usize; 2] {
+        self.real
+            .get(route)
+            .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
+    }
+
+    pub(super) fn weight(&self, route: usize) -> u16 {
+        self.weight.get(route).copied().unwrap_or(0)
+    }
+
+    pub(super) fn ends(&self, route: usize) -> [usize; 2] {
+        self.ends
+            .get(route)
+            .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
+    }
+
+    pub(super) fn at(&self, station: usize) -> u128 {
+        self.at.get(station).copied().unwrap_or(0)
+    }
+
+    /// Returns whether two routes join the same two stations with the same length.
+    pub(super) fn twins(&self, a: usize, b: usize) -> bool {
+        let ([a1, a2], [b1, b2]) = (self.ends(a), self.ends(b));
+        self.weight(a) == self.weight(b) && ((a1 == b1 && a2 == b2) || (a1 == b2 && a2 == b1))
+    }
+
+    /// Returns the total length of a set of routes.
+    pub(super) fn length(&self, set: u128) -> u32 {
+        let mut length = 0u32;
+        for (links, k) in self.weight_bits.iter().zip(0..u32::BITS) {
+            // At most 128 routes of length at most 6: never wraps.
+            length = length.wrapping_add((set & links).count_ones() << k);
+        }
+        length
+    }
+
+    /// Records the length of `link` in the bit masks of [`Network::length`].
+    pub(super) fn set_weight_bits(&mut self, link: usize, weight: u16) {
+        for (k, links) in self.weight_bits.iter_mut().enumerate() {
+            if weight >> k & 1 == 1 {
+                *links |= bit128(link);
+            } else {
+                *links &= !bit128(link);
+            }
+        }
+    }
+
+    /// Returns the stations with an odd number of routes of `set`.
+    pub(super) fn odd(&self, set: u128) -> u64 {
+        let set = set & !self.loops;
+        let mut odd = 0;
+        for (s, at) in self.at.iter().take(self.stations).enumerate() {
+            if (at & set).count_ones() % 2 == 1 {
+                odd |= bit64(s);
+            }
+        }
+        odd
+    }
+
+    /// Returns the links at `station` that change its parity (all but loops).
+    pub(super) fn crossing(&self, station: usize) -> u128 {
+        self.at(station) & !self.loops
+    }
+
+    /// Returns the stations touched by `set`.
+    pub(super) fn touched(&self, set: u128) -> u64 {
+        let mut touched = 0;
+        for (s, at) in self.at.iter().take(self.stations).enumerate() {
+            if at & set != 0 {
+                touched |= bit64(s);
+            }
+        }
+        touched
+    }
+
+    /// Returns the connected piece of `set` holding its lowest route.
+    pub(super) fn piece(&self, set: u128) -> u128 {
+        if set == 0 {
+            return 0;
+        }
+        let [a, _] = self.ends(set.trailing_zeros() as usize);
+        self.reach(set, a, 0).0
+    }
+}
+
+/// Returns how many different stations `routes` touch (for the error only).
+fn station_count(routes: &[Route<'_>]) -> usize {
+    // Station ids are `u8`: one bit each in four words.
+    let mut seen = [0u64; 4];
+    for station in routes.iter().flat_map(Route::stations) {
+        let id = usize::from(station.id());
+        if let Some(word) = seen.get_mut(id / 64) {
+            *word |= bit64(id % 64);
+        }
+    }
+    seen.iter().map(|w| w.count_ones() as usize).sum()
+}

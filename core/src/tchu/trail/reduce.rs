@@ -1,0 +1,150 @@
+//! Shrinking a network without changing its longest trail: joined two-route
+//! stations, extra dead ends set aside, hanging parts folded into dead ends.
+
+use super::MAX_ROUTES;
+use super::graph::{NONE, Network, bits128, tag};
+use crate::bits::{bit64, bit128};
+
+impl Network {
+    /// Shrinks the network without changing its longest trail, until nothing
+    /// more shrinks (at most one change per route):
+    /// - a station with exactly two links, neither a loop, joins them into one:
+    ///   a longest trail takes both or neither (with one, it ends there, and the
+    ///   other one, touching nothing else there, would make it longer);
+    /// - of the dead ends at a station (links to a station with no other link),
+    ///   only the two longest stay: a trail ends on each dead end it takes, so it
+    ///   takes at most two, and a longer one left aside could replace one taken.
+    pub(super) fn reduce(&mut self) {
+        for _ in 0..=MAX_ROUTES {
+            let mut changed = false;
+            for s in 0..self.stations {
+                changed |= self.set_aside_dead_ends(s) || self.join_at(s);
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Sets aside all but the two longest dead ends at `s`; returns whether it did.
+    fn set_aside_dead_ends(&mut self, s: usize) -> bool {
+        let mut dead_ends = 0u128;
+        for r in bits128(self.at(s)) {
+            let [a, b] = self.ends(r);
+            let tip = if a == s { b } else { a };
+            if tip != s && self.at(tip) == bit128(r) {
+                dead_ends |= bit128(r);
+            }
+        }
+        let longest = |set: u128| {
+            bits128(set)
+                .max_by_key(|&r| (self.weight(r), core::cmp::Reverse(r)))
+                .map_or(0, bit128)
+        };
+        let first = longest(dead_ends);
+        let second = longest(dead_ends & !first);
+        let aside = dead_ends & !first & !second;
+        for r in bits128(aside) {
+            let [a, b] = self.ends(r);
+            for end in [a, b] {
+                if let Some(at) = self.at.get_mut(end) {
+                    *at &= !bit128(r);
+                }
+            }
+            self.all &= !bit128(r);
+        }
+        self.hand_over(aside, NONE);
+        aside != 0
+    }
+
+    /// Joins the two links at `s` into one if `s` has exactly two, neither a loop;
+    /// returns whether it did.
+    fn join_at(&mut self, s: usize) -> bool {
+        let here = self.at(s);
+        if here.count_ones() != 2 || here & self.loops != 0 {
+            return false;
+        }
+        let first = here.trailing_zeros() as usize;
+        let second = (here & !bit128(first)).trailing_zeros() as usize;
+        let far = |r: usize| {
+            let [a, b] = self.ends(r);
+            if a == s { b } else { a }
+        };
+        let (a, b) = (far(first), far(second));
+        let weight = self.weight(first).saturating_add(self.weight(second));
+        // The joined link keeps the name `first`; `second` is gone.
+        if let (Some(e), Some(w)) = (self.ends.get_mut(first), self.weight.get_mut(first)) {
+            *e = [a as u8, b as u8];
+            *w = weight;
+        }
+        self.set_weight_bits(first, weight);
+        self.hand_over(bit128(second), tag(first));
+        self.all &= !bit128(second);
+        if let Some(at) = self.at.get_mut(s) {
+            *at = 0;
+        }
+        if let Some(at) = self.at.get_mut(b) {
+            *at = (*at & !bit128(second)) | bit128(first);
+        }
+        if a == b {
+            self.loops |= bit128(first);
+        }
+        true
+    }
+
+    /// Returns the smallest hanging part: links on one side of a bridge whose
+    /// both sides have links (a dead end is left to the search), as the bridge,
+    /// its station on the other side, and the part's links.
+    ///
+    /// A trail crosses a bridge at most once: it lies inside the part, or never
+    /// touches it, or enters it over the bridge and ends there. So once the
+    /// longest trail inside is known, and the longest that enters, the part and
+    /// its bridge fold into one dead end as long as the latter ([`Network::fold`]).
+    pub(super) fn hanging_part(&self) -> Option<(usize, usize, u128)> {
+        let mut found: Option<(u32, usize, usize, u128)> = None;
+        for bridge in bits128(self.all & !self.loops) {
+            let [a, b] = self.ends(bridge);
+            let rest = self.all & !bit128(bridge);
+            if self.at(a) & rest == 0 || self.at(b) & rest == 0 {
+                continue;
+            }
+            let (side_a, reached) = self.reach(rest, a, bit64(b));
+            if reached & bit64(b) != 0 {
+                continue;
+            }
+            let (side_b, _) = self.reach(rest, b, 0);
+            let (from, part) = if side_a.count_ones() <= side_b.count_ones() {
+                (b, side_a)
+            } else {
+                (a, side_b)
+            };
+            let size = part.count_ones();
+            if found.is_none_or(|(smallest, ..)| size < smallest) {
+                found = Some((size, bridge, from, part));
+            }
+        }
+        found.map(|(_, bridge, from, part)| (bridge, from, part))
+    }
+
+    /// Folds the hanging part `part` beyond `bridge` into a dead end: the bridge
+    /// becomes the trail `entering` (real routes, `length` long, the longest one
+    /// that crosses the bridge into the part) and the part's links are gone.
+    pub(super) fn fold(&mut self, bridge: usize, part: u128, entering: u128, length: u32) {
+        for at in &mut self.at {
+            *at &= !part;
+        }
+        self.all &= !part;
+        self.loops &= !part;
+        let length = u16::try_from(length).unwrap_or(u16::MAX);
+        if let Some(w) = self.weight.get_mut(bridge) {
+            *w = length;
+        }
+        self.set_weight_bits(bridge, length);
+        self.hand_over(part, NONE);
+        for r in bits128(entering) {
+            if let Some(owner) = self.owner.get_mut(r) {
+                *owner = tag(bridge);
+            }
+        }
+    }
+}
