@@ -18,7 +18,7 @@ use crate::bits;
 /// Most rows and most columns of a grid.
 pub const MAX_SIDE: usize = 16;
 
-/// Why a margins puzzle cannot be built.
+/// Says why a margins puzzle cannot be built.
 ///
 /// ```
 /// use plateau::grid::{Margins, MarginsError};
@@ -79,7 +79,7 @@ impl fmt::Display for MarginsError {
 
 impl core::error::Error for MarginsError {}
 
-/// A partly painted grid with its row and column counts.
+/// Holds a partly painted grid with its row and column counts: the margins puzzle.
 ///
 /// Cells are decided black or white; rows and columns are bit sets (bit `c` of
 /// row `r` is cell (r, c)), kept both ways so that columns are as cheap as rows.
@@ -108,7 +108,7 @@ pub struct Margins {
     feasible: bool,
 }
 
-/// One choice of the search: paint a cell black or white.
+/// Paints a cell black or white: one choice of the search.
 ///
 /// ```
 /// use plateau::grid::{Cell, Margins, Puzzle, margins::Paint};

@@ -41,7 +41,7 @@ pub const MAX_CLUES: usize = 256;
 /// The largest number a square can show: it has at most 8 neighbours.
 pub const MAX_NUMBER: u8 = 8;
 
-/// One square of the board as the player sees it.
+/// Shows one square of the board as the player sees it.
 ///
 /// ```
 /// use plateau::grid::minesweeper::Square;
@@ -59,7 +59,7 @@ pub enum Square {
     Number(u8),
 }
 
-/// Why a board cannot be surveyed.
+/// Says why a board cannot be surveyed.
 ///
 /// ```
 /// use plateau::grid::{Cell, Minefield, MinefieldError, minesweeper::Square::{Hidden as H, Number as N}};
@@ -145,7 +145,7 @@ struct Clue {
     mines: u8,
 }
 
-/// A partly revealed board, with its frontier and clues worked out.
+/// Holds a partly revealed board, with its frontier and clues worked out.
 ///
 /// ```
 /// use plateau::grid::{Cell, SurveyOutcome};
@@ -391,7 +391,7 @@ fn cell_of(width: usize, i: usize) -> Cell {
     Cell::new((i / w) as u8, (i % w) as u8)
 }
 
-/// What a survey found: every layout, or what was spent before the budget ran out.
+/// Tells what a survey found: every layout, or what was spent before the budget ran out.
 ///
 /// ```
 /// use plateau::grid::{Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
@@ -403,6 +403,8 @@ fn cell_of(width: usize, i: usize) -> Cell {
 #[must_use]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+// No allocator to box the survey in: it is returned by value, as it always was.
+#[allow(clippy::large_enum_variant)]
 pub enum SurveyOutcome {
     /// Every layout was seen (none at all if the board contradicts itself).
     Found(Survey),

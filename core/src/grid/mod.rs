@@ -14,7 +14,7 @@
 //! [`Exhausted`](Outcome::Exhausted) (what was found before the budget ran out).
 //!
 //! The puzzles: [`Margins`] (black cells counted per row and column),
-//! [`Sudoku`] (4×4, 6×6, 9×9), [`Minesweeper`] (consistent mine layouts) and
+//! [`Sudoku`] (4×4, 6×6, 9×9), [`Minefield`] (consistent mine layouts) and
 //! [`Snake`] (a path that never touches itself).
 //!
 //! ```
@@ -40,10 +40,45 @@ pub use minesweeper::{Minefield, MinefieldError, Survey, SurveyOutcome};
 pub use snake::{Snake, SnakeError};
 pub use sudoku::{Shape, Sudoku, SudokuError, SudokuStack};
 
-/// A grid puzzle as the tree search sees it: a node of the tree of partial grids.
+/// Describes a grid puzzle as the tree search sees it: a node of the tree of
+/// partial grids.
 ///
 /// Nodes are copied (a child is its parent with one more choice applied), so a
 /// puzzle is a small `Copy` value.
+///
+/// ```
+/// use plateau::grid::{Count, DepthFirst, Frame, Outcome, Puzzle, Strategy};
+/// /// Three coins, heads or tails, with exactly two heads.
+/// #[derive(Clone, Copy, Debug)]
+/// struct Coins { heads: u8, tossed: u8 }
+/// /// Heads, then tails.
+/// #[derive(Clone, Copy)]
+/// struct Sides(u8);
+/// impl Iterator for Sides {
+///     type Item = bool;
+///     fn next(&mut self) -> Option<bool> {
+///         self.0 += 1;
+///         (self.0 <= 2).then_some(self.0 == 1)
+///     }
+/// }
+/// impl Puzzle for Coins {
+///     type Choice = bool;
+///     type Choices = Sides;
+///     fn branch(&self) -> Option<Sides> {
+///         (self.tossed < 3).then_some(Sides(0))
+///     }
+///     fn apply(&mut self, heads: bool) -> bool {
+///         self.tossed += 1;
+///         self.heads += u8::from(heads);
+///         self.heads <= 2
+///     }
+///     fn is_solved(&self) -> bool { self.heads == 2 }
+/// }
+/// let root = Coins { heads: 0, tossed: 0 };
+/// let report = DepthFirst::new([Frame::new(root); 4]).run(root, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
+/// assert_eq!(report.outcome.count(), 3);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub trait Puzzle: Copy {
     /// One choice: an unknown cell and one candidate value for it.
     type Choice: Copy;
@@ -67,7 +102,8 @@ pub trait Puzzle: Copy {
     fn is_solved(&self) -> bool;
 }
 
-/// A cell of a grid: its row and its column, both counted from 0 at the top left.
+/// Names a cell of a grid by its row and its column, both counted from 0 at the
+/// top left.
 ///
 /// Every puzzle of this module names its cells this way.
 ///
@@ -100,7 +136,7 @@ impl fmt::Display for Cell {
     }
 }
 
-/// How many solutions a search looks for before it stops (the budget aside).
+/// Says how many solutions a search looks for before it stops (the budget aside).
 ///
 /// Telling one solution from several needs a second, so every search goes on to
 /// at least two.
@@ -137,7 +173,7 @@ impl Count {
     }
 }
 
-/// What the search found.
+/// Tells what the search found.
 ///
 /// A count is exact only when the outcome says so: [`Outcome::Multiple`] holds
 /// `complete`, and [`Outcome::Exhausted`] is a count cut short by the budget.
@@ -241,7 +277,7 @@ impl<P> Outcome<P> {
     }
 }
 
-/// The outcome of a search and what it cost.
+/// Holds the outcome of a search and what it cost.
 ///
 /// ```
 /// use plateau::grid::{Count, DepthFirst, Frame, Margins, Outcome, Strategy};
@@ -260,7 +296,7 @@ pub struct Report<P> {
     pub steps: u64,
 }
 
-/// Why a search could not go on.
+/// Says why a search could not go on (running out of budget is an outcome, not this).
 ///
 /// ```
 /// use plateau::grid::{Count, DepthFirst, Frame, Margins, SearchError, Strategy};
@@ -299,7 +335,18 @@ impl fmt::Display for SearchError {
 
 impl core::error::Error for SearchError {}
 
-/// A way to walk the tree of partial grids.
+/// Walks the tree of partial grids: [`DepthFirst`] or [`BreadthFirst`].
+///
+/// ```
+/// use plateau::grid::{BreadthFirst, Count, DepthFirst, Frame, Margins, Strategy};
+/// fn count<S: Strategy<Margins>>(mut walk: S, root: Margins) -> u64 {
+///     walk.run(root, plateau::Budget::UNLIMITED, Count::All, |_| {}).map_or(0, |r| r.outcome.count())
+/// }
+/// let root = Margins::new(&[2, 2, 1], &[2, 2, 1])?;
+/// assert_eq!(count(DepthFirst::new([Frame::new(root); 10]), root), 5);
+/// assert_eq!(count(BreadthFirst::new([root; 64]), root), 5);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub trait Strategy<P: Puzzle> {
     /// Searches from `root` within `budget` nodes expanded until `count` solutions
     /// are found, calling `visit` on each solution in order.
@@ -485,7 +532,7 @@ impl<P: Puzzle, S: AsMut<[P]>> Strategy<P> for BreadthFirst<S> {
     }
 }
 
-/// One level of the depth-first stack: a partial grid and the choices left to try.
+/// Holds one level of the depth-first stack: a partial grid and the choices left to try.
 ///
 /// ```
 /// use plateau::grid::{Frame, Margins};

@@ -26,7 +26,7 @@ use super::{Cell, Puzzle};
 /// Most rows and most columns.
 pub const MAX_SIDE: usize = 16;
 
-/// Why a snake puzzle cannot be built.
+/// Says why a snake puzzle cannot be built.
 ///
 /// ```
 /// use plateau::grid::{Cell, Snake, SnakeError};
@@ -105,7 +105,7 @@ impl core::error::Error for SnakeError {}
 /// A count that is not given.
 const ANY: u8 = u8::MAX;
 
-/// A snake growing from its head: the body so far and the counts it must meet.
+/// Grows a snake from its head: the body so far and the counts it must meet.
 ///
 /// ```
 /// use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, Strategy};

@@ -623,6 +623,7 @@ fn probe_grid() {
             keep(r);
         }
         debug(SudokuStack::<1>::new());
+        debug(SudokuStack::<1>::default());
         if let Some(choice) = s.branch().and_then(|mut c| c.next()) {
             hash(choice);
             probe_puzzle(s, opaque(choice));

@@ -357,7 +357,7 @@ impl Bands {
 
     /// Returns the solved grid as a [`Sudoku`].
     #[must_use]
-    pub(crate) fn to_sudoku(&self) -> Sudoku {
+    pub(crate) fn to_sudoku(self) -> Sudoku {
         Sudoku::filled(Shape::Nine, &self.digits())
     }
 

@@ -42,7 +42,7 @@ pub const MAX_CELLS: usize = 81;
 /// Frames enough for any grid: one per filled cell, plus the root.
 pub const STACK_FRAMES: usize = MAX_CELLS + 1;
 
-/// Why the givens cannot make a sudoku.
+/// Says why the givens cannot make a sudoku.
 ///
 /// ```
 /// use plateau::grid::{Cell, Shape, Sudoku, SudokuError};
@@ -142,6 +142,12 @@ impl<const N: usize> SudokuStack<N> {
         SudokuStack {
             frames: [Frame::new(Bands::BLANK); N],
         }
+    }
+}
+
+impl<const N: usize> Default for SudokuStack<N> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

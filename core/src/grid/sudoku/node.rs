@@ -6,7 +6,7 @@ use super::{MAX_CELLS, SudokuError};
 use crate::bits;
 use crate::grid::{Cell, Puzzle};
 
-/// A partly filled sudoku: the candidate digits of every open cell.
+/// Holds a partly filled sudoku: the candidate digits of every open cell.
 ///
 /// Bit `d - 1` of a cell's mask is digit `d`; a filled cell has no candidates
 /// and its digit is kept apart, so unit scans need no test for filled cells.

@@ -3,7 +3,13 @@
 
 use super::MAX_CELLS;
 
-/// The size of the grid and of its boxes.
+/// Names the size of a grid and of its boxes.
+///
+/// ```
+/// use plateau::grid::Shape;
+/// assert_eq!(Shape::from_cells(36), Some(Shape::Six));
+/// assert_eq!((Shape::Six.side(), Shape::Six.cells()), (6, 36));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Shape {
