@@ -131,6 +131,7 @@ impl core::error::Error for SudokuError {}
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SudokuStack<const N: usize = STACK_FRAMES> {
     frames: [Frame<Bands>; N],
 }
