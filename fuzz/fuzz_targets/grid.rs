@@ -4,8 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, Limits, Margins, Outcome, Shape, Strategy, Sudoku,
+    BreadthFirst, Count, DepthFirst, Frame, Margins, Outcome, Shape, Strategy, Sudoku, SudokuStack,
 };
 
 fn valid_sudoku(d: &[u8; 81]) -> bool {
@@ -50,16 +51,21 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
         }
     }
     if let Ok(s) = Sudoku::new(Shape::Nine, &givens) {
-        let report = s
-            .solve(Limits::uniqueness(u64::from(budget)))
-            .unwrap();
+        let budget = Budget::new(u64::from(budget));
+        let report = s.solve(budget, Count::Uniqueness).unwrap();
+        // The lent stack answers exactly as the owned one.
+        let mut stack = Box::new(SudokuStack::<82>::new());
+        assert_eq!(s.solve_on(&mut stack, budget, Count::Uniqueness), Ok(report));
         if let Some(first) = report.outcome.first() {
             let d = first.digits();
             assert!(valid_sudoku(&d), "{givens:?}");
             assert!(givens.iter().zip(&d).all(|(&g, &x)| g == 0 || g == x));
         }
-        if report.outcome == Outcome::None {
-            assert!(report.complete);
+        // A count is never presented as exact unless the whole tree was searched.
+        match report.outcome {
+            Outcome::NoSolution | Outcome::Unique(_) => assert!(report.steps <= budget.get()),
+            Outcome::Multiple { count, .. } => assert_eq!(count, 2),
+            Outcome::Exhausted { spent, .. } => assert_eq!(spent, budget.get()),
         }
     }
     // Margins on small boards: both strategies against brute force.
@@ -74,12 +80,13 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
     let expected = brute_margins(&rows, &cols);
     let mut frames = [Frame::new(m); 13];
     let dfs = DepthFirst::new(&mut frames)
-        .run(m, Limits::all(plateau::UNLIMITED), |_| {})
+        .run(m, Budget::UNLIMITED, Count::All, |_| {})
         .unwrap();
     let mut queue = vec![m; 4096];
     let bfs = BreadthFirst::new(&mut queue)
-        .run(m, Limits::all(plateau::UNLIMITED), |_| {})
+        .run(m, Budget::UNLIMITED, Count::All, |_| {})
         .unwrap();
+    assert!(dfs.outcome.is_complete() && bfs.outcome.is_complete());
     assert_eq!(dfs.outcome.count(), expected, "{rows:?} {cols:?}");
     assert_eq!(bfs.outcome.count(), expected, "{rows:?} {cols:?}");
 });

@@ -143,7 +143,8 @@ fn camicia(io: &mut Io<'_>) -> CliResult {
 
 fn grid(io: &mut Io<'_>) -> CliResult {
     use crate::solve;
-    use plateau::grid::Limits;
+    use plateau::Budget;
+    use plateau::grid::Count;
     heading(io, "Grid puzzles: one tree search, four puzzles")?;
     let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     writeln!(
@@ -155,7 +156,7 @@ fn grid(io: &mut Io<'_>) -> CliResult {
         .into_iter()
         .next()
         .ok_or_else(|| crate::CliError::new("demo sudoku missing"))?;
-    let a = solve::solve_sudoku(&givens, Limits::uniqueness(plateau::UNLIMITED));
+    let a = solve::solve_sudoku(&givens, Budget::UNLIMITED, Count::Uniqueness);
     writeln!(io.out, "{}:", a.status)?;
     if let Some(sol) = &a.solution {
         for row in sol.as_bytes().chunks(9) {
@@ -167,7 +168,14 @@ fn grid(io: &mut Io<'_>) -> CliResult {
         io.out,
         "\n$ plateau solve margins --rows 2,2,1 --cols 2,2,1"
     )?;
-    let m = solve::solve_margins(&[2, 2, 1], &[2, 2, 1], solve::Walk::Dfs, 5, 1, u64::MAX)?;
+    let m = solve::solve_margins(
+        &[2, 2, 1],
+        &[2, 2, 1],
+        solve::Walk::Dfs,
+        5,
+        1,
+        Budget::UNLIMITED,
+    )?;
     writeln!(
         io.out,
         "{} grids: {}",
@@ -186,7 +194,7 @@ fn grid(io: &mut Io<'_>) -> CliResult {
     )?;
     write!(io.out, "{board}")?;
     let b = solve::parse_minefield(board, "demo")?;
-    let s = solve::survey_minefield(&b, u64::MAX)?;
+    let s = solve::survey_minefield(&b, Budget::UNLIMITED)?;
     writeln!(
         io.out,
         "{} layout(s); M = mine in every layout, S = safe in every layout:",
@@ -200,7 +208,7 @@ fn grid(io: &mut Io<'_>) -> CliResult {
     writeln!(io.out, "\n$ plateau solve snake")?;
     write!(io.out, "{snake}")?;
     let spec = solve::parse_snake(snake, "demo")?;
-    let a = solve::solve_snake(&spec, 1, u64::MAX)?;
+    let a = solve::solve_snake(&spec, 1, Budget::UNLIMITED)?;
     writeln!(io.out, "{}: {} snake(s)", a.status, a.count)?;
     for row in a.solutions.first().into_iter().flatten() {
         writeln!(io.out, "{row}")?;

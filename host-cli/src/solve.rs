@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 
 use clap::{Subcommand, ValueEnum};
+use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, Limits, Margins, Minefield, MinefieldError, Outcome, Report,
-    Shape, Snake, Strategy, Sudoku, SudokuError, minesweeper::Square,
+    BreadthFirst, Cell, Count, DepthFirst, Frame, Margins, Minefield, Outcome, Report, Shape,
+    Snake, Strategy, Sudoku, SudokuError, SurveyOutcome, margins, minesweeper, minesweeper::Square,
+    snake,
 };
 use serde_json::{Value, json};
 
@@ -139,11 +141,7 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let text = read_text(file.as_deref(), io)?;
             let name = source_name(file.as_deref());
             let puzzles = parse_sudokus(&text, &name)?;
-            let limits = if count {
-                Limits::all(max_steps)
-            } else {
-                Limits::uniqueness(max_steps)
-            };
+            let count = if count { Count::All } else { Count::Uniqueness };
             // One deadline for the whole file.
             let deadline = budget::deadline(seconds);
             // A long file shows its progress when the error stream is a terminal.
@@ -153,7 +151,7 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                 let (answer, ended) = run_within(
                     max_steps,
                     deadline,
-                    |steps| Ok(solve_sudoku(&givens, limits.with_max_steps(steps))),
+                    |steps| Ok(solve_sudoku(&givens, Budget::new(steps), count)),
                     |answer| answer.ran_out,
                 )?;
                 print_sudoku(line, &answer, ended, json, io)?;
@@ -180,7 +178,7 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let (answer, ended) = run_within(
                 max_steps,
                 budget::deadline(seconds),
-                |steps| solve_margins(&r, &c, strategy, limit, queue, steps),
+                |steps| solve_margins(&r, &c, strategy, limit, queue, Budget::new(steps)),
                 |answer| !answer.complete,
             )?;
             print_margins(&answer, ended, json, io)
@@ -195,7 +193,7 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let (answer, ended) = run_within(
                 max_steps,
                 budget::deadline(seconds),
-                |steps| survey_minefield(&board, steps),
+                |steps| survey_minefield(&board, Budget::new(steps)),
                 |answer| answer.exhausted,
             )?;
             print_minefield(&answer, ended, json, io)
@@ -211,7 +209,7 @@ pub fn run(cmd: SolveCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             let (answer, ended) = run_within(
                 max_steps,
                 budget::deadline(seconds),
-                |steps| solve_snake(&puzzle, limit, steps),
+                |steps| solve_snake(&puzzle, limit, Budget::new(steps)),
                 |answer| answer.status == "exhausted",
             )?;
             print_snake(&answer, ended, json, io)
@@ -284,8 +282,8 @@ pub fn parse_sudokus(text: &str, name: &str) -> CliResult<Vec<(usize, Vec<u8>)>>
     Ok(out)
 }
 
-/// Solves one sudoku within `limits`.
-pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
+/// Solves one sudoku within `budget` (nodes expanded), looking for `count` solutions.
+pub fn solve_sudoku(givens: &[u8], budget: Budget, count: Count) -> SudokuAnswer {
     let shape = Shape::from_cells(givens.len()).unwrap_or(Shape::Nine);
     let side = shape.side();
     let puzzle = match Sudoku::new(shape, givens) {
@@ -295,13 +293,13 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
                 status: "none",
                 solution: None,
                 count: 0,
-                reason: Some(sudoku_reason(e, side)),
+                reason: Some(sudoku_reason(e)),
                 side,
                 ran_out: false,
             };
         }
     };
-    let report = puzzle.solve(limits);
+    let report = puzzle.solve(budget, count);
     let grid = |s: &Sudoku| -> String {
         s.digits()
             .iter()
@@ -309,20 +307,22 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
             .map(|&d| char::from(b'0' + d))
             .collect()
     };
+    // (A search stopped at its count on the budget's last step is reported as
+    // exhausted too, as it always was: see issue #18.)
     let ran_out = report
         .as_ref()
-        .is_ok_and(|r| !r.complete && r.steps >= limits.max_steps);
+        .is_ok_and(|r| !r.outcome.is_complete() && r.steps >= budget.get());
     let (status, solution, count, reason) = match report {
         Err(e) => ("exhausted", None, 0, Some(e.to_string())),
         Ok(r) => match r.outcome {
-            Outcome::None => ("none", None, 0, Some("no grid completes the givens".into())),
+            Outcome::NoSolution => ("none", None, 0, Some("no grid completes the givens".into())),
             Outcome::Unique(s) => ("unique", Some(grid(&s)), 1, None),
             // A count cut short by the budget is not the count: exhausted.
-            Outcome::Multiple { first, count } if ran_out => {
+            Outcome::Multiple { first, count, .. } if ran_out => {
                 ("exhausted", Some(grid(&first)), count, None)
             }
-            Outcome::Multiple { first, count } => ("multiple", Some(grid(&first)), count, None),
-            Outcome::Exhausted { first, count } => {
+            Outcome::Multiple { first, count, .. } => ("multiple", Some(grid(&first)), count, None),
+            Outcome::Exhausted { first, count, .. } => {
                 ("exhausted", first.as_ref().map(grid), count, None)
             }
         },
@@ -337,8 +337,8 @@ pub fn solve_sudoku(givens: &[u8], limits: Limits) -> SudokuAnswer {
     }
 }
 
-fn sudoku_reason(e: SudokuError, side: usize) -> String {
-    let at = |cell: u8| (usize::from(cell) / side + 1, usize::from(cell) % side + 1);
+fn sudoku_reason(e: SudokuError) -> String {
+    let at = |cell: Cell| (usize::from(cell.row) + 1, usize::from(cell.col) + 1);
     match e {
         SudokuError::Duplicate {
             digit,
@@ -416,12 +416,16 @@ pub fn parse_counts(flag: &str, text: &str) -> CliResult<Vec<u8>> {
             let item = item.trim();
             item.parse::<u8>()
                 .ok()
-                .filter(|&n| usize::from(n) <= plateau::grid::margins::MAX_SIDE)
+                .filter(|&n| usize::from(n) <= margins::MAX_SIDE)
                 .ok_or_else(|| {
                     bad(
                         flag,
                         text,
-                        format!("item {} '{item}' is not a count from 0 to 16", i + 1),
+                        format!(
+                            "item {} '{item}' is not a count from 0 to {}",
+                            i + 1,
+                            margins::MAX_SIDE
+                        ),
                     )
                 })
         })
@@ -435,10 +439,13 @@ pub fn solve_margins(
     walk: Walk,
     limit: usize,
     queue: usize,
-    max_steps: u64,
+    budget: Budget,
 ) -> CliResult<MarginsAnswer> {
-    if rows.len() > 16 || cols.len() > 16 {
-        return Err(CliError::new("a grid has at most 16 rows and 16 columns"));
+    let most = margins::MAX_SIDE;
+    if rows.len() > most || cols.len() > most {
+        return Err(CliError::new(format!(
+            "a grid has at most {most} rows and {most} columns"
+        )));
     }
     if let Some((i, n)) = rows
         .iter()
@@ -470,22 +477,24 @@ pub fn solve_margins(
                 (0..m.rows())
                     .map(|r| {
                         (0..m.cols())
-                            .map(|c| if m.cell(r, c) == Some(true) { '#' } else { '.' })
+                            .map(|c| {
+                                let cell = Cell::new(r as u8, c as u8);
+                                if m.cell(cell) == Some(true) { '#' } else { '.' }
+                            })
                             .collect()
                     })
                     .collect(),
             );
         }
     };
-    let limits = Limits::all(max_steps);
     let report: Report<Margins> = match walk {
         Walk::Dfs => {
             let mut stack = vec![Frame::new(puzzle); rows.len() * cols.len() + 1];
-            DepthFirst::new(&mut stack).run(puzzle, limits, visit)
+            DepthFirst::new(&mut stack).run(puzzle, budget, Count::All, visit)
         }
         Walk::Bfs => {
             let mut q = vec![puzzle; queue.max(1)];
-            BreadthFirst::new(&mut q).run(puzzle, limits, visit)
+            BreadthFirst::new(&mut q).run(puzzle, budget, Count::All, visit)
         }
     }
     .map_err(|e| {
@@ -496,7 +505,7 @@ pub fn solve_margins(
     Ok(MarginsAnswer {
         count: report.outcome.count(),
         solutions,
-        complete: report.complete,
+        complete: report.outcome.is_complete(),
     })
 }
 
@@ -587,9 +596,10 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
             }
             Some(_) => {}
         }
-        if chars.len() > 32 {
+        if chars.len() > minesweeper::MAX_SIDE {
             return Err(CliError::new(format!(
-                "{name}: line {line}: more than 32 squares in a row"
+                "{name}: line {line}: more than {} squares in a row",
+                minesweeper::MAX_SIDE
             )));
         }
         for (col, ch) in chars.iter().enumerate() {
@@ -598,12 +608,13 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
                 '*' => Square::Mine,
                 '.' => Square::Number(0),
                 c => match c.to_digit(10) {
-                    Some(d) if d <= 8 => Square::Number(d as u8),
+                    Some(d) if d <= u32::from(minesweeper::MAX_NUMBER) => Square::Number(d as u8),
                     _ => {
                         return Err(CliError::new(format!(
-                            "{name}: line {line}, column {}: '{}' is not ?, *, . or a number from 0 to 8",
+                            "{name}: line {line}, column {}: '{}' is not ?, *, . or a number from 0 to {}",
                             col + 1,
-                            crate::error::shorten(&c.to_string())
+                            crate::error::shorten(&c.to_string()),
+                            minesweeper::MAX_NUMBER
                         )));
                     }
                 },
@@ -611,9 +622,10 @@ pub fn parse_minefield(text: &str, name: &str) -> CliResult<Board> {
             squares.push(sq);
         }
         rows += 1;
-        if rows > 32 {
+        if rows > minesweeper::MAX_SIDE {
             return Err(CliError::new(format!(
-                "{name}: line {line}: more than 32 rows"
+                "{name}: line {line}: more than {} rows",
+                minesweeper::MAX_SIDE
             )));
         }
     }
@@ -649,15 +661,15 @@ pub struct MinefieldAnswer {
     pub exhausted: bool,
 }
 
-/// Surveys a board.
-pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAnswer> {
+/// Surveys a board within `budget` (nodes expanded).
+pub fn survey_minefield(board: &Board, budget: Budget) -> CliResult<MinefieldAnswer> {
     let w = board.width.max(1);
     let height = board.squares.len() / w;
     let field = Minefield::new(board.width, height, &board.squares, board.total)
         .map_err(|e| CliError::new(e.to_string()))?;
-    let survey = match field.survey(max_steps) {
-        Ok(survey) => survey,
-        Err(MinefieldError::Exhausted) => {
+    let survey = match field.survey(budget) {
+        SurveyOutcome::Found(survey) => survey,
+        SurveyOutcome::Exhausted { .. } => {
             return Ok(MinefieldAnswer {
                 width: board.width,
                 layouts: 0,
@@ -668,10 +680,9 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
                 exhausted: true,
             });
         }
-        Err(e) => return Err(CliError::new(e.to_string())),
     };
     let interior = survey.interior_forced();
-    let frontier: std::collections::BTreeSet<usize> = field.frontier().collect();
+    let frontier: std::collections::BTreeSet<Cell> = field.frontier().collect();
     let mut answer = MinefieldAnswer {
         width: board.width,
         layouts: survey.layouts(),
@@ -680,7 +691,7 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
         safe: Vec::new(),
         frequencies: survey
             .mine_counts()
-            .map(|(i, m)| (i / w + 1, i % w + 1, m))
+            .map(|(c, m)| (usize::from(c.row) + 1, usize::from(c.col) + 1, m))
             .collect(),
         exhausted: false,
     };
@@ -691,8 +702,10 @@ pub fn survey_minefield(board: &Board, max_steps: u64) -> CliResult<MinefieldAns
             Square::Mine => '*',
             Square::Number(n) => char::from(b'0' + n),
             Square::Hidden => {
-                let forced = if frontier.contains(&i) {
-                    survey.forced(i)
+                // The board is at most MAX_SIDE squares either way: both fit a u8.
+                let cell = Cell::new((i / w) as u8, (i % w) as u8);
+                let forced = if frontier.contains(&cell) {
+                    survey.forced(cell)
                 } else {
                     interior
                 };
@@ -811,18 +824,19 @@ pub fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
                         v => v
                             .parse::<u8>()
                             .ok()
-                            .filter(|&n| n <= 16)
+                            .filter(|&n| usize::from(n) <= snake::MAX_SIDE)
                             .map(Some)
                             .ok_or_else(|| {
                                 err(format!(
-                                    "'{}' is not a count from 0 to 16 or -",
-                                    crate::error::shorten(v)
+                                    "'{}' is not a count from 0 to {} or -",
+                                    crate::error::shorten(v),
+                                    snake::MAX_SIDE
                                 ))
                             }),
                     })
                     .collect::<CliResult<Vec<_>>>()?;
-                if counts.is_empty() || counts.len() > 16 {
-                    return Err(err(format!("{key} needs 1 to 16 counts")));
+                if counts.is_empty() || counts.len() > snake::MAX_SIDE {
+                    return Err(err(format!("{key} needs 1 to {} counts", snake::MAX_SIDE)));
                 }
                 let slot = if key == "rows" { &mut rows } else { &mut cols };
                 if slot.replace(counts).is_some() {
@@ -835,9 +849,16 @@ pub fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
                         "{key} needs a row and a column, like '{key} 1 1'"
                     )));
                 };
-                let num = |v: &str| v.parse::<u8>().ok().filter(|&n| (1..=16).contains(&n));
+                let num = |v: &str| {
+                    v.parse::<u8>()
+                        .ok()
+                        .filter(|&n| (1..=snake::MAX_SIDE).contains(&usize::from(n)))
+                };
                 let (Some(r), Some(c)) = (num(r), num(c)) else {
-                    return Err(err(format!("{key} needs a row and a column from 1 to 16")));
+                    return Err(err(format!(
+                        "{key} needs a row and a column from 1 to {}",
+                        snake::MAX_SIDE
+                    )));
                 };
                 let slot = if key == "head" { &mut head } else { &mut tail };
                 if slot.replace((r - 1, c - 1)).is_some() {
@@ -895,26 +916,29 @@ pub struct SnakeAnswer {
     pub solutions: Vec<Vec<String>>,
 }
 
-/// Solves a snake puzzle, counting every solution within the budget.
-pub fn solve_snake(spec: &SnakeSpec, limit: usize, max_steps: u64) -> CliResult<SnakeAnswer> {
-    let puzzle = Snake::new(&spec.rows, &spec.cols, spec.head, spec.tail)
+/// Solves a snake puzzle, counting every solution within `budget` (nodes expanded).
+pub fn solve_snake(spec: &SnakeSpec, limit: usize, budget: Budget) -> CliResult<SnakeAnswer> {
+    let cell = |(row, col): (u8, u8)| Cell::new(row, col);
+    let puzzle = Snake::new(&spec.rows, &spec.cols, cell(spec.head), cell(spec.tail))
         .map_err(|e| CliError::new(e.to_string()))?;
     let mut solutions = Vec::new();
     let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
     let report = DepthFirst::new(&mut stack)
-        .run(puzzle, Limits::all(max_steps), |s: &Snake| {
+        .run(puzzle, budget, Count::All, |s: &Snake| {
             if solutions.len() < limit {
                 solutions.push(snake_picture(s, spec));
             }
         })
         .map_err(|e| CliError::new(e.to_string()))?;
     let status = match report.outcome {
-        Outcome::None => "none",
+        Outcome::NoSolution => "none",
         Outcome::Unique(_) => "unique",
-        Outcome::Multiple { .. } => "multiple",
-        Outcome::Exhausted { .. } => "exhausted",
+        Outcome::Multiple { complete: true, .. } => "multiple",
+        Outcome::Multiple {
+            complete: false, ..
+        }
+        | Outcome::Exhausted { .. } => "exhausted",
     };
-    let status = if report.complete { status } else { "exhausted" };
     Ok(SnakeAnswer {
         status,
         count: report.outcome.count(),
@@ -932,7 +956,7 @@ fn snake_picture(s: &Snake, spec: &SnakeSpec) -> Vec<String> {
                         'H'
                     } else if at == spec.tail {
                         'T'
-                    } else if s.is_body(r, c) {
+                    } else if s.is_body(Cell::new(r as u8, c as u8)) {
                         '#'
                     } else {
                         '.'

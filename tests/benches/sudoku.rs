@@ -9,7 +9,8 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Shape, Strategy, Sudoku};
+use plateau::Budget;
+use plateau::grid::{Count, DepthFirst, Frame, Outcome, Shape, Strategy, Sudoku};
 use plateau_tests::sudoku_set;
 
 fn unique_count(set: &[Vec<u8>]) -> usize {
@@ -17,7 +18,7 @@ fn unique_count(set: &[Vec<u8>]) -> usize {
         .filter(|g| {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
             matches!(
-                p.solve(Limits::uniqueness(plateau::UNLIMITED))
+                p.solve(Budget::UNLIMITED, Count::Uniqueness)
                     .map(|r| r.outcome),
                 Ok(Outcome::Unique(_))
             )
@@ -34,7 +35,7 @@ fn general_unique_count(set: &[Vec<u8>]) -> usize {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
             matches!(
                 DepthFirst::new(&mut stack)
-                    .run(p, Limits::uniqueness(plateau::UNLIMITED), |_| {})
+                    .run(p, Budget::UNLIMITED, Count::Uniqueness, |_| {})
                     .map(|r| r.outcome),
                 Ok(Outcome::Unique(_))
             )

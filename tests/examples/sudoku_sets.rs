@@ -13,30 +13,25 @@
 //! - `fewest-clues.txt`: of the same minimal puzzles, those with the fewest clues
 //!   (the "17-clue-like" set: random removal rarely goes below 21).
 
-use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Shape, Strategy, Sudoku};
+use plateau::Budget;
+use plateau::grid::{Count, DepthFirst, Frame, Outcome, Shape, Strategy, Sudoku};
+use plateau::rng::SplitMix64 as Rng;
 
-struct Rng(u64);
+/// A number below `n` by remainder (not `SplitMix64::below`'s multiply-shift):
+/// the draws that made the committed sets with seed 2026.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
+/// Fisher–Yates, from the end.
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, below(rng, i + 1));
     }
 }
 
 fn solve(g: &[u8]) -> (Option<Outcome<Sudoku>>, u64) {
-    match Sudoku::new(Shape::Nine, g).map(|p| p.solve(Limits::uniqueness(plateau::UNLIMITED))) {
+    match Sudoku::new(Shape::Nine, g).map(|p| p.solve(Budget::UNLIMITED, Count::Uniqueness)) {
         Ok(Ok(r)) => (Some(r.outcome), r.steps),
         _ => (None, 0),
     }
@@ -44,20 +39,20 @@ fn solve(g: &[u8]) -> (Option<Outcome<Sudoku>>, u64) {
 
 fn random_grid(base: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
     let mut digits: Vec<u8> = (1..=9).collect();
-    rng.shuffle(&mut digits);
+    shuffle(rng, &mut digits);
     let lines = |rng: &mut Rng| {
         let mut bands = [0, 1, 2];
-        rng.shuffle(&mut bands);
+        shuffle(rng, &mut bands);
         let mut out = Vec::new();
         for b in bands {
             let mut inner = [0, 1, 2];
-            rng.shuffle(&mut inner);
+            shuffle(rng, &mut inner);
             out.extend(inner.iter().map(|i| b * 3 + i));
         }
         out
     };
     let (rows, cols) = (lines(rng), lines(rng));
-    let transpose = rng.below(2) == 1;
+    let transpose = below(rng, 2) == 1;
     let mut g = [0; 81];
     for r in 0..9 {
         for c in 0..9 {
@@ -75,7 +70,7 @@ fn random_grid(base: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
 fn reduce(grid: &[u8; 81], rng: &mut Rng, singles_only: bool) -> ([u8; 81], u64) {
     let mut g = *grid;
     let mut order: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut order);
+    shuffle(rng, &mut order);
     for i in order {
         let d = g[i];
         g[i] = 0;
@@ -102,7 +97,7 @@ fn main() {
     let (_, _) = solve(&[0; 81]);
     let base = match Sudoku::new(Shape::Nine, &[0; 81])
         .unwrap()
-        .solve(Limits::uniqueness(plateau::UNLIMITED))
+        .solve(Budget::UNLIMITED, Count::Uniqueness)
         .unwrap()
         .outcome
     {
@@ -113,7 +108,7 @@ fn main() {
         .nth(2)
         .map_or(2026, |s| s.parse().expect("a seed"));
     let general = std::env::args().nth(3).as_deref() == Some("general");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut easy = Vec::new();
     for _ in 0..200 {
         let g = random_grid(&base, &mut rng);
@@ -126,11 +121,8 @@ fn main() {
         if general {
             let root = Sudoku::new(Shape::Nine, &p).unwrap();
             let mut stack = vec![Frame::new(root); 82];
-            let search = DepthFirst::new(&mut stack).run(
-                root,
-                Limits::uniqueness(plateau::UNLIMITED),
-                |_| {},
-            );
+            let search =
+                DepthFirst::new(&mut stack).run(root, Budget::UNLIMITED, Count::Uniqueness, |_| {});
             steps = search.unwrap().steps;
         }
         let clues = p.iter().filter(|&&d| d != 0).count();

@@ -3,8 +3,9 @@
 
 use std::collections::BTreeSet;
 
+use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, Limits, Margins, Outcome, SearchError, Strategy as _,
+    BreadthFirst, Count, DepthFirst, Frame, Margins, Outcome, SearchError, Strategy as _,
 };
 use proptest::prelude::*;
 
@@ -28,12 +29,17 @@ fn check(rows: &[u8], cols: &[u8], g: &Grid) {
     }
 }
 
-fn dfs(rows: &[u8], cols: &[u8], limits: Limits) -> (plateau::grid::Report<Margins>, Vec<Grid>) {
+fn dfs(
+    rows: &[u8],
+    cols: &[u8],
+    budget: Budget,
+    count: Count,
+) -> (plateau::grid::Report<Margins>, Vec<Grid>) {
     let p = Margins::new(rows, cols).unwrap();
     let mut stack = vec![Frame::new(p); rows.len() * cols.len() + 1];
     let mut all = Vec::new();
     let r = DepthFirst::new(&mut stack)
-        .run(p, limits, |s| all.push(grid_of(s)))
+        .run(p, budget, count, |s| all.push(grid_of(s)))
         .unwrap();
     (r, all)
 }
@@ -43,15 +49,15 @@ fn bfs(rows: &[u8], cols: &[u8], queue: usize) -> Result<Vec<Grid>, SearchError>
     let mut q = vec![p; queue];
     let mut all = Vec::new();
     let r = BreadthFirst::new(&mut q)
-        .run(p, Limits::all(plateau::UNLIMITED), |s| all.push(grid_of(s)))?;
-    assert!(r.complete);
+        .run(p, Budget::UNLIMITED, Count::All, |s| all.push(grid_of(s)))?;
+    assert!(r.outcome.is_complete());
     assert_eq!(r.outcome.count(), all.len() as u64);
     Ok(all)
 }
 
 fn count_checked(rows: &[u8], cols: &[u8]) -> u64 {
-    let (r, all) = dfs(rows, cols, Limits::all(plateau::UNLIMITED));
-    assert!(r.complete);
+    let (r, all) = dfs(rows, cols, Budget::UNLIMITED, Count::All);
+    assert!(r.outcome.is_complete());
     for g in &all {
         check(rows, cols, g);
     }
@@ -71,7 +77,7 @@ fn spec_counts() {
 
 #[test]
 fn the_five_grids_of_2_2_1() {
-    let (r, all) = dfs(&[2, 2, 1], &[2, 2, 1], Limits::all(plateau::UNLIMITED));
+    let (r, all) = dfs(&[2, 2, 1], &[2, 2, 1], Budget::UNLIMITED, Count::All);
     assert!(matches!(r.outcome, Outcome::Multiple { count: 5, .. }));
     let first = r.outcome.first().map(grid_of);
     assert_eq!(first.as_ref(), all.first());
@@ -85,7 +91,7 @@ fn breadth_first_and_depth_first_agree() {
         (&[2; 5], &[2; 5]),
         (&[3, 1, 2, 2, 0], &[1, 2, 3, 2]),
     ] {
-        let a: BTreeSet<Grid> = dfs(rows, cols, Limits::all(plateau::UNLIMITED))
+        let a: BTreeSet<Grid> = dfs(rows, cols, Budget::UNLIMITED, Count::All)
             .1
             .into_iter()
             .collect();
@@ -96,35 +102,47 @@ fn breadth_first_and_depth_first_agree() {
 
 #[test]
 fn a_small_queue_is_an_error_not_a_silent_drop() {
-    assert_eq!(bfs(&[2; 5], &[2; 5], 3), Err(SearchError::QueueFull));
+    assert_eq!(
+        bfs(&[2; 5], &[2; 5], 3),
+        Err(SearchError::QueueFull { grids: 3 })
+    );
 }
 
 #[test]
 fn a_small_stack_is_an_error() {
     let p = Margins::new(&[2; 5], &[2; 5]).unwrap();
     let mut stack = vec![Frame::new(p); 2];
-    let r = DepthFirst::new(&mut stack).run(p, Limits::all(plateau::UNLIMITED), |_| {});
-    assert_eq!(r, Err(SearchError::StackFull));
+    let r = DepthFirst::new(&mut stack).run(p, Budget::UNLIMITED, Count::All, |_| {});
+    assert_eq!(r, Err(SearchError::StackFull { frames: 2 }));
 }
 
 #[test]
 fn budget_and_stop_after() {
     // A tiny budget is never "no solution".
-    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::all(3));
-    assert!(matches!(r.outcome, Outcome::Exhausted { .. }));
-    assert!(!r.complete);
+    let (r, _) = dfs(&[2; 6], &[2; 6], Budget::new(3), Count::All);
+    assert!(matches!(r.outcome, Outcome::Exhausted { spent: 3, .. }));
+    assert!(!r.outcome.is_complete());
     assert_eq!(r.steps, 3);
-    let (r, all) = dfs(
-        &[2; 6],
-        &[2; 6],
-        Limits::all(plateau::UNLIMITED).with_stop_after(7),
+    // A budget spent after two solutions is still exhausted, never a count.
+    let (r, all) = dfs(&[2; 6], &[2; 6], Budget::new(200), Count::All);
+    assert!(all.len() >= 2);
+    assert!(
+        matches!(r.outcome, Outcome::Exhausted { first: Some(_), count, spent: 200 } if count == all.len() as u64)
     );
-    assert!(matches!(r.outcome, Outcome::Multiple { count: 7, .. }));
+    let (r, all) = dfs(&[2; 6], &[2; 6], Budget::UNLIMITED, Count::UpTo(7));
+    assert!(matches!(
+        r.outcome,
+        Outcome::Multiple {
+            count: 7,
+            complete: false,
+            ..
+        }
+    ));
     assert_eq!(all.len(), 7);
-    assert!(!r.complete);
-    let (r, _) = dfs(&[2; 6], &[2; 6], Limits::uniqueness(plateau::UNLIMITED));
+    assert!(!r.outcome.is_complete());
+    let (r, _) = dfs(&[2; 6], &[2; 6], Budget::UNLIMITED, Count::Uniqueness);
     assert!(matches!(r.outcome, Outcome::Multiple { count: 2, .. }));
-    let (r, all) = dfs(&[3, 0], &[1, 1, 1], Limits::all(plateau::UNLIMITED));
+    let (r, all) = dfs(&[3, 0], &[1, 1, 1], Budget::UNLIMITED, Count::All);
     assert_eq!(all, vec![vec![0b111, 0]]);
     assert!(matches!(r.outcome, Outcome::Unique(_)));
 }
@@ -139,8 +157,8 @@ fn gale_ryser_answers_none_in_one_step() {
             &[2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0][..],
         ),
     ] {
-        let (r, all) = dfs(rows, cols, Limits::all(plateau::UNLIMITED));
-        assert_eq!(r.outcome, Outcome::None);
+        let (r, all) = dfs(rows, cols, Budget::UNLIMITED, Count::All);
+        assert_eq!(r.outcome, Outcome::NoSolution);
         assert_eq!(r.steps, 1);
         assert!(all.is_empty());
     }
@@ -151,11 +169,7 @@ fn sixteen_by_sixteen_is_supported() {
     let rows: Vec<u8> = (0..16).map(|i| (i % 5) as u8 + 3).collect();
     let mut cols = rows.clone();
     cols.reverse();
-    let (r, all) = dfs(
-        &rows,
-        &cols,
-        Limits::all(plateau::UNLIMITED).with_stop_after(3),
-    );
+    let (r, all) = dfs(&rows, &cols, Budget::UNLIMITED, Count::UpTo(3));
     assert_eq!(all.len(), 3);
     for g in &all {
         check(&rows, &cols, g);
@@ -199,7 +213,7 @@ proptest! {
         let want = brute_force(&rows, &cols);
         let p = Margins::new(&rows, &cols).unwrap();
         prop_assert_eq!(p.gale_ryser(), !want.is_empty());
-        let got: BTreeSet<Grid> = dfs(&rows, &cols, Limits::all(plateau::UNLIMITED)).1.into_iter().collect();
+        let got: BTreeSet<Grid> = dfs(&rows, &cols, Budget::UNLIMITED, Count::All).1.into_iter().collect();
         prop_assert_eq!(&got, &want);
         let got_bfs: BTreeSet<Grid> = bfs(&rows, &cols, 512).unwrap().into_iter().collect();
         prop_assert_eq!(&got_bfs, &want);

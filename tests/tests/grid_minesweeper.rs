@@ -3,7 +3,16 @@
 
 use std::collections::BTreeSet;
 
-use plateau::grid::{Minefield, MinefieldError, minesweeper::Square};
+use plateau::Budget;
+use plateau::grid::{Cell, Minefield, MinefieldError, Survey, SurveyOutcome, minesweeper::Square};
+
+/// Surveys without a bound: every layout is seen.
+fn survey_all(field: &Minefield) -> Survey {
+    match field.survey(Budget::UNLIMITED) {
+        SurveyOutcome::Found(s) => s,
+        other => panic!("no budget was set, yet {other:?}"),
+    }
+}
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -118,22 +127,26 @@ proptest! {
     #[test]
     fn survey_matches_brute_force(case in cases()) {
         let field = Minefield::new(case.w, case.h, &case.squares, case.total).unwrap();
-        let survey = field.survey(u64::MAX).unwrap();
+        let survey = survey_all(&field);
         let all = brute_force(&case);
-        let frontier: Vec<usize> = field.frontier().collect();
+        let cell = |i: usize| Cell::new((i / case.w) as u8, (i % case.w) as u8);
+        let frontier: Vec<usize> = field
+            .frontier()
+            .map(|c| usize::from(c.row) * case.w + usize::from(c.col))
+            .collect();
         let layouts: BTreeSet<Vec<bool>> = all
             .iter()
             .map(|m| frontier.iter().map(|i| m.contains(i)).collect())
             .collect();
         prop_assert_eq!(survey.layouts(), layouts.len() as u64);
         for (k, (i, count)) in survey.mine_counts().enumerate() {
-            prop_assert_eq!(i, frontier[k]);
+            prop_assert_eq!(i, cell(frontier[k]));
             prop_assert_eq!(count, layouts.iter().filter(|l| l[k]).count() as u64);
         }
         // Forced squares, frontier and interior, against every full assignment.
         for i in 0..case.squares.len() {
             if case.squares[i] != Square::Hidden {
-                prop_assert_eq!(survey.forced(i), None);
+                prop_assert_eq!(survey.forced(cell(i)), None);
                 continue;
             }
             let want = if all.is_empty() {
@@ -145,7 +158,7 @@ proptest! {
             } else {
                 None
             };
-            let got = if frontier.contains(&i) { survey.forced(i) } else { survey.interior_forced() };
+            let got = if frontier.contains(&i) { survey.forced(cell(i)) } else { survey.interior_forced() };
             prop_assert_eq!(got, want, "square {}", i);
         }
     }
@@ -155,12 +168,15 @@ proptest! {
 fn one_two_one() {
     use Square::{Hidden as H, Number as N};
     let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None).unwrap();
-    let s = field.survey(u64::MAX).unwrap();
+    let s = survey_all(&field);
     assert_eq!(s.layouts(), 1);
     assert_eq!(
-        (s.forced(0), s.forced(1), s.forced(2)),
-        (Some(true), Some(false), Some(true))
+        [0, 1, 2].map(|col| s.forced(Cell::new(0, col))),
+        [Some(true), Some(false), Some(true)]
     );
+    // Off the frontier, or off the board: not forced.
+    assert_eq!(s.forced(Cell::new(1, 0)), None);
+    assert_eq!(s.forced(Cell::new(0, 3)), None);
 }
 
 #[test]
@@ -169,15 +185,34 @@ fn errors_and_budget() {
     assert_eq!(Minefield::new(0, 1, &[], None), Err(MinefieldError::Empty));
     assert_eq!(
         Minefield::new(2, 1, &[H], None),
-        Err(MinefieldError::WrongLength)
+        Err(MinefieldError::WrongLength {
+            expected: 2,
+            got: 1
+        })
     );
     assert_eq!(
-        Minefield::new(1, 1, &[N(9)], None),
-        Err(MinefieldError::NumberTooLarge)
+        Minefield::new(2, 1, &[H, N(9)], None),
+        Err(MinefieldError::NumberTooLarge {
+            square: Cell::new(0, 1),
+            number: 9
+        })
     );
     assert_eq!(
         Minefield::new(33, 1, &[H; 33], None),
-        Err(MinefieldError::TooLarge)
+        Err(MinefieldError::TooLarge {
+            width: 33,
+            height: 1
+        })
+    );
+    // The CLI prints these two messages as they always read.
+    let far = Cell::new(4, 0);
+    assert_eq!(
+        MinefieldError::FrontierTooLarge { square: far }.to_string(),
+        "more than 128 hidden squares are next to numbers"
+    );
+    assert_eq!(
+        MinefieldError::TooManyClues { square: far }.to_string(),
+        "more than 256 numbers are next to hidden squares"
     );
     // A row of alternating numbers and hidden squares: many layouts, a tiny budget.
     let row: Vec<Square> = (0..32).map(|i| if i % 2 == 0 { N(1) } else { H }).collect();
@@ -187,6 +222,10 @@ fn errors_and_budget() {
         .copied()
         .collect();
     let field = Minefield::new(32, 2, &board, None).unwrap();
-    assert_eq!(field.survey(5), Err(MinefieldError::Exhausted));
-    assert!(field.survey(u64::MAX).unwrap().layouts() > 1);
+    // Running out is an outcome, never an error.
+    assert!(matches!(
+        field.survey(Budget::new(5)),
+        SurveyOutcome::Exhausted { spent: 5, .. }
+    ));
+    assert!(survey_all(&field).layouts() > 1);
 }

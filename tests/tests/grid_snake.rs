@@ -2,7 +2,8 @@
 
 use std::collections::BTreeSet;
 
-use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Snake, SnakeError, Strategy as _};
+use plateau::Budget;
+use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, SnakeError, Strategy as _};
 use proptest::prelude::*;
 
 type Cells = BTreeSet<(usize, usize)>;
@@ -93,22 +94,22 @@ fn solve(
     cols: &[Option<u8>],
     head: (usize, usize),
     tail: (usize, usize),
-    limits: Limits,
+    budget: Budget,
 ) -> (Outcome<Snake>, BTreeSet<Vec<(usize, usize)>>) {
     let p = Snake::new(
         rows,
         cols,
-        (head.0 as u8, head.1 as u8),
-        (tail.0 as u8, tail.1 as u8),
+        Cell::new(head.0 as u8, head.1 as u8),
+        Cell::new(tail.0 as u8, tail.1 as u8),
     )
     .unwrap();
     let mut stack = vec![Frame::new(p); h * w + 1];
     let mut found = BTreeSet::new();
     let r = DepthFirst::new(&mut stack)
-        .run(p, limits, |s| {
+        .run(p, budget, Count::All, |s| {
             let cells: Cells = (0..h)
                 .flat_map(|r| (0..w).map(move |c| (r, c)))
-                .filter(|&(r, c)| s.is_body(r, c))
+                .filter(|&(r, c)| s.is_body(Cell::new(r as u8, c as u8)))
                 .collect();
             // Every solution is checked by the independent checker.
             let path = as_snake(&cells, head, tail).expect("a valid snake");
@@ -156,7 +157,7 @@ proptest! {
     #[test]
     fn solver_matches_brute_force((h, w, rows, cols, head, tail) in puzzles()) {
         let want = brute_force(h, w, &rows, &cols, head, tail);
-        let (outcome, got) = solve(h, w, &rows, &cols, head, tail, Limits::all(plateau::UNLIMITED));
+        let (outcome, got) = solve(h, w, &rows, &cols, head, tail, Budget::UNLIMITED);
         prop_assert_eq!(outcome.count(), want.len() as u64);
         prop_assert_eq!(got, want);
     }
@@ -173,7 +174,7 @@ fn a_snake_may_turn_but_not_touch() {
         &[None, None],
         (0, 0),
         (1, 0),
-        Limits::all(plateau::UNLIMITED),
+        Budget::UNLIMITED,
     );
     assert!(matches!(o, Outcome::Unique(_)));
     assert_eq!(found.into_iter().next().unwrap(), vec![(0, 0), (1, 0)]);
@@ -185,7 +186,7 @@ fn a_snake_may_turn_but_not_touch() {
         &[Some(1), Some(3), Some(1)],
         (0, 0),
         (2, 2),
-        Limits::all(plateau::UNLIMITED),
+        Budget::UNLIMITED,
     );
     assert!(matches!(o, Outcome::Unique(_)));
     assert_eq!(
@@ -195,37 +196,41 @@ fn a_snake_may_turn_but_not_touch() {
     // The same counts both ways (2, 1, 2) have no snake at all.
     let c = [Some(2), Some(1), Some(2)];
     assert_eq!(
-        solve(
-            3,
-            3,
-            &c,
-            &c,
-            (0, 0),
-            (2, 2),
-            Limits::all(plateau::UNLIMITED)
-        )
-        .0,
-        Outcome::None
+        solve(3, 3, &c, &c, (0, 0), (2, 2), Budget::UNLIMITED).0,
+        Outcome::NoSolution
     );
 }
 
 #[test]
 fn errors_and_budget() {
+    let corner = Cell::new(0, 0);
     assert_eq!(
-        Snake::new(&[], &[Some(1)], (0, 0), (0, 0)),
+        Snake::new(&[], &[Some(1)], corner, corner),
         Err(SnakeError::Empty)
     );
     assert_eq!(
-        Snake::new(&[Some(1)], &[Some(1)], (0, 0), (1, 0)),
-        Err(SnakeError::OutsideGrid)
+        Snake::new(&[Some(1)], &[Some(1)], corner, Cell::new(1, 0)),
+        Err(SnakeError::TailOutsideGrid {
+            tail: Cell::new(1, 0)
+        })
     );
     assert_eq!(
-        Snake::new(&[Some(2)], &[Some(1)], (0, 0), (0, 0)),
-        Err(SnakeError::CountTooLarge)
+        Snake::new(&[Some(1)], &[Some(1)], Cell::new(0, 1), corner),
+        Err(SnakeError::HeadOutsideGrid {
+            head: Cell::new(0, 1)
+        })
     );
     assert_eq!(
-        Snake::new(&[None; 17], &[None], (0, 0), (0, 0)),
-        Err(SnakeError::TooLarge)
+        Snake::new(&[Some(2)], &[Some(1)], corner, corner),
+        Err(SnakeError::RowCountTooLarge { row: 0, count: 2 })
+    );
+    assert_eq!(
+        Snake::new(&[Some(1)], &[None, Some(2)], corner, corner),
+        Err(SnakeError::ColCountTooLarge { col: 1, count: 2 })
+    );
+    assert_eq!(
+        Snake::new(&[None; 17], &[None], corner, corner),
+        Err(SnakeError::TooLarge { rows: 17, cols: 1 })
     );
     // 10×10 with no counts: a tiny budget is exhausted, not "no snake".
     let (o, _) = solve(
@@ -235,7 +240,7 @@ fn errors_and_budget() {
         &[None; 10],
         (0, 0),
         (9, 9),
-        Limits::all(10),
+        Budget::new(10),
     );
-    assert!(matches!(o, Outcome::Exhausted { .. }));
+    assert!(matches!(o, Outcome::Exhausted { spent: 10, .. }));
 }

@@ -3,9 +3,10 @@
 
 use std::collections::BTreeSet;
 
+use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, Limits, Outcome, Shape, Strategy as _, Sudoku, SudokuError,
-    sudoku::Bands,
+    BreadthFirst, Cell, Count, DepthFirst, Frame, Outcome, Shape, Strategy as _, Sudoku,
+    SudokuError, SudokuStack,
 };
 use plateau_tests::sudoku_set;
 use proptest::prelude::*;
@@ -97,9 +98,13 @@ fn shape_of(givens: &[u8]) -> Shape {
     Shape::from_cells(givens.len()).unwrap()
 }
 
-fn solve(givens: &[u8], limits: Limits) -> Result<plateau::grid::Report<Sudoku>, SudokuError> {
+fn solve(
+    givens: &[u8],
+    budget: Budget,
+    count: Count,
+) -> Result<plateau::grid::Report<Sudoku>, SudokuError> {
     Ok(Sudoku::new(shape_of(givens), givens)?
-        .solve(limits)
+        .solve(budget, count)
         .unwrap())
 }
 
@@ -110,14 +115,14 @@ fn grid(s: &Sudoku) -> Vec<u8> {
 /// Solves with plateau and the slow solver; they must agree on the status and solution.
 fn agree(givens: &[u8]) -> &'static str {
     let slow = slow_solutions(givens, 2);
-    match solve(givens, Limits::uniqueness(plateau::UNLIMITED)) {
+    match solve(givens, Budget::UNLIMITED, Count::Uniqueness) {
         Err(SudokuError::Duplicate { .. }) => {
             assert!(slow.is_empty());
             "none"
         }
         Err(e) => panic!("{e}"),
         Ok(r) => match r.outcome {
-            Outcome::None => {
+            Outcome::NoSolution => {
                 assert!(slow.is_empty());
                 "none"
             }
@@ -126,8 +131,13 @@ fn agree(givens: &[u8]) -> &'static str {
                 assert_eq!(slow, vec![grid(&s)]);
                 "unique"
             }
-            Outcome::Multiple { first, count } => {
+            Outcome::Multiple {
+                first,
+                count,
+                complete,
+            } => {
                 assert_eq!(count, 2);
+                assert!(!complete, "stopped at the second");
                 check_solution(givens, &grid(&first));
                 assert_eq!(slow.len(), 2);
                 "multiple"
@@ -157,7 +167,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
             if i % 8 == 0 {
                 assert_eq!(agree(p), "unique", "{name}");
             } else {
-                let r = solve(p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
+                let r = solve(p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
                 let Outcome::Unique(s) = r.outcome else {
                     panic!("{name}: not unique")
                 };
@@ -168,7 +178,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
     // The easy set needs no guess, the hard set much search.
     for p in sudoku_set("easy.txt") {
         assert_eq!(
-            solve(&p, Limits::uniqueness(plateau::UNLIMITED))
+            solve(&p, Budget::UNLIMITED, Count::Uniqueness)
                 .unwrap()
                 .steps,
             1
@@ -179,7 +189,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
     let hard: Vec<u64> = sudoku_set("hard.txt")
         .iter()
         .map(|p| {
-            solve(p, Limits::uniqueness(plateau::UNLIMITED))
+            solve(p, Budget::UNLIMITED, Count::Uniqueness)
                 .unwrap()
                 .steps
         })
@@ -215,8 +225,8 @@ fn duplicates_are_none_with_the_reason() {
         Sudoku::new(Shape::Nine, &g),
         Err(SudokuError::Duplicate {
             digit: 8,
-            first: 0,
-            second: 8
+            first: Cell::new(0, 0),
+            second: Cell::new(0, 8)
         })
     );
     assert_eq!(agree(&g), "none");
@@ -227,8 +237,8 @@ fn duplicates_are_none_with_the_reason() {
         Sudoku::new(Shape::Nine, &g),
         Err(SudokuError::Duplicate {
             digit: 4,
-            first: 10,
-            second: 20
+            first: Cell::new(1, 1),
+            second: Cell::new(2, 2)
         })
     );
     g[20] = 0;
@@ -239,13 +249,19 @@ fn duplicates_are_none_with_the_reason() {
     ));
     assert_eq!(
         Sudoku::new(Shape::Nine, &[0; 80]),
-        Err(SudokuError::WrongLength)
+        Err(SudokuError::WrongLength {
+            shape: Shape::Nine,
+            len: 80
+        })
     );
     let mut g = [0u8; 16];
     g[3] = 5;
     assert_eq!(
         Sudoku::new(Shape::Four, &g),
-        Err(SudokuError::DigitTooLarge { cell: 3 })
+        Err(SudokuError::DigitTooLarge {
+            cell: Cell::new(0, 3),
+            digit: 5
+        })
     );
 }
 
@@ -257,24 +273,25 @@ fn no_candidate_left_is_none() {
         g[i + 1] = d;
     }
     g[27] = 9;
-    let r = solve(&g, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
-    assert_eq!(r.outcome, Outcome::None);
-    assert!(r.complete);
+    let r = solve(&g, Budget::UNLIMITED, Count::Uniqueness).unwrap();
+    assert_eq!(r.outcome, Outcome::NoSolution);
+    assert!(r.outcome.is_complete());
     assert_eq!(agree(&g), "none");
 }
 
 #[test]
 fn a_tiny_budget_is_not_no_solution() {
     let p = &sudoku_set("famous.txt")[0];
-    let r = solve(p, Limits::uniqueness(2)).unwrap();
+    let r = solve(p, Budget::new(2), Count::Uniqueness).unwrap();
     assert!(matches!(
         r.outcome,
         Outcome::Exhausted {
             first: None,
-            count: 0
+            count: 0,
+            spent: 2
         }
     ));
-    assert!(!r.complete);
+    assert!(!r.outcome.is_complete());
 }
 
 #[test]
@@ -283,7 +300,7 @@ fn four_by_four_has_288_grids_both_ways() {
     let mut dfs = BTreeSet::new();
     let mut stack = [Frame::new(p); 17];
     let r = DepthFirst::new(&mut stack)
-        .run(p, Limits::all(plateau::UNLIMITED), |s| {
+        .run(p, Budget::UNLIMITED, Count::All, |s| {
             dfs.insert(grid(s));
         })
         .unwrap();
@@ -291,7 +308,7 @@ fn four_by_four_has_288_grids_both_ways() {
     let mut bfs = BTreeSet::new();
     let mut queue = vec![p; 1000];
     let r = BreadthFirst::new(&mut queue)
-        .run(p, Limits::all(plateau::UNLIMITED), |s| {
+        .run(p, Budget::UNLIMITED, Count::All, |s| {
             bfs.insert(grid(s));
         })
         .unwrap();
@@ -310,8 +327,8 @@ fn six_by_six_has_28_200_960_grids() {
     for (i, d) in (1..=6).enumerate() {
         givens[i] = d;
     }
-    let r = solve(&givens, Limits::all(plateau::UNLIMITED)).unwrap();
-    assert!(r.complete);
+    let r = solve(&givens, Budget::UNLIMITED, Count::All).unwrap();
+    assert!(r.outcome.is_complete());
     assert_eq!(r.outcome.count() * 720, 28_200_960);
 }
 
@@ -365,32 +382,27 @@ proptest! {
 
 /// Solves a 9×9 grid with the general search (`Sudoku` as the node), not the
 /// band search `Sudoku::solve` picks for 9×9.
-fn general(givens: &[u8], limits: Limits) -> plateau::grid::Report<Sudoku> {
+fn general(givens: &[u8], budget: Budget, count: Count) -> plateau::grid::Report<Sudoku> {
     let p = Sudoku::new(Shape::Nine, givens).unwrap();
     let mut stack = vec![Frame::new(p); 82];
-    DepthFirst::new(&mut stack).run(p, limits, |_| {}).unwrap()
+    DepthFirst::new(&mut stack)
+        .run(p, budget, count, |_| {})
+        .unwrap()
 }
 
-/// Every solution of a 9×9 grid, searched as `Bands`, depth- or breadth-first.
-fn band_solutions(givens: &[u8], limits: Limits, breadth: bool) -> (Vec<Vec<u8>>, bool) {
-    let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, givens).unwrap()).unwrap();
-    let mut out = Vec::new();
-    let keep = |s: &Bands| out.push(s.digits().to_vec());
-    let r = if breadth {
-        let mut queue = vec![Bands::BLANK; 20_000];
-        BreadthFirst::new(&mut queue).run(root, limits, keep)
-    } else {
-        let mut stack = vec![Frame::new(Bands::BLANK); 82];
-        DepthFirst::new(&mut stack).run(root, limits, keep)
-    }
-    .unwrap();
-    (out, r.complete)
+/// Solves a 9×9 grid with the band search on a lent stack (`Sudoku::solve_on`).
+fn on_lent_stack(givens: &[u8], budget: Budget, count: Count) -> plateau::grid::Report<Sudoku> {
+    let mut stack = Box::new(SudokuStack::<82>::new());
+    Sudoku::new(Shape::Nine, givens)
+        .unwrap()
+        .solve_on(&mut stack, budget, count)
+        .unwrap()
 }
 
 /// The outcome's kind, count and first solution, to compare two searches.
 fn summary(r: &plateau::grid::Report<Sudoku>) -> (&'static str, u64, Option<Vec<u8>>) {
     let kind = match r.outcome {
-        Outcome::None => "none",
+        Outcome::NoSolution => "none",
         Outcome::Unique(_) => "unique",
         Outcome::Multiple { .. } => "multiple",
         Outcome::Exhausted { .. } => "exhausted",
@@ -402,9 +414,11 @@ fn summary(r: &plateau::grid::Report<Sudoku>) -> (&'static str, u64, Option<Vec<
 fn band_search_agrees_with_the_general_search_on_every_set() {
     for name in ["easy.txt", "hard.txt", "fewest-clues.txt", "famous.txt"] {
         for p in sudoku_set(name) {
-            let fast = solve(&p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
-            let slow = general(&p, Limits::uniqueness(plateau::UNLIMITED));
+            let fast = solve(&p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
+            let slow = general(&p, Budget::UNLIMITED, Count::Uniqueness);
             assert_eq!(summary(&fast), summary(&slow), "{name}");
+            let lent = on_lent_stack(&p, Budget::UNLIMITED, Count::Uniqueness);
+            assert_eq!(fast, lent, "{name}");
             assert!(matches!(fast.outcome, Outcome::Unique(_)), "{name}");
             check_solution(&p, &grid(fast.outcome.first().unwrap()));
         }
@@ -415,17 +429,18 @@ fn band_search_agrees_with_the_general_search_on_every_set() {
         for cell in q.iter_mut().filter(|d| **d != 0).take(2) {
             *cell = 0;
         }
-        let limits = Limits::all(plateau::UNLIMITED).with_stop_after(200);
-        let fast = solve(&q, limits).unwrap();
-        let slow = general(&q, limits);
+        let fast = solve(&q, Budget::UNLIMITED, Count::UpTo(200)).unwrap();
+        let slow = general(&q, Budget::UNLIMITED, Count::UpTo(200));
         assert_eq!(fast.outcome.count(), slow.outcome.count());
-        assert_eq!(fast.complete, slow.complete);
+        assert_eq!(fast.outcome.is_complete(), slow.outcome.is_complete());
         assert!(fast.outcome.count() >= 2);
     }
 }
 
 #[test]
-fn band_search_depth_and_breadth_first_find_the_same_grids() {
+fn band_search_on_a_lent_stack_counts_what_the_general_search_counts() {
+    // (Depth- against breadth-first on the band node: a unit test of
+    // core/src/grid/sudoku/bands.rs, the node being crate-private.)
     let famous = sudoku_set("famous.txt");
     let mut puzzles = vec![famous[0].clone()];
     for p in famous.iter().take(4) {
@@ -437,22 +452,22 @@ fn band_search_depth_and_breadth_first_find_the_same_grids() {
         puzzles.push(q);
     }
     for p in &puzzles {
-        let (dfs, complete) = band_solutions(p, Limits::all(plateau::UNLIMITED), false);
-        assert!(complete);
-        let (bfs, complete) = band_solutions(p, Limits::all(plateau::UNLIMITED), true);
-        assert!(complete);
-        let dfs: BTreeSet<Vec<u8>> = dfs.into_iter().collect();
-        let bfs: BTreeSet<Vec<u8>> = bfs.into_iter().collect();
-        assert_eq!(dfs, bfs);
-        for g in &dfs {
-            check_solution(p, g);
-        }
-        // The general search counts the same.
+        let lent = on_lent_stack(p, Budget::UNLIMITED, Count::All);
+        assert!(lent.outcome.is_complete());
+        assert_eq!(lent, solve(p, Budget::UNLIMITED, Count::All).unwrap());
+        check_solution(p, &grid(lent.outcome.first().unwrap()));
         assert_eq!(
-            general(p, Limits::all(plateau::UNLIMITED)).outcome.count(),
-            dfs.len() as u64
+            general(p, Budget::UNLIMITED, Count::All).outcome.count(),
+            lent.outcome.count()
         );
     }
+    // A stack too short for the search is an error, never a wrong answer.
+    let mut short = SudokuStack::<1>::new();
+    let p = Sudoku::new(Shape::Nine, &[0; 81]).unwrap();
+    assert!(matches!(
+        p.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness),
+        Err(plateau::grid::SearchError::StackFull { frames: 1 })
+    ));
 }
 
 #[test]
@@ -471,7 +486,7 @@ fn band_search_tells_broken_grids_and_budgets() {
         .iter()
         .map(|p| {
             (
-                solve(p, Limits::uniqueness(plateau::UNLIMITED))
+                solve(p, Budget::UNLIMITED, Count::Uniqueness)
                     .unwrap()
                     .steps,
                 p,
@@ -481,10 +496,10 @@ fn band_search_tells_broken_grids_and_budgets() {
         .unwrap();
     assert!(need > 3);
     for budget in 0..need {
-        let r = solve(p, Limits::uniqueness(budget)).unwrap();
-        assert!(!r.complete);
+        let r = solve(p, Budget::new(budget), Count::Uniqueness).unwrap();
+        assert!(!r.outcome.is_complete());
         assert!(r.steps <= budget);
-        assert!(matches!(r.outcome, Outcome::Exhausted { .. }));
+        assert!(matches!(r.outcome, Outcome::Exhausted { spent, .. } if spent == r.steps));
     }
 }
 
@@ -527,16 +542,17 @@ proptest! {
         // Status and solution against the slow solver, and up to 3 solutions
         // counted against it and against the general search.
         let slow = slow_solutions(&p, 3);
-        let fast = solve(&p, Limits::uniqueness(plateau::UNLIMITED)).unwrap();
+        let fast = solve(&p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
         match (&fast.outcome, slow.len()) {
-            (Outcome::None, 0) => {}
+            (Outcome::NoSolution, 0) => {}
             (Outcome::Unique(s), 1) => prop_assert_eq!(&grid(s), &slow[0]),
-            (Outcome::Multiple { first, count: 2 }, n) if n >= 2 => check_solution(&p, &grid(first)),
+            (Outcome::Multiple { first, count: 2, .. }, n) if n >= 2 => check_solution(&p, &grid(first)),
             (other, n) => prop_assert!(false, "{other:?} but {n} slow solutions"),
         }
-        let limits = Limits::all(plateau::UNLIMITED).with_stop_after(3);
-        let fast = solve(&p, limits).unwrap();
+        let fast = solve(&p, Budget::UNLIMITED, Count::UpTo(3)).unwrap();
         prop_assert_eq!(fast.outcome.count() as usize, slow.len());
-        prop_assert_eq!(fast.outcome.count(), general(&p, limits).outcome.count());
+        let general = general(&p, Budget::UNLIMITED, Count::UpTo(3));
+        prop_assert_eq!(fast.outcome.count(), general.outcome.count());
+        prop_assert_eq!(fast, on_lent_stack(&p, Budget::UNLIMITED, Count::UpTo(3)));
     }
 }

@@ -2,55 +2,93 @@
 //! column holds the given number of black cells.
 //!
 //! ```
-//! use plateau::grid::{DepthFirst, Frame, Limits, Margins, Strategy};
+//! use plateau::grid::{Count, DepthFirst, Frame, Margins, Strategy};
 //! let puzzle = Margins::new(&[2, 2, 2, 2], &[2, 2, 2, 2])?;
 //! let mut stack = [Frame::new(puzzle); 17];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
+//! let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
 //! assert_eq!(report.outcome.count(), 90);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use core::fmt;
 
-use super::Puzzle;
+use super::{Cell, Puzzle};
+use crate::bits;
 
 /// Most rows and most columns of a grid.
 pub const MAX_SIDE: usize = 16;
 
-/// Why a margins puzzle cannot be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Says why a margins puzzle cannot be built.
+///
+/// ```
+/// use plateau::grid::{Margins, MarginsError};
+/// assert_eq!(Margins::new(&[3, 0], &[1, 1]), Err(MarginsError::RowSumTooLarge { row: 0, sum: 3 }));
+/// assert_eq!(
+///     MarginsError::RowSumTooLarge { row: 0, sum: 3 }.to_string(),
+///     "row 0 (0-based) asks for 3 black cells, more than there are columns"
+/// );
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum MarginsError {
     /// No rows or no columns.
     Empty,
     /// More than [`MAX_SIDE`] rows or columns.
-    TooLarge,
-    /// A row asks for more black cells than there are columns (or a column than rows).
-    SumTooLarge,
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A row asks for more black cells than there are columns.
+    RowSumTooLarge {
+        /// The row (0-based).
+        row: u8,
+        /// Its count.
+        sum: u8,
+    },
+    /// A column asks for more black cells than there are rows.
+    ColSumTooLarge {
+        /// The column (0-based).
+        col: u8,
+        /// Its count.
+        sum: u8,
+    },
 }
 
 impl fmt::Display for MarginsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MarginsError::Empty => "the grid needs at least one row and one column",
-            MarginsError::TooLarge => "the grid has more than 16 rows or columns",
-            MarginsError::SumTooLarge => "a count is larger than the line it counts",
-        })
+        match *self {
+            MarginsError::Empty => f.write_str("the grid needs at least one row and one column"),
+            MarginsError::TooLarge { rows, cols } => write!(
+                f,
+                "the grid has {rows} rows and {cols} columns, more than {MAX_SIDE} of either"
+            ),
+            MarginsError::RowSumTooLarge { row, sum } => write!(
+                f,
+                "row {row} (0-based) asks for {sum} black cells, more than there are columns"
+            ),
+            MarginsError::ColSumTooLarge { col, sum } => write!(
+                f,
+                "column {col} (0-based) asks for {sum} black cells, more than there are rows"
+            ),
+        }
     }
 }
 
 impl core::error::Error for MarginsError {}
 
-/// A partly painted grid with its row and column counts.
+/// Holds a partly painted grid with its row and column counts: the margins puzzle.
 ///
 /// Cells are decided black or white; rows and columns are bit sets (bit `c` of
 /// row `r` is cell (r, c)), kept both ways so that columns are as cheap as rows.
 ///
 /// ```
-/// use plateau::grid::{BreadthFirst, Limits, Margins, Outcome, Strategy};
+/// use plateau::grid::{BreadthFirst, Count, Margins, Strategy};
 /// let puzzle = Margins::new(&[2, 2, 1], &[2, 2, 1])?;
 /// let mut queue = [puzzle; 64]; // lent: a full queue is an error, never a drop
-/// let report = BreadthFirst::new(&mut queue).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
+/// let report = BreadthFirst::new(&mut queue).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
 /// assert_eq!(report.outcome.count(), 5);
 /// assert!(!Margins::new(&[1, 1], &[2, 1])?.gale_ryser()); // totals differ: none
 /// # Ok::<(), Box<dyn core::error::Error>>(())
@@ -70,10 +108,33 @@ pub struct Margins {
     feasible: bool,
 }
 
-/// One choice: paint cell (row, col) black (`true`) or white.
-pub type Paint = (u8, u8, bool);
+/// Paints a cell black or white: one choice of the search.
+///
+/// ```
+/// use plateau::grid::{Cell, Margins, Puzzle, margins::Paint};
+/// let mut puzzle = Margins::new(&[1], &[1])?;
+/// assert!(puzzle.apply(Paint { cell: Cell::new(0, 0), black: true }));
+/// assert_eq!(puzzle.cell(Cell::new(0, 0)), Some(true));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Paint {
+    /// The cell.
+    pub cell: Cell,
+    /// Black (`true`) or white.
+    pub black: bool,
+}
 
-/// The two paints of one cell, black first.
+/// Iterates over the two paints of one cell, black first.
+///
+/// ```
+/// use plateau::grid::{Margins, Puzzle};
+/// let puzzle = Margins::new(&[1, 1], &[1, 1])?;
+/// let paints = puzzle.branch().ok_or("no open cell")?;
+/// assert_eq!(paints.map(|p| p.black).collect::<Vec<_>>(), [true, false]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Paints {
@@ -91,12 +152,11 @@ impl Iterator for Paints {
             _ => return None,
         };
         self.next += 1;
-        Some((self.row, self.col, black))
+        Some(Paint {
+            cell: Cell::new(self.row, self.col),
+            black,
+        })
     }
-}
-
-const fn line_mask(n: u8) -> u16 {
-    if n >= 16 { u16::MAX } else { (1u16 << n) - 1 }
 }
 
 impl Margins {
@@ -106,11 +166,17 @@ impl Margins {
             return Err(MarginsError::Empty);
         }
         if row_sums.len() > MAX_SIDE || col_sums.len() > MAX_SIDE {
-            return Err(MarginsError::TooLarge);
+            return Err(MarginsError::TooLarge {
+                rows: row_sums.len(),
+                cols: col_sums.len(),
+            });
         }
         let (rows, cols) = (row_sums.len() as u8, col_sums.len() as u8);
-        if row_sums.iter().any(|&s| s > cols) || col_sums.iter().any(|&s| s > rows) {
-            return Err(MarginsError::SumTooLarge);
+        if let Some((row, &sum)) = (0u8..).zip(row_sums).find(|&(_, &s)| s > cols) {
+            return Err(MarginsError::RowSumTooLarge { row, sum });
+        }
+        if let Some((col, &sum)) = (0u8..).zip(col_sums).find(|&(_, &s)| s > rows) {
+            return Err(MarginsError::ColSumTooLarge { col, sum });
         }
         let mut m = Margins {
             rows,
@@ -146,10 +212,12 @@ impl Margins {
         self.cols as usize
     }
 
-    /// Returns whether cell (row, col) is painted black (`Some(true)`), white, or not yet.
+    /// Returns whether `cell` is painted black (`Some(true)`), white, or not yet
+    /// (`None`, also for a cell outside the grid).
     #[must_use]
-    pub fn cell(&self, row: usize, col: usize) -> Option<bool> {
-        let bit = 1u16.checked_shl(u32::try_from(col).ok()?)?;
+    pub fn cell(&self, cell: Cell) -> Option<bool> {
+        let bit = 1u16.checked_shl(u32::from(cell.col))?;
+        let row = usize::from(cell.row);
         if self.black.get(row)? & bit != 0 {
             Some(true)
         } else if self.white.get(row)? & bit != 0 {
@@ -213,7 +281,7 @@ impl Margins {
         } else {
             (self.rows, self.cols)
         };
-        let full = line_mask(width);
+        let full = bits::low16(u32::from(width));
         let mut changed = false;
         for i in 0..n {
             let k = usize::from(i);
@@ -286,7 +354,7 @@ impl Puzzle for Margins {
     }
 
     fn branch(&self) -> Option<Paints> {
-        let full = line_mask(self.cols);
+        let full = bits::low16(u32::from(self.cols));
         // The first row with an undecided cell; its first undecided cell.
         (0..self.rows).find_map(|r| {
             let k = usize::from(r);
@@ -300,8 +368,9 @@ impl Puzzle for Margins {
         })
     }
 
-    fn apply(&mut self, (row, col, black): Paint) -> bool {
-        if row >= self.rows || col >= self.cols || self.cell(row.into(), col.into()).is_some() {
+    fn apply(&mut self, Paint { cell, black }: Paint) -> bool {
+        let Cell { row, col } = cell;
+        if row >= self.rows || col >= self.cols || self.cell(cell).is_some() {
             return false;
         }
         self.paint(row, col, black);
@@ -309,7 +378,7 @@ impl Puzzle for Margins {
     }
 
     fn is_solved(&self) -> bool {
-        let full = line_mask(self.cols);
+        let full = bits::low16(u32::from(self.cols));
         let rows_ok = (0..self.rows()).all(|r| {
             let b = self.black.get(r).copied().unwrap_or(0);
             let w = self.white.get(r).copied().unwrap_or(0);
@@ -327,15 +396,16 @@ impl Puzzle for Margins {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{DepthFirst, Frame, Limits, Outcome, Strategy};
+    use crate::Budget;
+    use crate::grid::{Count, DepthFirst, Frame, Outcome, Strategy};
 
     fn count(rows: &[u8], cols: &[u8]) -> u64 {
         let p = Margins::new(rows, cols).unwrap();
         let mut stack = [Frame::new(p); 40];
         let r = DepthFirst::new(&mut stack)
-            .run(p, Limits::all(crate::UNLIMITED), |_| {})
+            .run(p, Budget::UNLIMITED, Count::All, |_| {})
             .unwrap();
-        assert!(r.complete);
+        assert!(r.outcome.is_complete());
         r.outcome.count()
     }
 
@@ -352,9 +422,9 @@ mod tests {
         assert!(!p.gale_ryser());
         let mut stack = [Frame::new(p); 10];
         let r = DepthFirst::new(&mut stack)
-            .run(p, Limits::all(crate::UNLIMITED), |_| {})
+            .run(p, Budget::UNLIMITED, Count::All, |_| {})
             .unwrap();
-        assert_eq!(r.outcome, Outcome::None);
+        assert_eq!(r.outcome, Outcome::NoSolution);
         assert_eq!(r.steps, 1);
     }
 }

@@ -10,19 +10,25 @@
 //! frontier square holds a mine, so a square is a mine in every layout, safe in
 //! every layout, or undecided.
 //!
+//! A survey that runs out of [`Budget`] (counted in nodes expanded) is an
+//! outcome, [`SurveyOutcome::Exhausted`], never an error.
+//!
 //! ```
-//! use plateau::grid::{Minefield, minesweeper::Square::{Hidden as H, Number as N}};
+//! use plateau::grid::{Cell, Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
 //! // 1 hidden square between two 1s.
 //! let field = Minefield::new(3, 1, &[N(1), H, N(1)], None)?;
-//! let survey = field.survey(u64::MAX)?;
+//! let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
+//!     return Err("exhausted".into());
+//! };
 //! assert_eq!(survey.layouts(), 1);
-//! assert_eq!(survey.forced(1), Some(true));
-//! # Ok::<(), plateau::grid::MinefieldError>(())
+//! assert_eq!(survey.forced(Cell::new(0, 1)), Some(true));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use core::fmt;
 
-use super::{DepthFirst, Frame, Limits, Outcome, Puzzle, Strategy};
+use super::{Cell, Count, DepthFirst, Frame, Puzzle, Strategy};
+use crate::Budget;
 
 /// Most columns and most rows of a board.
 pub const MAX_SIDE: usize = 32;
@@ -32,9 +38,17 @@ pub const MAX_SQUARES: usize = MAX_SIDE * MAX_SIDE;
 pub const MAX_FRONTIER: usize = 128;
 /// Most numbers next to the frontier.
 pub const MAX_CLUES: usize = 256;
+/// The largest number a square can show: it has at most 8 neighbours.
+pub const MAX_NUMBER: u8 = 8;
 
-/// One square of the board as the player sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Shows one square of the board as the player sees it.
+///
+/// ```
+/// use plateau::grid::minesweeper::Square;
+/// let row = [Square::Hidden, Square::Mine, Square::Number(1)];
+/// assert_eq!(row[2], Square::Number(1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Square {
     /// Not revealed.
@@ -45,37 +59,78 @@ pub enum Square {
     Number(u8),
 }
 
-/// Why a board cannot be surveyed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Says why a board cannot be surveyed.
+///
+/// ```
+/// use plateau::grid::{Cell, Minefield, MinefieldError, minesweeper::Square::{Hidden as H, Number as N}};
+/// let err = Minefield::new(2, 1, &[H, N(9)], None);
+/// assert_eq!(err, Err(MinefieldError::NumberTooLarge { square: Cell::new(0, 1), number: 9 }));
+/// assert_eq!(err.unwrap_err().to_string(), "the number 9 at (0, 1) is above 8");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum MinefieldError {
     /// No rows or no columns.
     Empty,
     /// More than [`MAX_SIDE`] rows or columns.
-    TooLarge,
+    TooLarge {
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
     /// The squares do not fill the board.
-    WrongLength,
-    /// A number is above 8.
-    NumberTooLarge,
+    WrongLength {
+        /// `width × height`.
+        expected: usize,
+        /// The squares given.
+        got: usize,
+    },
+    /// A number is above [`MAX_NUMBER`].
+    NumberTooLarge {
+        /// The square.
+        square: Cell,
+        /// Its number.
+        number: u8,
+    },
     /// More than [`MAX_FRONTIER`] hidden squares next to numbers.
-    FrontierTooLarge,
+    FrontierTooLarge {
+        /// The first frontier square past the capacity (row-major order).
+        square: Cell,
+    },
     /// More than [`MAX_CLUES`] numbers next to hidden squares.
-    TooManyClues,
-    /// The step budget ran out before every layout was seen.
-    Exhausted,
+    TooManyClues {
+        /// The first such number past the capacity (row-major order).
+        square: Cell,
+    },
 }
 
 impl fmt::Display for MinefieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MinefieldError::Empty => "the board needs at least one row and one column",
-            MinefieldError::TooLarge => "the board has more than 32 rows or columns",
-            MinefieldError::WrongLength => "the squares do not fill the board",
-            MinefieldError::NumberTooLarge => "a number is above 8",
-            MinefieldError::FrontierTooLarge => "more than 128 hidden squares are next to numbers",
-            MinefieldError::TooManyClues => "more than 256 numbers are next to hidden squares",
-            MinefieldError::Exhausted => "the step budget ran out before every layout was seen",
-        })
+        match *self {
+            MinefieldError::Empty => f.write_str("the board needs at least one row and one column"),
+            MinefieldError::TooLarge { width, height } => write!(
+                f,
+                "the board has {height} rows and {width} columns, more than {MAX_SIDE} of either"
+            ),
+            MinefieldError::WrongLength { expected, got } => {
+                write!(f, "{got} squares do not fill the board of {expected}")
+            }
+            MinefieldError::NumberTooLarge { square, number } => {
+                write!(f, "the number {number} at {square} is above {MAX_NUMBER}")
+            }
+            // The CLI prints these two as they are: the square stays out of the
+            // message, which reads as it always has.
+            MinefieldError::FrontierTooLarge { .. } => write!(
+                f,
+                "more than {MAX_FRONTIER} hidden squares are next to numbers"
+            ),
+            MinefieldError::TooManyClues { .. } => write!(
+                f,
+                "more than {MAX_CLUES} numbers are next to hidden squares"
+            ),
+        }
     }
 }
 
@@ -90,15 +145,19 @@ struct Clue {
     mines: u8,
 }
 
-/// A partly revealed board, with its frontier and clues worked out.
+/// Holds a partly revealed board, with its frontier and clues worked out.
 ///
 /// ```
+/// use plateau::grid::{Cell, SurveyOutcome};
 /// use plateau::grid::minesweeper::{Minefield, Square::{Hidden as H, Number as N}};
 /// let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None)?; // ??? over 121
-/// let survey = field.survey(plateau::UNLIMITED)?;
+/// let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
+///     return Err("exhausted".into());
+/// };
 /// assert_eq!(survey.layouts(), 1);
-/// assert_eq!([survey.forced(0), survey.forced(1), survey.forced(2)], [Some(true), Some(false), Some(true)]);
-/// # Ok::<(), plateau::grid::minesweeper::MinefieldError>(())
+/// let top = [0, 1, 2].map(|col| survey.forced(Cell::new(0, col)));
+/// assert_eq!(top, [Some(true), Some(false), Some(true)]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -121,6 +180,10 @@ pub struct Minefield {
 
 impl Minefield {
     /// Reads a board of `width × height` squares (row-major) and the optional total of mines.
+    ///
+    /// Fails if the board is empty, wider or taller than [`MAX_SIDE`], the squares
+    /// do not fill it, a number is above [`MAX_NUMBER`], or the frontier or the
+    /// clues exceed [`MAX_FRONTIER`] or [`MAX_CLUES`].
     pub fn new(
         width: usize,
         height: usize,
@@ -131,10 +194,13 @@ impl Minefield {
             return Err(MinefieldError::Empty);
         }
         if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(MinefieldError::TooLarge);
+            return Err(MinefieldError::TooLarge { width, height });
         }
         if squares.len() != width * height {
-            return Err(MinefieldError::WrongLength);
+            return Err(MinefieldError::WrongLength {
+                expected: width * height,
+                got: squares.len(),
+            });
         }
         let mut f = Minefield {
             width: width as u8,
@@ -154,17 +220,23 @@ impl Minefield {
         let mut flags = 0u16;
         for (i, sq) in squares.iter().enumerate() {
             match *sq {
-                Square::Number(n) if n > 8 => return Err(MinefieldError::NumberTooLarge),
+                Square::Number(n) if n > MAX_NUMBER => {
+                    return Err(MinefieldError::NumberTooLarge {
+                        square: f.cell(i),
+                        number: n,
+                    });
+                }
                 Square::Mine => flags = flags.saturating_add(1),
                 Square::Hidden => {
                     let by_number = f
                         .neighbours(i)
                         .any(|j| matches!(squares.get(j), Some(Square::Number(_))));
                     if by_number {
-                        let slot = f
-                            .frontier
-                            .get_mut(usize::from(f.frontier_len))
-                            .ok_or(MinefieldError::FrontierTooLarge)?;
+                        let slot = f.frontier.get_mut(usize::from(f.frontier_len)).ok_or(
+                            MinefieldError::FrontierTooLarge {
+                                square: cell_of(width, i),
+                            },
+                        )?;
                         *slot = i as u16;
                         if let Some(x) = f.index.get_mut(i) {
                             *x = f.frontier_len;
@@ -200,10 +272,12 @@ impl Minefield {
                 f.consistent &= mines == 0;
                 continue;
             }
-            let slot = f
-                .clues
-                .get_mut(usize::from(f.clue_len))
-                .ok_or(MinefieldError::TooManyClues)?;
+            let slot =
+                f.clues
+                    .get_mut(usize::from(f.clue_len))
+                    .ok_or(MinefieldError::TooManyClues {
+                        square: cell_of(width, i),
+                    })?;
             *slot = Clue { around, mines };
             f.clue_len += 1;
         }
@@ -230,12 +304,18 @@ impl Minefield {
         })
     }
 
-    /// Returns the hidden squares next to numbers (row-major board indices), in order.
-    pub fn frontier(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Returns the cell of board square `i` (row-major); the board is at most
+    /// [`MAX_SIDE`] wide and tall, so both fit a `u8`.
+    fn cell(&self, i: usize) -> Cell {
+        cell_of(usize::from(self.width), i)
+    }
+
+    /// Returns the hidden squares next to numbers, in row-major order.
+    pub fn frontier(&self) -> impl Iterator<Item = Cell> + '_ {
         self.frontier
             .iter()
             .take(usize::from(self.frontier_len))
-            .map(|&i| usize::from(i))
+            .map(|&i| self.cell(usize::from(i)))
     }
 
     /// Returns the number of hidden squares away from every number.
@@ -244,20 +324,26 @@ impl Minefield {
         self.interior as usize
     }
 
-    /// Enumerates the frontier layouts within `max_steps` search steps.
-    pub fn survey(&self, max_steps: u64) -> Result<Survey, MinefieldError> {
+    /// Enumerates the frontier layouts within `budget` nodes expanded.
+    ///
+    /// A board that contradicts itself is found to have no layout
+    /// ([`Survey::layouts`] is 0); a budget spent before every layout was seen is
+    /// [`SurveyOutcome::Exhausted`]. The search's stack (one frame of at most 64
+    /// bytes per frontier square, plus one: about 8 KiB) is on the call stack.
+    pub fn survey(&self, budget: Budget) -> SurveyOutcome {
         let mut survey = Survey {
             layouts: 0,
             mines: [0; MAX_FRONTIER],
             frontier: self.frontier,
             frontier_len: self.frontier_len,
+            width: self.width,
             index: self.index,
             interior: self.interior,
             interior_all_safe: true,
             interior_all_mines: true,
         };
         if !self.consistent {
-            return Ok(survey);
+            return SurveyOutcome::Found(survey);
         }
         let root = Minesweeper {
             field: self,
@@ -265,34 +351,76 @@ impl Minefield {
             safe: 0,
         };
         let mut stack = [Frame::new(root); MAX_FRONTIER + 1];
-        let limits = Limits::all(max_steps);
-        let report = DepthFirst::new(&mut stack)
-            .run(root, limits, |layout| {
-                let mut bits = layout.mine;
-                while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if let Some(m) = survey.mines.get_mut(k) {
-                        *m = m.saturating_add(1);
-                    }
+        let report = DepthFirst::new(&mut stack).run(root, budget, Count::All, |layout| {
+            let mut bits = layout.mine;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(m) = survey.mines.get_mut(k) {
+                    *m = m.saturating_add(1);
                 }
-                let left = layout.left_for_interior();
-                survey.interior_all_safe &= left == Some(0);
-                survey.interior_all_mines &= left == Some(self.interior);
-            })
-            .map_err(|_| MinefieldError::Exhausted)?;
-        if matches!(report.outcome, Outcome::Exhausted { .. }) || !report.complete {
-            return Err(MinefieldError::Exhausted);
+            }
+            let left = layout.left_for_interior();
+            survey.interior_all_safe &= left == Some(0);
+            survey.interior_all_mines &= left == Some(self.interior);
+        });
+        match report {
+            Ok(r) if r.outcome.is_complete() => {
+                survey.layouts = r.outcome.count();
+                SurveyOutcome::Found(survey)
+            }
+            Ok(r) => SurveyOutcome::Exhausted {
+                layouts: r.outcome.count(),
+                spent: r.steps,
+            },
+            // Never: the deepest path decides each of the at most MAX_FRONTIER
+            // squares once, so MAX_FRONTIER + 1 frames always suffice. Were it to
+            // happen, nothing complete is known: say so, as for a spent budget.
+            Err(_) => SurveyOutcome::Exhausted {
+                layouts: 0,
+                spent: budget.get(),
+            },
         }
-        survey.layouts = report.outcome.count();
-        Ok(survey)
     }
+}
+
+/// The cell of row-major square `i` on a board `width` squares wide (at most
+/// [`MAX_SIDE`] either way, so both fit a `u8`).
+fn cell_of(width: usize, i: usize) -> Cell {
+    let w = width.max(1);
+    Cell::new((i / w) as u8, (i % w) as u8)
+}
+
+/// Tells what a survey found: every layout, or what was spent before the budget ran out.
+///
+/// ```
+/// use plateau::grid::{Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
+/// let field = Minefield::new(4, 1, &[N(1), H, H, H], None)?;
+/// assert!(matches!(field.survey(plateau::Budget::new(0)), SurveyOutcome::Exhausted { spent: 0, .. }));
+/// assert!(matches!(field.survey(plateau::Budget::UNLIMITED), SurveyOutcome::Found(s) if s.layouts() == 1));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+// No allocator to box the survey in: it is returned by value, as it always was.
+#[allow(clippy::large_enum_variant)]
+pub enum SurveyOutcome {
+    /// Every layout was seen (none at all if the board contradicts itself).
+    Found(Survey),
+    /// The budget ran out before every layout was seen: nothing is decided.
+    Exhausted {
+        /// Layouts seen before it ran out (a lower bound).
+        layouts: u64,
+        /// Nodes expanded: the whole budget.
+        spent: u64,
+    },
 }
 
 /// A node of the search: which frontier squares are decided mine or safe.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Minesweeper<'f> {
+pub(crate) struct Minesweeper<'f> {
     field: &'f Minefield,
     mine: u128,
     safe: u128,
@@ -316,7 +444,7 @@ impl Minesweeper<'_> {
 /// The two choices for one frontier square: mine first, then safe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct MineOrSafe {
+pub(crate) struct MineOrSafe {
     square: u8,
     next: u8,
 }
@@ -420,14 +548,27 @@ impl Puzzle for Minesweeper<'_> {
     }
 }
 
-/// What every consistent frontier layout says about each hidden square.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Tells what every consistent frontier layout says about each hidden square.
+///
+/// ```
+/// use plateau::grid::{Cell, Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
+/// let field = Minefield::new(3, 1, &[H, N(1), H], None)?;
+/// let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
+///     return Err("exhausted".into());
+/// };
+/// assert_eq!(survey.layouts(), 2);
+/// let counts: Vec<_> = survey.mine_counts().collect();
+/// assert_eq!(counts, [(Cell::new(0, 0), 1), (Cell::new(0, 2), 1)]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Survey {
     layouts: u64,
     mines: [u64; MAX_FRONTIER],
     frontier: [u16; MAX_FRONTIER],
     frontier_len: u8,
+    width: u8,
     index: [u8; MAX_SQUARES],
     interior: u16,
     interior_all_safe: bool,
@@ -441,27 +582,27 @@ impl Survey {
         self.layouts
     }
 
-    /// Returns each frontier square (row-major board index) with the layouts where it is a mine.
-    pub fn mine_counts(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+    /// Returns each frontier square (row-major order) with the layouts where it is a mine.
+    pub fn mine_counts(&self) -> impl Iterator<Item = (Cell, u64)> + '_ {
         self.frontier
             .iter()
             .zip(self.mines.iter())
             .take(usize::from(self.frontier_len))
-            .map(|(&i, &m)| (usize::from(i), m))
+            .map(|(&i, &m)| (cell_of(usize::from(self.width), usize::from(i)), m))
     }
 
-    /// Returns `Some(true)` if hidden square `square` is a mine in every layout,
-    /// `Some(false)` if it is safe in every layout, `None` if it varies (or is not hidden,
-    /// or there is no layout at all).
+    /// Returns `Some(true)` if frontier square `square` is a mine in every layout,
+    /// `Some(false)` if it is safe in every layout, `None` if it varies (or is not on
+    /// the frontier, or there is no layout at all).
     ///
-    /// Interior squares are decided only by the total: all safe when every layout
-    /// leaves no mine for them, all mines when every layout leaves one for each.
+    /// Interior squares are decided only by the total: see [`Survey::interior_forced`].
     #[must_use]
-    pub fn forced(&self, square: usize) -> Option<bool> {
-        if self.layouts == 0 {
+    pub fn forced(&self, square: Cell) -> Option<bool> {
+        if self.layouts == 0 || usize::from(square.col) >= usize::from(self.width) {
             return None;
         }
-        let k = *self.index.get(square)?;
+        let i = usize::from(square.row) * usize::from(self.width) + usize::from(square.col);
+        let k = *self.index.get(i)?;
         if k == u8::MAX {
             return None;
         }

@@ -8,46 +8,95 @@
 //! turning). So the body never folds back next to itself, not even diagonally.
 //!
 //! ```
-//! use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Snake, Strategy};
+//! use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, Strategy};
 //! // 3×3: the snake goes from the top left corner to the bottom right one.
 //! let rows = [Some(2), Some(1), Some(2)];
 //! let cols = [Some(1), Some(3), Some(1)];
-//! let puzzle = Snake::new(&rows, &cols, (0, 0), (2, 2))?;
+//! let puzzle = Snake::new(&rows, &cols, Cell::new(0, 0), Cell::new(2, 2))?;
 //! let mut stack = [Frame::new(puzzle); 10];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
-//! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(1, 1)));
+//! let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
+//! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(Cell::new(1, 1))));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use core::fmt;
 
-use super::Puzzle;
+use super::{Cell, Puzzle};
 
 /// Most rows and most columns.
 pub const MAX_SIDE: usize = 16;
 
-/// Why a snake puzzle cannot be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Says why a snake puzzle cannot be built.
+///
+/// ```
+/// use plateau::grid::{Cell, Snake, SnakeError};
+/// let counts = [None, None];
+/// let err = Snake::new(&counts, &counts, Cell::new(0, 0), Cell::new(2, 0));
+/// assert_eq!(err, Err(SnakeError::TailOutsideGrid { tail: Cell::new(2, 0) }));
+/// assert_eq!(err.unwrap_err().to_string(), "the tail (2, 0) is outside the grid");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum SnakeError {
     /// No rows or no columns.
     Empty,
     /// More than [`MAX_SIDE`] rows or columns.
-    TooLarge,
-    /// The head or the tail is outside the grid.
-    OutsideGrid,
-    /// A count is larger than the line it counts.
-    CountTooLarge,
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// The head is outside the grid.
+    HeadOutsideGrid {
+        /// The head.
+        head: Cell,
+    },
+    /// The tail is outside the grid.
+    TailOutsideGrid {
+        /// The tail.
+        tail: Cell,
+    },
+    /// A row's count is larger than the row.
+    RowCountTooLarge {
+        /// The row (0-based).
+        row: u8,
+        /// Its count.
+        count: u8,
+    },
+    /// A column's count is larger than the column.
+    ColCountTooLarge {
+        /// The column (0-based).
+        col: u8,
+        /// Its count.
+        count: u8,
+    },
 }
 
 impl fmt::Display for SnakeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SnakeError::Empty => "the grid needs at least one row and one column",
-            SnakeError::TooLarge => "the grid has more than 16 rows or columns",
-            SnakeError::OutsideGrid => "the head or the tail is outside the grid",
-            SnakeError::CountTooLarge => "a count is larger than the line it counts",
-        })
+        match *self {
+            SnakeError::Empty => f.write_str("the grid needs at least one row and one column"),
+            SnakeError::TooLarge { rows, cols } => write!(
+                f,
+                "the grid has {rows} rows and {cols} columns, more than {MAX_SIDE} of either"
+            ),
+            SnakeError::HeadOutsideGrid { head } => {
+                write!(f, "the head {head} is outside the grid")
+            }
+            SnakeError::TailOutsideGrid { tail } => {
+                write!(f, "the tail {tail} is outside the grid")
+            }
+            SnakeError::RowCountTooLarge { row, count } => write!(
+                f,
+                "row {row} (0-based) counts {count} cells, more than there are columns"
+            ),
+            SnakeError::ColCountTooLarge { col, count } => write!(
+                f,
+                "column {col} (0-based) counts {count} cells, more than there are rows"
+            ),
+        }
     }
 }
 
@@ -56,18 +105,19 @@ impl core::error::Error for SnakeError {}
 /// A count that is not given.
 const ANY: u8 = u8::MAX;
 
-/// A snake growing from its head: the body so far and the counts it must meet.
+/// Grows a snake from its head: the body so far and the counts it must meet.
 ///
 /// ```
-/// use plateau::grid::{DepthFirst, Frame, Limits, Outcome, Snake, Strategy};
+/// use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, Strategy};
 /// // rows 3 2 3, cols 3 1 3 1, from the top left corner to the top right one
 /// let counts = |c: &[u8]| c.iter().map(|&n| Some(n)).collect::<Vec<_>>();
-/// let puzzle = Snake::new(&counts(&[3, 2, 3]), &counts(&[3, 1, 3, 1]), (0, 0), (0, 3))?;
+/// let (head, tail) = (Cell::new(0, 0), Cell::new(0, 3));
+/// let puzzle = Snake::new(&counts(&[3, 2, 3]), &counts(&[3, 1, 3, 1]), head, tail)?;
 /// let mut stack = [Frame::new(puzzle); 13]; // a frame per cell, plus one
-/// let report = DepthFirst::new(&mut stack).run(puzzle, Limits::all(plateau::UNLIMITED), |_| {})?;
+/// let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
 /// let Outcome::Unique(snake) = report.outcome else { return Err("not unique".into()) };
 /// assert_eq!(snake.length(), 8);
-/// assert!(snake.is_body(2, 1) && !snake.is_body(0, 1));
+/// assert!(snake.is_body(Cell::new(2, 1)) && !snake.is_body(Cell::new(0, 1)));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +141,15 @@ pub struct Snake {
     broken: bool,
 }
 
-/// The cells the snake may grow into next (up to 4).
+/// Iterates over the cells the snake may grow into next (up to 4).
+///
+/// ```
+/// use plateau::grid::{Cell, Puzzle, Snake};
+/// let counts = [None, None, None];
+/// let snake = Snake::new(&counts, &counts, Cell::new(1, 1), Cell::new(0, 0))?;
+/// assert_eq!(snake.branch().ok_or("no step")?.count(), 4);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Steps {
@@ -101,40 +159,56 @@ pub struct Steps {
 }
 
 impl Iterator for Steps {
-    type Item = (u8, u8);
-    fn next(&mut self) -> Option<(u8, u8)> {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
         if self.at >= self.len {
             return None;
         }
         let cell = self.cells.get(usize::from(self.at)).copied();
         self.at += 1;
-        cell
+        cell.map(|(row, col)| Cell { row, col })
     }
 }
 
 impl Snake {
-    /// Makes a puzzle from the counts (`None` = not given), the head and the tail (row, col).
+    /// Makes a puzzle from the counts (`None` = not given), the head and the tail.
+    ///
+    /// Fails if there are no rows or columns, more than [`MAX_SIDE`] of either,
+    /// the head or the tail lies outside the grid, or a count exceeds its line.
     pub fn new(
         row_counts: &[Option<u8>],
         col_counts: &[Option<u8>],
-        head: (u8, u8),
-        tail: (u8, u8),
+        head: Cell,
+        tail: Cell,
     ) -> Result<Snake, SnakeError> {
         if row_counts.is_empty() || col_counts.is_empty() {
             return Err(SnakeError::Empty);
         }
         if row_counts.len() > MAX_SIDE || col_counts.len() > MAX_SIDE {
-            return Err(SnakeError::TooLarge);
+            return Err(SnakeError::TooLarge {
+                rows: row_counts.len(),
+                cols: col_counts.len(),
+            });
         }
         let (rows, cols) = (row_counts.len() as u8, col_counts.len() as u8);
-        if head.0 >= rows || head.1 >= cols || tail.0 >= rows || tail.1 >= cols {
-            return Err(SnakeError::OutsideGrid);
+        if head.row >= rows || head.col >= cols {
+            return Err(SnakeError::HeadOutsideGrid { head });
         }
-        let too_large =
-            |counts: &[Option<u8>], width: u8| counts.iter().flatten().any(|&n| n > width);
-        if too_large(row_counts, cols) || too_large(col_counts, rows) {
-            return Err(SnakeError::CountTooLarge);
+        if tail.row >= rows || tail.col >= cols {
+            return Err(SnakeError::TailOutsideGrid { tail });
         }
+        let too_large = |counts: &[Option<u8>], width: u8| {
+            (0u8..)
+                .zip(counts)
+                .find_map(|(i, n)| n.filter(|&n| n > width).map(|n| (i, n)))
+        };
+        if let Some((row, count)) = too_large(row_counts, cols) {
+            return Err(SnakeError::RowCountTooLarge { row, count });
+        }
+        if let Some((col, count)) = too_large(col_counts, rows) {
+            return Err(SnakeError::ColCountTooLarge { col, count });
+        }
+        let (head, tail) = ((head.row, head.col), (tail.row, tail.col));
         let mut s = Snake {
             rows,
             cols,
@@ -187,9 +261,14 @@ impl Snake {
         self.cols as usize
     }
 
-    /// Returns whether cell (row, col) is part of the snake so far.
+    /// Returns whether `cell` is part of the snake so far.
     #[must_use]
-    pub fn is_body(&self, row: usize, col: usize) -> bool {
+    pub fn is_body(&self, cell: Cell) -> bool {
+        self.has(usize::from(cell.row), usize::from(cell.col))
+    }
+
+    /// Returns whether cell (row, col) is part of the snake so far.
+    fn has(&self, row: usize, col: usize) -> bool {
         let bit = u32::try_from(col)
             .ok()
             .and_then(|c| 1u16.checked_shl(c))
@@ -205,7 +284,7 @@ impl Snake {
 
     /// Adds `cell` after the end if the rules allow; `false` (and unchanged) if not.
     fn grow(&mut self, (r, c): (u8, u8)) -> bool {
-        if r >= self.rows || c >= self.cols || self.is_body(r.into(), c.into()) {
+        if r >= self.rows || c >= self.cols || self.has(r.into(), c.into()) {
             return false;
         }
         // Every body cell around the new one (8 neighbours) must be the end or
@@ -217,7 +296,7 @@ impl Snake {
                 let (Ok(nr), Ok(nc)) = (usize::try_from(nr), usize::try_from(nc)) else {
                     continue;
                 };
-                if (dr, dc) == (0, 0) || !self.is_body(nr, nc) {
+                if (dr, dc) == (0, 0) || !self.has(nr, nc) {
                     continue;
                 }
                 let cell = (nr as u8, nc as u8);
@@ -263,7 +342,7 @@ impl Snake {
 }
 
 impl Puzzle for Snake {
-    type Choice = (u8, u8);
+    type Choice = Cell;
     type Choices = Steps;
 
     fn propagate(&mut self) -> bool {
@@ -304,7 +383,7 @@ impl Puzzle for Snake {
             let (Some(nr), Some(nc)) = (nr, nc) else {
                 continue;
             };
-            if nr >= self.rows || nc >= self.cols || self.is_body(nr.into(), nc.into()) {
+            if nr >= self.rows || nc >= self.cols || self.has(nr.into(), nc.into()) {
                 continue;
             }
             // Beside the tail, the only way on is into it.
@@ -323,8 +402,8 @@ impl Puzzle for Snake {
         Some(steps)
     }
 
-    fn apply(&mut self, cell: (u8, u8)) -> bool {
-        self.grow(cell)
+    fn apply(&mut self, cell: Cell) -> bool {
+        self.grow((cell.row, cell.col))
     }
 
     fn is_solved(&self) -> bool {

@@ -31,8 +31,9 @@
 //!    an opaque count), `Default`, `Ord`, and the grid's `Puzzle` (`propagate`,
 //!    `branch`, `apply` with an arbitrary choice, `is_solved`) and `Strategy`
 //!    (`run`, both strategies) traits, for every public puzzle.
-//!    `Minesweeper` is a `Puzzle` the caller cannot build (no public
-//!    constructor): it is reached through `Minefield::survey`. Not probed: the
+//!    The crate-private puzzles are reached through their entries: the
+//!    minesweeper node through `Minefield::survey`, the 9×9 band node through
+//!    `Sudoku::solve` and `Sudoku::solve_on`. Not probed: the
 //!    `defmt::Format` impls (that would need a defmt logger in the probe), and
 //!    the derived `Debug` of `Margins`, `Snake`, `Minefield` and `Survey`:
 //!    structs of more than five fields go through `core::fmt`'s
@@ -558,7 +559,7 @@ fn probe_puzzle<P: plateau::grid::Puzzle>(root: P, choice: P::Choice)
 where
     P::Choice: fmt::Debug,
 {
-    use plateau::grid::{BreadthFirst, DepthFirst, Frame, Limits, Strategy};
+    use plateau::grid::{BreadthFirst, Count, DepthFirst, Frame, Strategy};
     let mut p = opaque(root);
     keep(p.propagate());
     if let Some(choices) = p.branch() {
@@ -569,46 +570,71 @@ where
     keep(p.apply(opaque(choice)));
     keep(p.is_solved());
     keep(p);
-    let limits = Limits::uniqueness(opaque(1000)).with_stop_after(opaque(3));
-    let limits = opaque(limits).with_max_steps(opaque(limits.max_steps));
-    let all = Limits::all(opaque(plateau::UNLIMITED));
-    keep((limits.stop_after, all));
+    let count = opaque(Count::UpTo(opaque(3)));
+    keep((
+        count.stop_after(),
+        opaque(Count::All).stop_after(),
+        opaque(Count::Uniqueness).stop_after(),
+    ));
+    let budget = plateau::Budget::new(opaque(1000));
     let mut frames = [Frame::new(root); 100];
-    if let Some(r) =
-        settle(DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), limits, |p| keep(p)))
-    {
+    if let Some(r) = settle(
+        DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), budget, count, |p| keep(p)),
+    ) {
         keep((r.outcome.count(), r.outcome.first().is_some(), r.steps));
-        keep(r.complete);
+        keep(r.outcome.is_complete());
+        keep(r.outcome.map(|p| keep(p)));
         keep(r);
     }
+    // An owned stack: the frames inside the search.
+    let mut owned = DepthFirst::new(opaque([Frame::new(root); 8]));
+    if let Some(r) = settle(owned.run(opaque(root), budget, count, |p| keep(p))) {
+        keep(r.outcome.count());
+    }
     let mut queue = [root; 100];
-    if let Some(r) =
-        settle(BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, |p| keep(p)))
-    {
+    let all = opaque(plateau::Budget::UNLIMITED);
+    if let Some(r) = settle(
+        BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, Count::All, |p| keep(p)),
+    ) {
         keep((r.outcome.count(), r.outcome.first().is_some()));
     }
 }
 
 fn probe_grid() {
+    use plateau::Budget;
+    use plateau::grid::margins::Paint;
     use plateau::grid::minesweeper::{self, Square};
-    use plateau::grid::sudoku::{self as sudoku_mod, Bands};
-    use plateau::grid::{Margins, Minefield, SearchError, Shape, Snake, Sudoku, margins, snake};
+    use plateau::grid::sudoku as sudoku_mod;
+    use plateau::grid::{
+        Cell, Count, Margins, Minefield, Puzzle, SearchError, Shape, Snake, Sudoku, SudokuStack,
+        SurveyOutcome, margins, snake,
+    };
 
-    show(opaque(SearchError::QueueFull));
+    show(opaque(SearchError::QueueFull {
+        grids: opaque(3),
+    }));
+    show(opaque(SearchError::StackFull {
+        frames: opaque(3),
+    }));
     keep((margins::MAX_SIDE, snake::MAX_SIDE, sudoku_mod::MAX_CELLS));
+    keep(sudoku_mod::STACK_FRAMES);
     keep((minesweeper::MAX_SIDE, minesweeper::MAX_SQUARES));
     keep((minesweeper::MAX_FRONTIER, minesweeper::MAX_CLUES));
+    keep(minesweeper::MAX_NUMBER);
+    let cell = opaque(Cell::new(opaque(1), opaque(2)));
+    show(cell);
+    hash(cell);
 
     let sums = opaque([2u8; 40]);
     if let Some(m) = settle(Margins::new(lend(&sums), lend(&sums))) {
         keep((
             m.rows(),
             m.cols(),
-            m.cell(opaque(1), opaque(2)),
+            m.cell(cell),
             m.black_row(opaque(1)),
         ));
         keep(m.gale_ryser());
-        probe_puzzle(m, opaque((0, 0, true)));
+        probe_puzzle(m, opaque(Paint { cell, black: true }));
     }
 
     let givens = opaque([0u8; 100]);
@@ -620,19 +646,24 @@ fn probe_grid() {
         };
         keep((
             s.shape(),
-            s.digit(opaque(3)),
-            s.candidates(opaque(4)),
+            s.digit(cell),
+            s.candidates(cell),
             s.digits(),
         ));
-        if let Some(r) = settle(s.solve(plateau::grid::Limits::uniqueness(opaque(1000)))) {
+        let budget = Budget::new(opaque(1000));
+        if let Some(r) = settle(s.solve(budget, opaque(Count::Uniqueness))) {
             keep(r.outcome.count());
         }
-        probe_puzzle(s, opaque((0, 0)));
-        if let Some(b) = Bands::from_sudoku(&s) {
-            keep((b.digits(), b.to_sudoku().digits()));
-            probe_puzzle(b, opaque((0, 0)));
+        let mut stack = opaque(SudokuStack::<16>::new());
+        if let Some(r) = settle(s.solve_on(&mut stack, budget, opaque(Count::All))) {
+            keep(r);
         }
-        probe_puzzle(opaque(Bands::BLANK), opaque((0, 0)));
+        debug(SudokuStack::<1>::new());
+        debug(SudokuStack::<1>::default());
+        if let Some(choice) = s.branch().and_then(|mut c| c.next()) {
+            hash(choice);
+            probe_puzzle(s, opaque(choice));
+        }
     }
 
     let squares = opaque([Square::Hidden; minesweeper::MAX_SQUARES + 8]);
@@ -646,12 +677,17 @@ fn probe_grid() {
         for s in f.frontier() {
             keep(s);
         }
-        if let Some(s) = settle(f.survey(opaque(1000))) {
-            keep((s.layouts(), s.forced(opaque(0)), s.interior_forced()));
-            for c in s.mine_counts() {
-                keep(c);
+        let outcome = f.survey(Budget::new(opaque(1000)));
+        hash(&outcome);
+        match outcome {
+            SurveyOutcome::Found(s) => {
+                keep((s.layouts(), s.forced(cell), s.interior_forced()));
+                for c in s.mine_counts() {
+                    keep(c);
+                }
+                keep(s);
             }
-            keep(s);
+            SurveyOutcome::Exhausted { layouts, spent } => keep((layouts, spent)),
         }
         keep(f);
     }
@@ -661,16 +697,11 @@ fn probe_grid() {
     if let Some(s) = settle(Snake::new(
         lend(&counts),
         lend(&counts),
-        opaque((0, 0)),
-        opaque((0, 3)),
+        opaque(Cell::new(0, 0)),
+        opaque(Cell::new(0, 3)),
     )) {
-        keep((
-            s.rows(),
-            s.cols(),
-            s.is_body(opaque(1), opaque(1)),
-            s.length(),
-        ));
-        probe_puzzle(s, opaque((0, 0)));
+        keep((s.rows(), s.cols(), s.is_body(cell), s.length()));
+        probe_puzzle(s, opaque(Cell::new(0, 1)));
     }
 }
 

@@ -5,23 +5,24 @@
 use core::cell::RefCell;
 
 use critical_section::Mutex;
-use plateau::grid::sudoku::Bands;
-use plateau::grid::{DepthFirst, Frame, Limits, Margins, Outcome, Strategy, Sudoku};
+use plateau::Budget;
+use plateau::grid::{Count, DepthFirst, Frame, Margins, Outcome, Strategy, Sudoku, SudokuStack};
 
 use crate::expected::grid::{MARGINS, SUDOKU};
 use crate::harness::{AtStep, Outcome as CheckOutcome, accepted, equal, holds};
 
 /// Frames for a margins grid up to 5×5: one per cell and the root.
 const MARGINS_FRAMES: usize = 26;
-/// Frames for any 9×9 sudoku: one per cell and the root (`Sudoku::solve`'s own
-/// capacity), 82 × 248 B ≈ 20 KiB of static RAM, filled at compile time with
-/// `Bands::BLANK` so that no copy of it is ever built on the stack.
-const SUDOKU_FRAMES: usize = 82;
+/// Frames for any 9×9 sudoku: one per cell and the root
+/// (`plateau::grid::sudoku::STACK_FRAMES`), 82 × 248 B ≈ 20 KiB of static RAM,
+/// filled at compile time (`SudokuStack::new` is a `const fn`) so that no copy
+/// of it is ever built on the stack.
+const SUDOKU_FRAMES: usize = plateau::grid::sudoku::STACK_FRAMES;
 
 static MARGINS_STACK: Mutex<RefCell<Option<[Frame<Margins>; MARGINS_FRAMES]>>> =
     Mutex::new(RefCell::new(None));
-static SUDOKU_STACK: Mutex<RefCell<[Frame<Bands>; SUDOKU_FRAMES]>> =
-    Mutex::new(RefCell::new([Frame::new(Bands::BLANK); SUDOKU_FRAMES]));
+static SUDOKU_STACK: Mutex<RefCell<SudokuStack<SUDOKU_FRAMES>>> =
+    Mutex::new(RefCell::new(SudokuStack::new()));
 
 /// Margins counts: 5 (rows and columns 2,2,1), 90 (4×4, all 2), 2,040 (5×5, all 2).
 pub fn margins_counts() -> CheckOutcome {
@@ -30,7 +31,7 @@ pub fn margins_counts() -> CheckOutcome {
         let report = critical_section::with(|cs| {
             let mut lent = MARGINS_STACK.borrow_ref_mut(cs);
             let frames = lent.get_or_insert_with(|| [Frame::new(root); MARGINS_FRAMES]);
-            DepthFirst::new(frames).run(root, Limits::all(plateau::UNLIMITED), |_| {})
+            DepthFirst::new(frames).run(root, Budget::UNLIMITED, Count::All, |_| {})
         });
         let report = accepted("depth-first", report).at(i)?;
         equal("solutions", report.outcome.count(), *count).at(i)?;
@@ -52,13 +53,9 @@ pub fn hard_sudoku() -> CheckOutcome {
         "Sudoku::new",
         Sudoku::new(plateau::grid::Shape::Nine, &givens),
     )?;
-    let root = accepted(
-        "Bands::from_sudoku",
-        Bands::from_sudoku(&root).ok_or("not 9x9"),
-    )?;
     let report = critical_section::with(|cs| {
-        let mut frames = SUDOKU_STACK.borrow_ref_mut(cs);
-        DepthFirst::new(&mut *frames).run(root, Limits::uniqueness(plateau::UNLIMITED), |_| {})
+        let mut stack = SUDOKU_STACK.borrow_ref_mut(cs);
+        root.solve_on(&mut stack, Budget::UNLIMITED, Count::Uniqueness)
     });
     let report = accepted("depth-first", report)?;
     let Outcome::Unique(solved) = report.outcome else {

@@ -3,8 +3,8 @@
 //! core or the CLI). Shared by `benches/sudoku_crate.rs` and
 //! `tests/grid_sudoku_crate.rs` (through `#[path]`: not a target of its own).
 
-use plateau::UNLIMITED;
-use plateau::grid::{Limits, Outcome, Shape, Sudoku};
+use plateau::Budget;
+use plateau::grid::{Count, Outcome, Shape, Sudoku};
 use plateau_tests::sudoku_set;
 
 /// The fixture sets of `fixtures/sudoku/` that are compared.
@@ -18,8 +18,11 @@ pub fn plateau_answer(givens: &[u8; 81]) -> Answer {
     let Ok(p) = Sudoku::new(Shape::Nine, givens) else {
         return (0, None);
     };
-    match p.solve(Limits::uniqueness(UNLIMITED)).map(|r| r.outcome) {
-        Ok(Outcome::None) => (0, None),
+    match p
+        .solve(Budget::UNLIMITED, Count::Uniqueness)
+        .map(|r| r.outcome)
+    {
+        Ok(Outcome::NoSolution) => (0, None),
         Ok(Outcome::Unique(s)) => (1, Some(s.digits())),
         Ok(Outcome::Multiple { .. }) => (2, None),
         other => panic!("no budget was set, yet: {other:?}"),

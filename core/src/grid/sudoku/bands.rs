@@ -29,19 +29,6 @@
 //! no such cell it guesses on the cell with the fewest. The node is 240 bytes,
 //! copied once per guess but the last of a cell; a depth-first frame is 248
 //! bytes.
-//!
-//! ```
-//! use plateau::grid::{Limits, Outcome, Shape, Sudoku, sudoku::Bands};
-//! use plateau::grid::{DepthFirst, Frame, Strategy};
-//! let givens = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-//! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
-//! let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, &digits)?).ok_or("not a 9×9 grid")?;
-//! let mut stack = [Frame::new(root); 82];
-//! let report = DepthFirst::new(&mut stack).run(root, Limits::uniqueness(plateau::UNLIMITED), |_| {})?;
-//! let Outcome::Unique(solution) = report.outcome else { return Err("not unique".into()) };
-//! assert_eq!(solution.digits()[..3], [5, 3, 4]);
-//! # Ok::<(), Box<dyn core::error::Error>>(())
-//! ```
 
 use super::{Candidates, MAX_CELLS, Placement, Shape, Sudoku};
 use crate::grid::Puzzle;
@@ -60,7 +47,7 @@ const SCORED_PER_BAND: u32 = 3;
 /// back. 240 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Bands {
+pub(crate) struct Bands {
     /// `places[band][digit - 1]`: bit `9 × row + column` (row within the band)
     /// set while the digit may stand there, or stands there.
     places: [[u32; 9]; 3],
@@ -252,7 +239,7 @@ fn digits_at(band: &[u32; 9], cell: u32) -> u16 {
 impl Bands {
     /// A grid where no digit can stand anywhere (it has no solution): a filler
     /// for stack arrays, `[Frame::new(Bands::BLANK); 82]`.
-    pub const BLANK: Bands = Bands {
+    pub(crate) const BLANK: Bands = Bands {
         places: [[0; 9]; 3],
         seen: [[0; 9]; 3],
         open: [0; 3],
@@ -262,7 +249,8 @@ impl Bands {
     /// Makes the band form of a 9×9 sudoku (its digits and candidates); `None`
     /// for other shapes.
     #[must_use]
-    pub fn from_sudoku(s: &Sudoku) -> Option<Bands> {
+    #[cfg(test)]
+    pub(crate) fn from_sudoku(s: &Sudoku) -> Option<Bands> {
         if s.shape() != Shape::Nine {
             return None;
         }
@@ -295,7 +283,7 @@ impl Bands {
     /// for a blank): each digit may stand wherever no given of it shares a row,
     /// column or box and no other given stands. Two equal givens in one unit
     /// make a grid with no solution. Cheaper than the cell-by-cell transpose of
-    /// [`Bands::from_sudoku`]: nine digits of a few word operations each.
+    /// `Bands::from_sudoku`: nine digits of a few word operations each.
     pub(crate) fn from_digits(digits: &[u8; MAX_CELLS]) -> Bands {
         let mut blanks = [0u32; 3];
         for (blank, cells) in blanks.iter_mut().zip(digits.as_chunks::<27>().0) {
@@ -351,7 +339,7 @@ impl Bands {
 
     /// Returns every cell's digit (row-major), 0 where it is not fixed.
     #[must_use]
-    pub fn digits(&self) -> [u8; MAX_CELLS] {
+    pub(crate) fn digits(&self) -> [u8; MAX_CELLS] {
         let mut out = [0u8; MAX_CELLS];
         for ((band, open), cells) in self.places.iter().zip(self.open).zip(out.chunks_mut(27)) {
             for (d, &p) in (1u8..).zip(band.iter()) {
@@ -369,7 +357,7 @@ impl Bands {
 
     /// Returns the solved grid as a [`Sudoku`].
     #[must_use]
-    pub fn to_sudoku(&self) -> Sudoku {
+    pub(crate) fn to_sudoku(self) -> Sudoku {
         Sudoku::filled(Shape::Nine, &self.digits())
     }
 
@@ -620,7 +608,7 @@ impl Puzzle for Bands {
         best
     }
 
-    fn apply(&mut self, (cell, bit): Placement) -> bool {
+    fn apply(&mut self, Placement { cell, bit }: Placement) -> bool {
         let band = usize::from(cell / 27);
         let i = u32::from(cell % 27);
         let d = bit.trailing_zeros() as usize;
@@ -693,6 +681,63 @@ mod tests {
             // The givens are fixed from the start.
             let blanks: u32 = fast.open.iter().map(|o| o.count_ones()).sum();
             assert_eq!(blanks as usize, digits.iter().filter(|&&d| d == 0).count());
+        }
+    }
+
+    /// Every solution of a 9×9 grid searched as `Bands`, depth- or breadth-first
+    /// (moved here from `tests/tests/grid_sudoku.rs` when `Bands` became
+    /// crate-private), with whether the whole tree was searched.
+    fn band_solutions(digits: &[u8; MAX_CELLS], breadth: bool) -> (Vec<[u8; MAX_CELLS]>, bool) {
+        use crate::Budget;
+        use crate::grid::{BreadthFirst, Count, DepthFirst, Frame, Strategy};
+        let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, digits).unwrap()).unwrap();
+        let mut out = Vec::new();
+        let keep = |s: &Bands| out.push(s.digits());
+        let r = if breadth {
+            let mut queue = vec![Bands::BLANK; 20_000];
+            BreadthFirst::new(&mut queue).run(root, Budget::UNLIMITED, Count::All, keep)
+        } else {
+            let mut stack = vec![Frame::new(Bands::BLANK); 82];
+            DepthFirst::new(&mut stack).run(root, Budget::UNLIMITED, Count::All, keep)
+        }
+        .unwrap();
+        (out, r.outcome.is_complete())
+    }
+
+    #[test]
+    fn depth_and_breadth_first_find_the_same_grids() {
+        // The first four of fixtures/sudoku/famous.txt.
+        let famous: [&[u8]; 4] = [
+            b"1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            b"1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            b"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+            b"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ];
+        let mut puzzles = vec![grid(famous[0])];
+        for p in famous {
+            // Two clues fewer: several solutions.
+            let mut q = grid(p);
+            for cell in q.iter_mut().filter(|d| **d != 0).take(2) {
+                *cell = 0;
+            }
+            puzzles.push(q);
+        }
+        for p in &puzzles {
+            let (mut dfs, complete) = band_solutions(p, false);
+            assert!(complete);
+            let (mut bfs, complete) = band_solutions(p, true);
+            assert!(complete);
+            assert!(!dfs.is_empty());
+            dfs.sort_unstable();
+            bfs.sort_unstable();
+            assert_eq!(dfs, bfs);
+            for g in &dfs {
+                assert!(Sudoku::new(Shape::Nine, g).is_ok(), "a valid grid");
+                assert!(
+                    p.iter().zip(g).all(|(&a, &b)| a == 0 || a == b),
+                    "the givens kept"
+                );
+            }
         }
     }
 
