@@ -143,6 +143,9 @@ fn every_error_enum_is_non_exhaustive_with_the_house_derives() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Words of a message that hold a digit but no quantity to keep in a constant.
+const NOT_QUANTITIES: &[&str] = &["0-based"];
+
 #[test]
 fn no_error_message_literal_holds_a_number() {
     let mut wrong = Vec::new();
@@ -162,9 +165,14 @@ fn no_error_message_literal_holds_a_number() {
             checked += 1;
             let open = at + text[at..].find('{').unwrap();
             let body = block(&text, open);
-            // The string literals of the impl: the text between unescaped quotes.
+            // The string literals of the impl: the text between unescaped quotes,
+            // less the words that hold a digit but no quantity.
             for (k, literal) in body.split('"').enumerate() {
-                if k % 2 == 1 && literal.chars().any(|c| c.is_ascii_digit()) {
+                let mut rest = literal.to_string();
+                for word in NOT_QUANTITIES {
+                    rest = rest.replace(word, "");
+                }
+                if k % 2 == 1 && rest.chars().any(|c| c.is_ascii_digit()) {
                     wrong.push(format!("{file}: {name}: \"{literal}\""));
                 }
             }
