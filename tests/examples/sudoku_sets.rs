@@ -1,9 +1,11 @@
 //! Makes the sudoku benchmark sets in `fixtures/sudoku/` (deterministic).
 //!
 //! `cargo run --release -p plateau-tests --example sudoku_sets -- DIR [SEED] [general]`
-//! (seed 2026 made the fixtures; another seed makes independent sets; `general`
-//! picks the hard set by the effort of the general search, `Sudoku` as the
-//! node, instead of `Sudoku::solve`'s band search)
+//! (seed 2026 made the fixtures at commit 5b54ee4, before the band search; the
+//! search decides which puzzles are kept, so today's code makes other sets from
+//! the same seed, and the fixtures stay as they are; another seed makes
+//! independent sets; `general` picks the hard set by the effort of the general
+//! search, `Sudoku` as the node, instead of `Sudoku::solve`'s band search)
 //!
 //! Every puzzle is a random relabelling of one solved grid with clues removed in a
 //! random order as long as the solution stays unique:
@@ -18,7 +20,7 @@ use plateau::grid::{Count, DepthFirst, Frame, Outcome, Shape, Strategy, Sudoku};
 use plateau::rng::SplitMix64 as Rng;
 
 /// A number below `n` by remainder (not `SplitMix64::below`'s multiply-shift):
-/// the draws that made the committed sets with seed 2026.
+/// the draws of the generator that made the committed sets with seed 2026.
 fn below(rng: &mut Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
