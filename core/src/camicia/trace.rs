@@ -1,6 +1,7 @@
 //! A game played card by card, with the real ranks, for display.
 
 use super::{CARDS_PER_WORD, Deal, Outcome, Player, Rank, Status};
+use crate::Budget;
 
 /// A queue of cards in a fixed ring of `64 * W` slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,9 +246,9 @@ impl<const W: usize> Game<W> {
 /// The events of a game, to its end or to the start of the repeated round.
 ///
 /// ```
-/// use plateau::camicia::{Deal, Event, Player, Rank::*, Trace};
+/// use plateau::{Budget, camicia::{Deal, Event, Player, Rank::*, Trace}};
 /// let deal: Deal = Deal::from_hands(&[Two], &[Three])?;
-/// let events: Vec<Event> = Trace::new(&deal, 100).collect();
+/// let events: Vec<Event> = Trace::new(&deal, Budget::new(100)).collect();
 /// assert_eq!(events, [
 ///     Event::Play { player: Player::A, card: Two },
 ///     Event::Play { player: Player::B, card: Three },
@@ -263,9 +264,10 @@ pub struct Trace<const W: usize = 1> {
 }
 
 impl<const W: usize> Trace<W> {
-    /// Simulates `deal` within `budget` rounds, then replays it event by event.
+    /// Simulates `deal` within `budget` rounds (see [`Deal::simulate`]), then
+    /// replays it event by event.
     #[must_use]
-    pub fn new(deal: &Deal<W>, budget: u64) -> Self {
+    pub fn new(deal: &Deal<W>, budget: Budget) -> Self {
         Trace {
             game: Game::new(deal),
             outcome: deal.simulate(budget),
