@@ -107,16 +107,26 @@ fn the_records_of_the_spec() {
         &[Three, Four, Five, Six, King, Nine, Jack],
     )
     .expect("fits");
-    assert_eq!(figures(deal.simulate(Budget::new(100))), (Status::Finished, 13, 1));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(100))),
+        (Status::Finished, 13, 1)
+    );
     let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
-    assert_eq!(figures(deal.simulate(Budget::new(100))), (Status::Loop, 8, 3));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(100))),
+        (Status::Loop, 8, 3)
+    );
     for (text, expected) in [
         (NESSLER_2022, (Status::Finished, 8344, 1164)),
         (CASELLA_2024, (Status::Loop, 474, 66)),
     ] {
         let (a, b) = compact(text);
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-        assert_eq!(figures(deal.simulate(Budget::new(1 << 20))), expected, "{text}");
+        assert_eq!(
+            figures(deal.simulate(Budget::new(1 << 20))),
+            expected,
+            "{text}"
+        );
         assert_eq!(
             figures(
                 Deal::<3>::from_hands(&a, &b)
@@ -159,12 +169,24 @@ fn check_all(a: &[Rank], b: &[Rank]) -> Result<(Status, u64, u64), TestCaseError
     let expected = reference(&penalties(a), &penalties(b));
     let budget = 1 << 22;
     let wide: Deal<8> = Deal::from_hands(a, b).expect("fits 512");
-    prop_assert_eq!(figures(wide.simulate(Budget::new(budget))), expected, "Deal<8>");
+    prop_assert_eq!(
+        figures(wide.simulate(Budget::new(budget))),
+        expected,
+        "Deal<8>"
+    );
     if a.len() + b.len() <= 64 {
         let deal: Deal = Deal::from_hands(a, b).expect("fits 64");
-        prop_assert_eq!(figures(deal.simulate(Budget::new(budget))), expected, "Deal");
+        prop_assert_eq!(
+            figures(deal.simulate(Budget::new(budget))),
+            expected,
+            "Deal"
+        );
         let packed = PackedDeal::from_deal(&deal).expect("fits 64");
-        prop_assert_eq!(figures(packed.simulate(Budget::new(budget))), expected, "PackedDeal");
+        prop_assert_eq!(
+            figures(packed.simulate(Budget::new(budget))),
+            expected,
+            "PackedDeal"
+        );
     }
     Ok(expected)
 }
@@ -304,17 +326,25 @@ fn small_deals_include_loops_and_agree() {
         let (a, b) = (hand(la), hand(lb));
         let expected = reference(&penalties(&a), &penalties(&b));
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-        assert_eq!(figures(deal.simulate(Budget::new(1 << 20))), expected, "{deal}");
+        assert_eq!(
+            figures(deal.simulate(Budget::new(1 << 20))),
+            expected,
+            "{deal}"
+        );
         loops += usize::from(expected.0 == Status::Loop);
         packed.push((PackedDeal::from_deal(&deal).expect("fits"), expected));
     }
     assert!(loops > 50, "only {loops} loops among small deals");
     // All of them 32 at a time: every deal reported once, as alone.
     let mut seen = vec![false; packed.len()];
-    PackedDeal::simulate_many(packed.iter().map(|p| p.0), Budget::new(1 << 20), |i, deal, o| {
-        assert_eq!((deal, figures(o)), packed[i], "{deal}");
-        assert!(!std::mem::replace(&mut seen[i], true));
-    });
+    PackedDeal::simulate_many(
+        packed.iter().map(|p| p.0),
+        Budget::new(1 << 20),
+        |i, deal, o| {
+            assert_eq!((deal, figures(o)), packed[i], "{deal}");
+            assert!(!std::mem::replace(&mut seen[i], true));
+        },
+    );
     assert!(seen.iter().all(|&s| s));
 }
 
@@ -341,7 +371,10 @@ fn capacity_and_errors() {
     assert!(Deal::<2>::from_hands(&many, &many[..63]).is_ok());
     assert!(PackedDeal::from_row(&many, 0).is_err());
     let deal: Deal = Deal::from_hands(&[], &[]).expect("empty");
-    assert_eq!(figures(deal.simulate(Budget::new(10))), (Status::Finished, 0, 0));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(10))),
+        (Status::Finished, 0, 0)
+    );
     let (a, b) = compact(CASELLA_2024);
     let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
     assert_eq!(deal.simulate(Budget::new(0)).status, Status::Exhausted);

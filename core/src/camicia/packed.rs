@@ -401,7 +401,12 @@ mod tests {
 
     #[test]
     fn text_is_what_display_writes() {
-        for (pay, codes, a, b) in [(0b1_0001, 0, 3, 3), (0, 0, 0, 0), (1, 3, 1, 0), (0b10, 2, 0, 2)] {
+        for (pay, codes, a, b) in [
+            (0b1_0001, 0, 3, 3),
+            (0, 0, 0, 0),
+            (1, 3, 1, 0),
+            (0b10, 2, 0, 2),
+        ] {
             let deal = PackedDeal::from_bits(pay, codes, a, b).unwrap();
             let text: std::vec::Vec<u8> = deal.text().collect();
             assert_eq!(text, deal.to_string().into_bytes());

@@ -409,7 +409,11 @@ mod tests {
             let mut statuses = [0usize; 3];
             super::simulate_many(input, budget, |i, deal, outcome| {
                 assert_eq!(deal, input[i]);
-                assert_eq!(outcome, deal.simulate(Budget::new(budget)), "{deal} budget {budget}");
+                assert_eq!(
+                    outcome,
+                    deal.simulate(Budget::new(budget)),
+                    "{deal} budget {budget}"
+                );
                 assert!(!seen[i]);
                 seen[i] = true;
                 statuses[outcome.status as usize] += 1;

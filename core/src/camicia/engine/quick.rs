@@ -1,8 +1,8 @@
 //! Hands of small games in two words each, with sentinel bits for the lengths.
 
 use super::Round;
-use crate::bits::top64;
 use super::planes::Hand;
+use crate::bits::top64;
 
 /// A hand of a game of at most 63 cards with at most 31 payment cards, in two
 /// words. `pay` has bit `i` set when card `i` is a payment card, plus a
