@@ -6,7 +6,7 @@ use super::engine::{self, Hand, Lane, Table, Wide};
 use super::{CARDS_PER_WORD, CamiciaError, Outcome, Player, Rank};
 use crate::Budget;
 
-/// The two hands at the start of a game, with room for `64 * W` cards in all.
+/// Holds the two hands at the start of a game, with room for `64 * W` cards in all.
 ///
 /// `Deal` (W = 1) holds up to 64 cards, enough for the 52-card deck; a larger
 /// `W` serves larger games (`Deal<6>` holds 384). The simulation's memory is a

@@ -77,8 +77,8 @@ pub fn shuffle(rng: &mut SplitMix64) -> PackedDeal {
         .iter()
         .rev()
         .fold(0u128, |c, &p| c << 2 | u128::from(p));
-    // 52 cards and 16 payment cards in their fields: always a deal.
-    PackedDeal::from_bits(pay, codes, DECK_SIZE / 2, DECK_SIZE / 2).unwrap_or_default()
+    // Places below 52 and 16 codes of two bits: what `from_bits` accepts.
+    PackedDeal::dealt(pay, codes)
 }
 
 /// Swaps `a[i]` and `a[j]`; does nothing if either is out of range (never
@@ -157,7 +157,7 @@ impl Order {
         match self.key(&y.outcome).cmp(&self.key(&x.outcome)) {
             Ordering::Less => true,
             Ordering::Greater => false,
-            Ordering::Equal => x.deal.text().lt(y.deal.text()),
+            Ordering::Equal => x.deal.cmp_text(&y.deal) == Ordering::Less,
         }
     }
 }
@@ -522,7 +522,7 @@ impl Hunt {
         // made (the order the games end in depends on the deals only: the climb
         // is still determined by the seed).
         let best = Cell::new((first, None::<u64>));
-        let candidates = core::iter::once(first).chain((1..deals).map(|_| {
+        let mut candidates = core::iter::once(first).chain((1..deals).map(|_| {
             if fresh {
                 return shuffle(&mut rng);
             }
@@ -536,14 +536,24 @@ impl Hunt {
             }
             candidate
         }));
-        PackedDeal::simulate_many(candidates, self.rounds, |_, deal, o| {
+        let mut report = |_, deal: PackedDeal, o: Outcome| {
             tally.add(&deal, o);
             let longer =
                 o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
             if longer {
                 best.set((deal, Some(o.cards)));
             }
-        });
+        };
+        // Through `dyn` closures (one call each per deal, beside a game's
+        // hundreds of cards): every caller in this form shares one copy of
+        // the 32-lane engine, which a firmware image that also checks the
+        // engine on its own needs to stay within a Cortex-M0's flash.
+        let mut next = || candidates.next();
+        PackedDeal::simulate_many(
+            core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
+            self.rounds,
+            &mut report as &mut dyn FnMut(usize, PackedDeal, Outcome),
+        );
     }
 
     /// Plays `shard`'s part of a hunt of `deals` deals (the hunt's budget, in
@@ -569,6 +579,17 @@ impl Hunt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shuffles_are_valid_deals() {
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..1000 {
+            let deal = shuffle(&mut rng);
+            let row: std::vec::Vec<_> = (0..DECK_SIZE).map(|i| deal.rank(i).unwrap()).collect();
+            assert_eq!(PackedDeal::from_row(&row, DECK_SIZE / 2), Ok(deal));
+            assert_eq!(row.iter().filter(|r| !r.is_number()).count(), PAYMENT_CARDS);
+        }
+    }
 
     #[test]
     fn chunks_cover_the_deals() {

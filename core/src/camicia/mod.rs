@@ -51,7 +51,14 @@ pub const DECK_SIZE: usize = 52;
 /// Cards a bit-plane word holds; a [`Deal<W>`] holds `64 * W` cards.
 pub const CARDS_PER_WORD: usize = 64;
 
-/// A card's rank; only the four payment ranks change the play.
+/// Names a card's rank; only the four payment ranks change the play.
+///
+/// ```
+/// use plateau::camicia::Rank;
+/// assert_eq!((Rank::King.penalty(), Rank::Seven.penalty()), (3, 0));
+/// assert_eq!(Rank::from_symbol("q"), Some(Rank::Queen));
+/// assert_eq!((Rank::Ten.symbol(), Rank::Ten.compact()), ("10", '-'));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Rank {
@@ -206,7 +213,13 @@ impl fmt::Display for Rank {
     }
 }
 
-/// One of the two players.
+/// Names one of the two players: A plays first.
+///
+/// ```
+/// use plateau::camicia::Player;
+/// assert_eq!(Player::A.other(), Player::B);
+/// assert_eq!(Player::B.to_string(), "B");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Player {

@@ -6,10 +6,10 @@ use core::fmt;
 use crate::bits::{low64, low128, top64};
 
 use super::engine::{self, Quick, QuickTable};
-use super::{CARDS_PER_WORD, CamiciaError, Deal, Outcome, Player, Rank};
+use super::{CARDS_PER_WORD, CamiciaError, DECK_SIZE, Deal, Outcome, Player, Rank};
 use crate::Budget;
 
-/// A deal of at most 64 cards with every number card folded to one.
+/// Holds a deal of at most 64 cards with every number card folded to one.
 ///
 /// One bit per card says whether it is a payment card (A's cards, then B's),
 /// and the payment cards' penalties follow in order, two bits each, so
@@ -365,16 +365,45 @@ impl PackedDeal {
 }
 
 impl PackedDeal {
-    /// Returns the bytes of the compact notation (what `Display` writes), to
-    /// order deals as their text without writing it: the slash comes before
-    /// card `len_a` (after the last card when B's hand is empty).
-    pub(crate) fn text(&self) -> impl Iterator<Item = u8> + '_ {
-        let (len_a, total) = (usize::from(self.len_a), self.total());
-        (0..=total).flat_map(move |i| {
-            let slash = (i == len_a).then_some(b'/');
-            let card = (i < total).then(|| Rank::from_penalty(self.penalty_at(i)).compact() as u8);
-            slash.into_iter().chain(card)
-        })
+    /// Returns byte `n` of the compact notation (what `Display` writes), or
+    /// `None` past its end: the slash comes before card `len_a` (after the
+    /// last card when B's hand is empty).
+    const fn text_byte(&self, n: usize) -> Option<u8> {
+        let len_a = self.len_a as usize;
+        let card = if n < len_a {
+            n
+        } else if n == len_a {
+            return Some(b'/');
+        } else if n <= self.total() {
+            n - 1
+        } else {
+            return None;
+        };
+        Some(Rank::from_penalty(self.penalty_at(card)).compact() as u8)
+    }
+
+    /// Orders two deals as their texts, byte by byte, without writing them.
+    pub(crate) fn cmp_text(&self, other: &PackedDeal) -> core::cmp::Ordering {
+        // At most 65 bytes each: the loop ends at the shorter text's end.
+        for n in 0..=CARDS_PER_WORD + 1 {
+            match (self.text_byte(n), other.text_byte(n)) {
+                (Some(x), Some(y)) if x == y => {}
+                (x, y) => return x.cmp(&y),
+            }
+        }
+        core::cmp::Ordering::Equal
+    }
+
+    /// Makes a 52-card deal, 26 cards each, from bits whose layout the caller
+    /// has built right (`pay` within 52 bits, `codes` within its payment
+    /// cards' fields): [`Self::from_bits`] without the checks.
+    pub(crate) const fn dealt(pay: u64, codes: u128) -> PackedDeal {
+        PackedDeal {
+            pay,
+            codes,
+            len_a: (DECK_SIZE / 2) as u8,
+            len_b: (DECK_SIZE / 2) as u8,
+        }
     }
 }
 
@@ -408,8 +437,14 @@ mod tests {
             (0b10, 2, 0, 2),
         ] {
             let deal = PackedDeal::from_bits(pay, codes, a, b).unwrap();
-            let text: std::vec::Vec<u8> = deal.text().collect();
+            let text: std::vec::Vec<u8> = (0..70).map_while(|n| deal.text_byte(n)).collect();
             assert_eq!(text, deal.to_string().into_bytes());
+            let other = PackedDeal::from_bits(1, 0, 2, 1).unwrap();
+            assert_eq!(
+                deal.cmp_text(&other),
+                deal.to_string().cmp(&other.to_string())
+            );
+            assert_eq!(deal.cmp_text(&deal), core::cmp::Ordering::Equal);
         }
     }
 }

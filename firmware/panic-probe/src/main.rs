@@ -566,8 +566,8 @@ fn probe_hunt() {
     other.absorb(&tally);
     keep((other.deals, other.chunks, other.finished, other.loops));
     keep((other.exhausted, other.cards_of_finished));
-    debug(&other);
-    hash(&other);
+    debug(other);
+    hash(other);
 }
 
 /// Every `Puzzle` method called directly (an arbitrary choice included), and
