@@ -478,35 +478,37 @@ impl Hunt {
         }
     }
 
-    /// Returns the deals of the `index`-th chunk of a shard's hunt of `deals`
-    /// deals in all, or `None` past its last chunk: chunks of
+    /// Returns the budget, in deals, of the `index`-th chunk of a shard's
+    /// hunt of `deals` deals in all, or `None` past its last chunk: chunks of
     /// [`CHUNK_DEALS`] and a shorter last one ([`Budget::UNLIMITED`] has no
     /// last chunk).
     #[must_use]
-    pub const fn chunk_deals(deals: Budget, index: u64) -> Option<u64> {
+    pub const fn chunk_deals(deals: Budget, index: u64) -> Option<Budget> {
         if deals.is_unlimited() {
-            return Some(CHUNK_DEALS);
+            return Some(Budget::new(CHUNK_DEALS));
         }
         let left = match index.checked_mul(CHUNK_DEALS) {
             Some(done) if done < deals.get() => deals.get() - done,
             _ => return None,
         };
-        Some(if left < CHUNK_DEALS {
+        Some(Budget::new(if left < CHUNK_DEALS {
             left
         } else {
             CHUNK_DEALS
-        })
+        }))
     }
 
-    /// Plays chunk `g` of the hunt, `deals` deals, into `tally`: a climb
-    /// from a fresh shuffle, or fresh shuffles only. Its random numbers come
-    /// from `(seed, g)` alone.
+    /// Plays chunk `g` of the hunt into `tally`, for a budget of `deals`
+    /// deals (a whole chunk is [`CHUNK_DEALS`]): a climb from a fresh
+    /// shuffle, or fresh shuffles only. Its random numbers come from
+    /// `(seed, g)` alone.
     pub fn chunk<S: AsRef<[Found]> + AsMut<[Found]>>(
         &self,
         g: u64,
-        deals: u64,
+        deals: Budget,
         tally: &mut Tally<S>,
     ) {
+        let deals = deals.get();
         if deals == 0 {
             return;
         }
@@ -594,11 +596,12 @@ mod tests {
     #[test]
     fn chunks_cover_the_deals() {
         let d = Budget::new(2 * CHUNK_DEALS + 5);
-        assert_eq!(Hunt::chunk_deals(d, 0), Some(CHUNK_DEALS));
-        assert_eq!(Hunt::chunk_deals(d, 2), Some(5));
+        let whole = Some(Budget::new(CHUNK_DEALS));
+        assert_eq!(Hunt::chunk_deals(d, 0), whole);
+        assert_eq!(Hunt::chunk_deals(d, 2), Some(Budget::new(5)));
         assert_eq!(Hunt::chunk_deals(d, 3), None);
         assert_eq!(Hunt::chunk_deals(Budget::new(0), 0), None);
-        assert_eq!(Hunt::chunk_deals(Budget::UNLIMITED, 9), Some(CHUNK_DEALS));
+        assert_eq!(Hunt::chunk_deals(Budget::UNLIMITED, 9), whole);
     }
 
     #[test]

@@ -555,7 +555,12 @@ fn probe_hunt() {
     debug(hunt);
     hash(hunt);
     keep(Hunt::chunk_deals(opaque(Budget::new(100)), opaque(0)));
-    hunt.chunk(opaque(5), opaque(50), &mut tally);
+    // The budget's and the bit helpers' own (the hunt and the engines use them).
+    keep((
+        opaque(Budget::UNLIMITED).is_unlimited(),
+        plateau::bits::top64(opaque(5)),
+    ));
+    hunt.chunk(opaque(5), opaque(Budget::new(50)), &mut tally);
     if let Some(shard) = settle(Shard::new(opaque(1), opaque(2))) {
         keep((shard.k(), shard.n(), shard.chunk(opaque(3))));
         debug(shard);
