@@ -375,7 +375,7 @@ impl PackedDeal {
         } else if n == len_a {
             return Some(b'/');
         } else if n <= self.total() {
-            n - 1
+            n.saturating_sub(1) // n > len_a: never saturates
         } else {
             return None;
         };
