@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use plateau::Budget;
 use plateau::camicia::{Deal, PackedDeal, Rank, Status};
 use plateau_tests::camicia_reference;
 
@@ -22,7 +23,7 @@ fuzz_target!(|data: (Vec<u8>, u8, u8)| {
     // The reference keeps every state and has no budget: compare only games the
     // core settles within 200,000 rounds (a 108-card deal the fuzzer found loops
     // only after 72 million cards; the core reports it as exhausted, honestly).
-    let got = deal.simulate(200_000);
+    let got = deal.simulate(Budget::new(200_000));
     if got.status == Status::Exhausted {
         return;
     }
@@ -37,10 +38,10 @@ fuzz_target!(|data: (Vec<u8>, u8, u8)| {
         assert!(got.cards >= got.tricks);
     }
     if let Ok(packed) = PackedDeal::from_deal(&deal) {
-        assert_eq!(packed.simulate(200_000), got);
+        assert_eq!(packed.simulate(Budget::new(200_000)), got);
     }
     // A small budget: an honest answer or Exhausted.
-    let small = deal.simulate(u64::from(budget));
+    let small = deal.simulate(Budget::new(u64::from(budget)));
     if small.status != Status::Exhausted {
         assert_eq!(small, got);
     }

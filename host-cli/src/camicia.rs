@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use plateau::camicia::{Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
+use plateau::camicia::{CamiciaError, Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
 use serde_json::json;
 
 use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
@@ -358,15 +358,16 @@ fn rounds_within(
 /// Simulates a parsed deal (at most [`MAX_CARDS`] cards).
 pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
     if let Ok(deal) = Deal::<1>::from_hands(a, b) {
-        return deal.simulate(max_rounds);
+        return deal.simulate(plateau::Budget::new(max_rounds));
     }
     match Deal::<WIDE>::from_hands(a, b) {
-        Ok(deal) => deal.simulate(max_rounds),
+        Ok(deal) => deal.simulate(plateau::Budget::new(max_rounds)),
         // Sizes are checked when parsing.
         Err(_) => Outcome {
             status: plateau::camicia::Status::Exhausted,
             cards: 0,
             tricks: 0,
+            rounds: 0,
         },
     }
 }
@@ -443,7 +444,7 @@ fn trace_rows<const W: usize>(
     deal: &Deal<W>,
     max_rounds: u64,
 ) -> (Vec<(Row, Option<Event>)>, Outcome) {
-    let mut trace = Trace::new(deal, max_rounds);
+    let mut trace = Trace::new(deal, plateau::Budget::new(max_rounds));
     let row = |trace: &Trace<W>, round: u64, event: String| Row {
         round,
         event,
@@ -548,5 +549,10 @@ fn trace(a: &[Rank], b: &[Rank], budget: Budget, json: bool, io: &mut Io<'_>) ->
 pub fn parse_packed(text: &str) -> Result<PackedDeal, String> {
     let (a, b) = parse_deal(text).map_err(|e| e.describe())?;
     let row: Vec<Rank> = a.iter().chain(&b).copied().collect();
-    PackedDeal::from_row(&row, a.len()).map_err(|e| e.to_string())
+    PackedDeal::from_row(&row, a.len()).map_err(|e| match e {
+        CamiciaError::TooManyCards { .. } => {
+            "the hands hold more cards than the deal's capacity".to_string()
+        }
+        _ => e.to_string(),
+    })
 }

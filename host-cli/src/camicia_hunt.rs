@@ -1,26 +1,21 @@
-//! `plateau camicia hunt` and `merge`: a search of 52-card deals for the
-//! longest games and for loops, on threads, split into shards.
+//! `plateau camicia hunt` and `merge`: the core's record hunt
+//! (`plateau::camicia::hunt`) on threads, with a deadline, progress and
+//! output.
 //!
-//! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
-//! climbs: each step swaps two different cards of the best deal so far and
-//! plays the new deal; the longest finished game (or the latest of equal
-//! length) is the best. The games are played 32 at a time
-//! (`PackedDeal::simulate_many`), so a step starts from the best deal among
-//! the games ended so far. With `--fresh`, every deal is a fresh shuffle
-//! instead (the rate on random deals). Chunk `g`'s random
-//! numbers come from `(seed, g)` only, shard K of N takes the chunks
-//! `g = K-1, K-1+N, ...`, and the results are merged in a fixed order, so a
-//! hunt's answer depends on the seed, the shard and the number of chunks, never
-//! on the threads or on timing (a timed hunt reports its chunk count).
+//! The hunt is a sequence of chunks, each deterministic for `(seed, chunk)`;
+//! the threads take the next chunk of this shard as they free up and their
+//! tallies are added up in a fixed order, so a hunt's answer depends on the
+//! seed, the shard and the number of chunks, never on the threads or on
+//! timing (a timed hunt reports its chunk count).
 
-use std::cell::Cell;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use plateau::camicia::{DECK_SIZE, Outcome, PackedDeal, Status};
+use plateau::Budget;
+use plateau::camicia::Status;
+use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
 use serde_json::{Value, json};
 
 use crate::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
@@ -30,14 +25,8 @@ use crate::{Io, write_json};
 
 /// Deals listed by cards and by tricks, by default.
 pub const DEFAULT_TOP: usize = 5;
-/// Deals played per chunk: one fresh shuffle, then swaps.
-pub const CHUNK_DEALS: u64 = 1 << 14;
 /// Loop deals kept in a report.
 const LOOPS_KEPT: usize = 20;
-/// Payment cards of the deck: four each of J, Q, K, A.
-const PAYMENT_CARDS: usize = 16;
-/// Tries to find a swap of two different cards before giving up on a step.
-const SWAP_TRIES: usize = 16;
 
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
@@ -57,7 +46,7 @@ pub struct HuntArgs {
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
     /// This machine's part of a larger hunt: shard K of N (from 1/1 to N/N).
-    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = parse_shard)]
     shard: Shard,
     /// Deals to list by cards and by tricks.
     #[arg(long, default_value_t = DEFAULT_TOP)]
@@ -70,225 +59,51 @@ pub struct HuntArgs {
     max_rounds: u64,
 }
 
-/// Shard K of N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    k: u64,
-    n: u64,
+/// Reads shard K of N (from 1/1 to N/N).
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("expected K/N like 2/8, not '{s}'"))?;
+    let k: u64 = k
+        .parse()
+        .map_err(|_| format!("K in '{s}' is not a whole number"))?;
+    let n: u64 = n
+        .parse()
+        .map_err(|_| format!("N in '{s}' is not a whole number"))?;
+    Shard::new(k, n).map_err(|_| format!("shard '{s}' must have 1 <= K <= N"))
 }
 
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (k, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("expected K/N like 2/8, not '{s}'"))?;
-        let k: u64 = k
-            .parse()
-            .map_err(|_| format!("K in '{s}' is not a whole number"))?;
-        let n: u64 = n
-            .parse()
-            .map_err(|_| format!("N in '{s}' is not a whole number"))?;
-        if n == 0 || k == 0 || k > n {
-            return Err(format!("shard '{s}' must have 1 <= K <= N"));
-        }
-        Ok(Shard { k, n })
-    }
-}
-
-/// splitmix64: a tiny generator whose streams are fixed by their seed (also
-/// used by the benchmarks to make their deals).
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// Returns the next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Returns a number below `n` (`n` at most 2^32).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-/// A deal with its game, ordered best first: more cards (or tricks), then the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
-    deal: String,
-    outcome: Outcome,
-}
-
-/// What a hunt (or several) found.
-#[derive(Clone, Debug, Default)]
+/// What a hunt (or several) found: the core's tally, and the time it took.
+#[derive(Clone, Debug)]
 pub struct Report {
-    deals: u64,
-    finished: u64,
-    loops: u64,
-    exhausted: u64,
-    cards_of_finished: u64,
+    tally: Tally<Vec<Found>>,
     seconds: f64,
     thread_seconds: f64,
     /// Processor time the threads got (less than `thread_seconds` on a busy machine).
     cpu_seconds: f64,
-    chunks: u64,
-    by_cards: Vec<Found>,
-    by_tricks: Vec<Found>,
-    loop_deals: Vec<Found>,
-}
-
-fn keep_best(list: &mut Vec<Found>, found: Found, top: usize, key: fn(&Found) -> (u64, u64)) {
-    if list.iter().any(|f| f.deal == found.deal) {
-        return;
-    }
-    list.push(found);
-    list.sort_by(|x, y| key(y).cmp(&key(x)).then_with(|| x.deal.cmp(&y.deal)));
-    list.truncate(top);
-}
-
-fn cards_first(f: &Found) -> (u64, u64) {
-    (f.outcome.cards, f.outcome.tricks)
-}
-
-fn tricks_first(f: &Found) -> (u64, u64) {
-    (f.outcome.tricks, f.outcome.cards)
 }
 
 impl Report {
-    fn add(&mut self, deal: &PackedDeal, o: Outcome, top: usize) {
-        self.deals += 1;
-        match o.status {
-            Status::Finished => {
-                self.finished += 1;
-                self.cards_of_finished += o.cards;
-                let beats = |list: &[Found], key: fn(&Found) -> (u64, u64)| {
-                    list.len() < top
-                        || list.last().is_some_and(|w| {
-                            key(&Found {
-                                deal: String::new(),
-                                outcome: o,
-                            }) >= key(w)
-                        })
-                };
-                if beats(&self.by_cards, cards_first) {
-                    let f = Found {
-                        deal: deal.to_string(),
-                        outcome: o,
-                    };
-                    keep_best(&mut self.by_cards, f, top, cards_first);
-                }
-                if beats(&self.by_tricks, tricks_first) {
-                    let f = Found {
-                        deal: deal.to_string(),
-                        outcome: o,
-                    };
-                    keep_best(&mut self.by_tricks, f, top, tricks_first);
-                }
-            }
-            Status::Loop => {
-                self.loops += 1;
-                let f = Found {
-                    deal: deal.to_string(),
-                    outcome: o,
-                };
-                keep_best(&mut self.loop_deals, f, LOOPS_KEPT, cards_first);
-            }
-            Status::Exhausted => self.exhausted += 1,
+    /// Returns an empty report listing `top` deals by cards and by tricks.
+    fn new(top: usize) -> Report {
+        Report {
+            tally: Tally::new(
+                vec![Found::EMPTY; top],
+                vec![Found::EMPTY; top],
+                vec![Found::EMPTY; LOOPS_KEPT],
+            ),
+            seconds: 0.0,
+            thread_seconds: 0.0,
+            cpu_seconds: 0.0,
         }
     }
 
     /// Adds another report (the result does not depend on the order).
-    fn absorb(&mut self, other: Report, top: usize) {
-        self.deals += other.deals;
-        self.finished += other.finished;
-        self.loops += other.loops;
-        self.exhausted += other.exhausted;
-        self.cards_of_finished += other.cards_of_finished;
-        self.chunks += other.chunks;
+    fn absorb(&mut self, other: &Report) {
+        self.tally.absorb(&other.tally);
         self.thread_seconds += other.thread_seconds;
         self.cpu_seconds += other.cpu_seconds;
-        for f in other.by_cards {
-            keep_best(&mut self.by_cards, f, top, cards_first);
-        }
-        for f in other.by_tricks {
-            keep_best(&mut self.by_tricks, f, top, tricks_first);
-        }
-        for f in other.loop_deals {
-            keep_best(&mut self.loop_deals, f, LOOPS_KEPT, cards_first);
-        }
     }
-}
-
-/// Returns a fresh shuffle of the deck, dealt 26/26, with number cards
-/// folded: the places of the 16 payment cards (the first 16 of a partial
-/// Fisher–Yates shuffle of the 52 places, a uniform choice) and their
-/// penalties in a uniform order, in 31 random draws instead of 51, packed
-/// without a pass over the cards.
-fn shuffle(rng: &mut SplitMix) -> Option<PackedDeal> {
-    let mut places: [u8; DECK_SIZE] = std::array::from_fn(|i| i as u8);
-    let mut pay = 0u64;
-    for k in 0..PAYMENT_CARDS {
-        places.swap(k, k + rng.below(DECK_SIZE - k));
-        pay |= 1 << places[k];
-    }
-    // Penalty codes (penalty minus one), four of each.
-    let mut codes: [u8; PAYMENT_CARDS] = std::array::from_fn(|k| (k / 4) as u8);
-    for k in (1..PAYMENT_CARDS).rev() {
-        codes.swap(k, rng.below(k + 1));
-    }
-    let codes = codes
-        .iter()
-        .rev()
-        .fold(0u128, |c, &p| c << 2 | u128::from(p));
-    PackedDeal::from_bits(pay, codes, DECK_SIZE / 2, DECK_SIZE / 2).ok()
-}
-
-/// Plays chunk `g` of `len` deals: a climb from a fresh shuffle, or fresh
-/// shuffles only.
-fn chunk(seed: u64, g: u64, len: u64, max_rounds: u64, top: usize, fresh: bool) -> Report {
-    let mut rng = SplitMix(seed ^ g.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    rng.next_u64();
-    let mut report = Report {
-        chunks: 1,
-        ..Report::default()
-    };
-    let Some(first) = shuffle(&mut rng) else {
-        return report;
-    };
-    // The climb: each candidate swaps two cards of the best deal so far (the
-    // deal, and the cards of its game once one has finished); with `fresh`,
-    // each is a new shuffle. The games are played 32 at a time, so a
-    // candidate starts from the best deal among the games ended when it is
-    // made (the order the games end in depends on the deals only: the climb
-    // is still determined by the seed).
-    let best = Cell::new((first, None::<u64>));
-    let candidates = std::iter::once(first).chain((1..len).map_while(|_| {
-        if fresh {
-            return shuffle(&mut rng);
-        }
-        let mut candidate = best.get().0;
-        for _ in 0..SWAP_TRIES {
-            let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
-            if candidate.alike(i, j) == Ok(false) {
-                let _ = candidate.swap(i, j);
-                break;
-            }
-        }
-        Some(candidate)
-    }));
-    PackedDeal::simulate_many(candidates, max_rounds, |_, deal, o| {
-        report.add(&deal, o, top);
-        let longer =
-            o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
-        if longer {
-            best.set((deal, Some(o.cards)));
-        }
-    });
-    report
 }
 
 /// Returns the processor time of the calling thread (Linux `/proc`), if known.
@@ -327,20 +142,24 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         (None, None) => Some(10.0),
         (None, Some(_)) => None,
     };
-    let total_chunks = args.deals.map(|d| d.div_ceil(CHUNK_DEALS));
+    let deals = args.deals.map_or(Budget::UNLIMITED, Budget::new);
+    let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds));
+    if args.fresh {
+        hunt = hunt.fresh();
+    }
     let next = AtomicU64::new(0);
     let done_deals = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let deadline = seconds.map(|s| start + Duration::from_secs_f64(s));
-    let Shard { k, n } = args.shard;
+    let shard = args.shard;
     let top = args.top.max(1);
-    let mut report = Report::default();
+    let mut report = Report::new(top);
     std::thread::scope(|scope| -> CliResult {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut mine = Report::default();
+                    let mut mine = Report::new(top);
                     let began = Instant::now();
                     let cpu_began = thread_cpu_seconds();
                     loop {
@@ -348,17 +167,12 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                             break;
                         }
                         let idx = next.fetch_add(1, Ordering::Relaxed);
-                        let len = match (total_chunks, args.deals) {
-                            (Some(c), Some(d)) if idx < c => {
-                                (d - idx * CHUNK_DEALS).min(CHUNK_DEALS)
-                            }
-                            (Some(_), _) => break,
-                            _ => CHUNK_DEALS,
+                        let Some(len) = Hunt::chunk_deals(deals, idx) else {
+                            break;
                         };
-                        let g = idx.saturating_mul(n).saturating_add(k - 1);
-                        let r = chunk(args.seed, g, len, args.max_rounds, top, args.fresh);
-                        done_deals.fetch_add(r.deals, Ordering::Relaxed);
-                        mine.absorb(r, top);
+                        let before = mine.tally.deals;
+                        hunt.chunk(shard.chunk(idx), len, &mut mine.tally);
+                        done_deals.fetch_add(mine.tally.deals - before, Ordering::Relaxed);
                     }
                     mine.thread_seconds = began.elapsed().as_secs_f64();
                     mine.cpu_seconds = match (cpu_began, thread_cpu_seconds()) {
@@ -408,7 +222,7 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             let mine = w
                 .join()
                 .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?;
-            report.absorb(mine, top);
+            report.absorb(&mine);
         }
         Ok(())
     })?;
@@ -417,7 +231,7 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
 }
 
 fn found_json(kind: &str, f: &Found) -> Value {
-    json!({ "kind": kind, "deal": f.deal, "status": f.outcome.status.to_string(),
+    json!({ "kind": kind, "deal": f.deal.to_string(), "status": f.outcome.status.to_string(),
             "cards": f.outcome.cards, "tricks": f.outcome.tricks })
 }
 
@@ -427,14 +241,15 @@ fn print_report(
     json: bool,
     io: &mut Io<'_>,
 ) -> CliResult {
-    let rate = r.deals as f64 / r.seconds.max(1e-9);
-    let per_thread = r.deals as f64 / r.thread_seconds.max(1e-9);
-    let per_cpu = r.deals as f64 / r.cpu_seconds.max(1e-9);
-    let average = r.cards_of_finished as f64 / r.finished.max(1) as f64;
+    let t = &r.tally;
+    let rate = t.deals as f64 / r.seconds.max(1e-9);
+    let per_thread = t.deals as f64 / r.thread_seconds.max(1e-9);
+    let per_cpu = t.deals as f64 / r.cpu_seconds.max(1e-9);
+    let average = t.cards_of_finished as f64 / t.finished.max(1) as f64;
     if json {
         let mut summary = json!({
-            "kind": "summary", "deals": r.deals, "chunks": r.chunks, "finished": r.finished,
-            "loops": r.loops, "exhausted": r.exhausted, "cards_of_finished": r.cards_of_finished,
+            "kind": "summary", "deals": t.deals, "chunks": t.chunks, "finished": t.finished,
+            "loops": t.loops, "exhausted": t.exhausted, "cards_of_finished": t.cards_of_finished,
             "seconds": r.seconds, "thread_seconds": r.thread_seconds, "cpu_seconds": r.cpu_seconds,
             "deals_per_second": rate.round(), "deals_per_second_per_thread": per_thread.round(),
             "deals_per_cpu_second": per_cpu.round(),
@@ -443,18 +258,18 @@ fn print_report(
             map.insert("seed".into(), json!(args.seed));
             map.insert(
                 "shard".into(),
-                json!(format!("{}/{}", args.shard.k, args.shard.n)),
+                json!(format!("{}/{}", args.shard.k(), args.shard.n())),
             );
             map.insert("threads".into(), json!(threads));
         }
         write_json(io.out, &summary)?;
-        for f in &r.by_cards {
+        for f in t.by_cards.as_slice() {
             write_json(io.out, &found_json("by-cards", f))?;
         }
-        for f in &r.by_tricks {
+        for f in t.by_tricks.as_slice() {
             write_json(io.out, &found_json("by-tricks", f))?;
         }
-        for f in &r.loop_deals {
+        for f in t.loop_deals.as_slice() {
             write_json(io.out, &found_json("loop", f))?;
         }
         return Ok(());
@@ -463,15 +278,15 @@ fn print_report(
         Some((args, threads)) => writeln!(
             io.out,
             "hunt: {} deals ({} chunks) in {:.1} s on {threads} thread{} (seed {}, shard {}/{})",
-            r.deals,
-            r.chunks,
+            t.deals,
+            t.chunks,
             r.seconds,
             if threads == 1 { "" } else { "s" },
             args.seed,
-            args.shard.k,
-            args.shard.n
+            args.shard.k(),
+            args.shard.n()
         )?,
-        None => writeln!(io.out, "merged: {} deals ({} chunks)", r.deals, r.chunks)?,
+        None => writeln!(io.out, "merged: {} deals ({} chunks)", t.deals, t.chunks)?,
     }
     writeln!(
         io.out,
@@ -483,12 +298,12 @@ fn print_report(
     writeln!(
         io.out,
         "finished: {}, loops: {}, exhausted: {}; {average:.1} cards per finished game",
-        r.finished, r.loops, r.exhausted
+        t.finished, t.loops, t.exhausted
     )?;
     for (title, list) in [
-        ("longest by cards", &r.by_cards),
-        ("longest by tricks", &r.by_tricks),
-        ("loops", &r.loop_deals),
+        ("longest by cards", t.by_cards.as_slice()),
+        ("longest by tricks", t.by_tricks.as_slice()),
+        ("loops", t.loop_deals.as_slice()),
     ] {
         writeln!(io.out, "{title}:")?;
         if list.is_empty() {
@@ -508,11 +323,11 @@ fn print_report(
 /// Reads hunts' JSON outputs, checks every deal by playing it, and prints the union.
 pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliResult {
     let top = top.max(1);
-    let mut total = Report::default();
+    let mut total = Report::new(top);
     for path in files {
         let text = read_text(Some(path), io)?;
         let name = path.display().to_string();
-        let mut part = Report::default();
+        let mut part = Report::new(top);
         for (n, line) in content_lines(&text) {
             let at = |why: &str| CliError::new(format!("{name}: line {n}: {why}"));
             let v: Value = serde_json::from_str(line).map_err(|_| at("not a JSON object"))?;
@@ -523,12 +338,12 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
             };
             match v.get("kind").and_then(Value::as_str) {
                 Some("summary") => {
-                    part.deals += num("deals")?;
-                    part.chunks += num("chunks")?;
-                    part.finished += num("finished")?;
-                    part.loops += num("loops")?;
-                    part.exhausted += num("exhausted")?;
-                    part.cards_of_finished += num("cards_of_finished")?;
+                    part.tally.deals += num("deals")?;
+                    part.tally.chunks += num("chunks")?;
+                    part.tally.finished += num("finished")?;
+                    part.tally.loops += num("loops")?;
+                    part.tally.exhausted += num("exhausted")?;
+                    part.tally.cards_of_finished += num("cards_of_finished")?;
                     let secs = |key: &str| v.get(key).and_then(Value::as_f64).unwrap_or(0.0);
                     part.seconds = part.seconds.max(secs("seconds"));
                     part.thread_seconds += secs("thread_seconds");
@@ -541,7 +356,7 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
                         .ok_or_else(|| at("missing 'deal'"))?;
                     let packed =
                         parse_packed(deal).map_err(|e| at(&format!("deal '{deal}': {e}")))?;
-                    let o = packed.simulate(DEFAULT_MAX_ROUNDS);
+                    let o = packed.simulate(Budget::new(DEFAULT_MAX_ROUNDS));
                     let claimed = (num("cards")?, num("tricks")?);
                     if (o.cards, o.tricks) != claimed {
                         return Err(at(&format!(
@@ -550,18 +365,18 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
                         )));
                     }
                     let f = Found {
-                        deal: packed.to_string(),
+                        deal: packed,
                         outcome: o,
                     };
                     match (kind, o.status) {
                         ("loop", Status::Loop) => {
-                            keep_best(&mut part.loop_deals, f, LOOPS_KEPT, cards_first)
+                            part.tally.loop_deals.insert(f);
                         }
                         ("by-cards", Status::Finished) => {
-                            keep_best(&mut part.by_cards, f, top, cards_first)
+                            part.tally.by_cards.insert(f);
                         }
                         ("by-tricks", Status::Finished) => {
-                            keep_best(&mut part.by_tricks, f, top, tricks_first)
+                            part.tally.by_tricks.insert(f);
                         }
                         _ => {
                             return Err(at(&format!(
@@ -575,7 +390,7 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
             }
         }
         let seconds = part.seconds;
-        total.absorb(part, top);
+        total.absorb(&part);
         total.seconds = total.seconds.max(seconds);
     }
     print_report(&total, None, json, io)
@@ -583,8 +398,9 @@ pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliR
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use plateau::camicia::Player;
+    use plateau::camicia::hunt::shuffle;
+    use plateau::camicia::{DECK_SIZE, PackedDeal, Player};
+    use plateau::rng::SplitMix64;
 
     /// The penalties of a deal, place by place (0 for a number card, 1 to 4
     /// for J, Q, K, A).
@@ -593,8 +409,8 @@ mod tests {
     }
 
     /// The hunt's shuffle, checked to deal a full deck split 26/26.
-    fn hunt_shuffle(rng: &mut SplitMix) -> [u8; DECK_SIZE] {
-        let deal = shuffle(rng).expect("a 52-card deal");
+    fn hunt_shuffle(rng: &mut SplitMix64) -> [u8; DECK_SIZE] {
+        let deal = shuffle(rng);
         assert_eq!((deal.len(Player::A), deal.total()), (26, 52));
         let p = penalties(&deal);
         let mut count = [0; 5];
@@ -608,8 +424,8 @@ mod tests {
     /// A deliberately bad shuffle: one fixed deal turned by a random number
     /// of places. Each place on its own is uniform, but the cards keep their
     /// distances to each other.
-    fn rotated_pattern(rng: &mut SplitMix) -> [u8; DECK_SIZE] {
-        let pattern = penalties(&shuffle(&mut SplitMix(2024)).expect("a deal"));
+    fn rotated_pattern(rng: &mut SplitMix64) -> [u8; DECK_SIZE] {
+        let pattern = penalties(&shuffle(&mut SplitMix64::new(2024)));
         let turn = rng.below(DECK_SIZE);
         std::array::from_fn(|i| pattern[(i + turn) % DECK_SIZE])
     }
@@ -620,9 +436,9 @@ mod tests {
     fn marginals_off(
         n: usize,
         seed: u64,
-        mut deal: impl FnMut(&mut SplitMix) -> [u8; DECK_SIZE],
+        mut deal: impl FnMut(&mut SplitMix64) -> [u8; DECK_SIZE],
     ) -> Option<String> {
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut payers_at = [0usize; DECK_SIZE];
         let mut rank_at = [[0usize; 4]; DECK_SIZE];
         for _ in 0..n {
@@ -666,12 +482,12 @@ mod tests {
     /// about 257; being a sum of 1326 independent terms, it is close to
     /// normal (skewness about 0.02), and exceeding 6 standard deviations has
     /// a probability of about 1e-9.
-    fn joint_excess(seed: u64, mut deal: impl FnMut(&mut SplitMix) -> [u8; DECK_SIZE]) -> f64 {
+    fn joint_excess(seed: u64, mut deal: impl FnMut(&mut SplitMix64) -> [u8; DECK_SIZE]) -> f64 {
         let pairs: Vec<(usize, usize)> = (0..DECK_SIZE)
             .flat_map(|i| (i + 1..DECK_SIZE).map(move |j| (i, j)))
             .collect();
         let mut table = vec![[[0u32; 5]; 5]; pairs.len()];
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         for _ in 0..PER_PAIR {
             for (&(i, j), t) in pairs.iter().zip(table.iter_mut()) {
                 let p = deal(&mut rng);

@@ -13,11 +13,12 @@
 //! alternating processor-time figures as JSON for `tools/bench-report`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+use plateau::Budget;
 use plateau::camicia::{PackedDeal, Rank};
-use plateau_cli::camicia_hunt::SplitMix as Mix;
+use plateau::rng::SplitMix64 as Mix;
 
 const DEALS: usize = 4096;
-const BUDGET: u64 = 1 << 20;
+const BUDGET: Budget = Budget::new(1 << 20);
 
 fn deck() -> Vec<Rank> {
     let mut d = vec![Rank::Number; 36];
@@ -224,7 +225,7 @@ fn processor_rates(name: &str, deals: usize, runs: &mut [(&str, &mut dyn FnMut()
 }
 
 fn bench(c: &mut Criterion) {
-    let mut rng = Mix(2024);
+    let mut rng = Mix::new(2024);
     let swapped = chain(&mut rng);
     let fresh: Vec<PackedDeal> = (0..DEALS)
         .map(|_| PackedDeal::from_row(&shuffled(&mut rng), 26).expect("52 cards"))
@@ -288,7 +289,7 @@ fn bench(c: &mut Criterion) {
     // The published searcher's whole step: the next deal of the chain, played.
     g.bench_function("chain step: swap + simulate", |b| {
         let mut deal = swapped[0];
-        let mut rng = Mix(7);
+        let mut rng = Mix::new(7);
         let mut at = 0;
         b.iter(|| {
             let mut sum = 0u64;
@@ -301,7 +302,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("chain step: imitation of the published searcher", |b| {
         let mut deal = bytes(&swapped[0]);
-        let mut rng = Mix(7);
+        let mut rng = Mix::new(7);
         let mut at = 0;
         b.iter(|| {
             let mut sum = 0u64;

@@ -1,6 +1,7 @@
 //! Camicia: the published cases, the records, and the fast simulator against a
 //! slow obviously-right one on random deals of many sizes, loops included.
 
+use plateau::Budget;
 use plateau::camicia::{Deal, Event, Game, Outcome, PackedDeal, Player, Rank, Status, Trace};
 use plateau_tests::{camicia_reference as reference, fixture, run_cli};
 use proptest::prelude::*;
@@ -73,11 +74,11 @@ fn the_28_published_cases() {
             let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
             let packed = PackedDeal::from_deal(&deal).expect("fits");
             assert_eq!(
-                figures(packed.simulate(1 << 20)),
+                figures(packed.simulate(Budget::new(1 << 20))),
                 expected,
                 "{name} (packed)"
             );
-            figures(deal.simulate(1 << 20))
+            figures(deal.simulate(Budget::new(1 << 20)))
         } else {
             assert!(
                 Deal::<1>::from_hands(&a, &b).is_err(),
@@ -86,7 +87,7 @@ fn the_28_published_cases() {
             figures(
                 Deal::<6>::from_hands(&a, &b)
                     .expect("fits")
-                    .simulate(1 << 20),
+                    .simulate(Budget::new(1 << 20)),
             )
         };
         assert_eq!(got, expected, "{name}");
@@ -106,28 +107,38 @@ fn the_records_of_the_spec() {
         &[Three, Four, Five, Six, King, Nine, Jack],
     )
     .expect("fits");
-    assert_eq!(figures(deal.simulate(100)), (Status::Finished, 13, 1));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(100))),
+        (Status::Finished, 13, 1)
+    );
     let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
-    assert_eq!(figures(deal.simulate(100)), (Status::Loop, 8, 3));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(100))),
+        (Status::Loop, 8, 3)
+    );
     for (text, expected) in [
         (NESSLER_2022, (Status::Finished, 8344, 1164)),
         (CASELLA_2024, (Status::Loop, 474, 66)),
     ] {
         let (a, b) = compact(text);
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-        assert_eq!(figures(deal.simulate(1 << 20)), expected, "{text}");
+        assert_eq!(
+            figures(deal.simulate(Budget::new(1 << 20))),
+            expected,
+            "{text}"
+        );
         assert_eq!(
             figures(
                 Deal::<3>::from_hands(&a, &b)
                     .expect("fits")
-                    .simulate(1 << 20)
+                    .simulate(Budget::new(1 << 20))
             ),
             expected
         );
         assert_eq!(reference(&penalties(&a), &penalties(&b)), expected);
         let packed = PackedDeal::from_deal(&deal).expect("fits");
         assert_eq!(packed.to_string(), text);
-        assert_eq!(figures(packed.simulate(1 << 20)), expected);
+        assert_eq!(figures(packed.simulate(Budget::new(1 << 20))), expected);
     }
 }
 
@@ -158,12 +169,24 @@ fn check_all(a: &[Rank], b: &[Rank]) -> Result<(Status, u64, u64), TestCaseError
     let expected = reference(&penalties(a), &penalties(b));
     let budget = 1 << 22;
     let wide: Deal<8> = Deal::from_hands(a, b).expect("fits 512");
-    prop_assert_eq!(figures(wide.simulate(budget)), expected, "Deal<8>");
+    prop_assert_eq!(
+        figures(wide.simulate(Budget::new(budget))),
+        expected,
+        "Deal<8>"
+    );
     if a.len() + b.len() <= 64 {
         let deal: Deal = Deal::from_hands(a, b).expect("fits 64");
-        prop_assert_eq!(figures(deal.simulate(budget)), expected, "Deal");
+        prop_assert_eq!(
+            figures(deal.simulate(Budget::new(budget))),
+            expected,
+            "Deal"
+        );
         let packed = PackedDeal::from_deal(&deal).expect("fits 64");
-        prop_assert_eq!(figures(packed.simulate(budget)), expected, "PackedDeal");
+        prop_assert_eq!(
+            figures(packed.simulate(Budget::new(budget))),
+            expected,
+            "PackedDeal"
+        );
     }
     Ok(expected)
 }
@@ -197,7 +220,7 @@ proptest! {
             .map(|(row, split)| PackedDeal::from_row(row, (*split).min(row.len())).expect("fits"))
             .collect();
         let mut got = vec![None; packed.len()];
-        PackedDeal::simulate_many(packed.iter().copied(), 1 << 22, |i, deal, o| {
+        PackedDeal::simulate_many(packed.iter().copied(), Budget::new(1 << 22), |i, deal, o| {
             got[i] = Some((deal, figures(o)));
         });
         for ((row, split), (deal, g)) in deals.iter().zip(packed.iter().zip(got)) {
@@ -233,8 +256,8 @@ proptest! {
         budget in 0u64..40,
     ) {
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-        let full = deal.simulate(1 << 20);
-        let small = deal.simulate(budget);
+        let full = deal.simulate(Budget::new(1 << 20));
+        let small = deal.simulate(Budget::new(budget));
         prop_assert!(small == full || small.status == Status::Exhausted, "{small:?} vs {full:?}");
     }
 
@@ -245,7 +268,7 @@ proptest! {
     ) {
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
         let total = a.len() + b.len();
-        let mut trace = Trace::new(&deal, 1 << 20);
+        let mut trace = Trace::new(&deal, Budget::new(1 << 20));
         let outcome = trace.outcome();
         let (mut plays, mut tricks) = (0u64, 0u64);
         while let Some(event) = trace.next() {
@@ -303,17 +326,25 @@ fn small_deals_include_loops_and_agree() {
         let (a, b) = (hand(la), hand(lb));
         let expected = reference(&penalties(&a), &penalties(&b));
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-        assert_eq!(figures(deal.simulate(1 << 20)), expected, "{deal}");
+        assert_eq!(
+            figures(deal.simulate(Budget::new(1 << 20))),
+            expected,
+            "{deal}"
+        );
         loops += usize::from(expected.0 == Status::Loop);
         packed.push((PackedDeal::from_deal(&deal).expect("fits"), expected));
     }
     assert!(loops > 50, "only {loops} loops among small deals");
     // All of them 32 at a time: every deal reported once, as alone.
     let mut seen = vec![false; packed.len()];
-    PackedDeal::simulate_many(packed.iter().map(|p| p.0), 1 << 20, |i, deal, o| {
-        assert_eq!((deal, figures(o)), packed[i], "{deal}");
-        assert!(!std::mem::replace(&mut seen[i], true));
-    });
+    PackedDeal::simulate_many(
+        packed.iter().map(|p| p.0),
+        Budget::new(1 << 20),
+        |i, deal, o| {
+            assert_eq!((deal, figures(o)), packed[i], "{deal}");
+            assert!(!std::mem::replace(&mut seen[i], true));
+        },
+    );
     assert!(seen.iter().all(|&s| s));
 }
 
@@ -321,7 +352,7 @@ fn small_deals_include_loops_and_agree() {
 fn the_trace_of_the_loop_stops_at_the_repeated_round() {
     use Rank::*;
     let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
-    let events: Vec<Event> = Trace::new(&deal, 100).collect();
+    let events: Vec<Event> = Trace::new(&deal, Budget::new(100)).collect();
     assert_eq!(events.len(), 8 + 3);
     let mut game = Game::new(&deal);
     for e in &events {
@@ -340,11 +371,14 @@ fn capacity_and_errors() {
     assert!(Deal::<2>::from_hands(&many, &many[..63]).is_ok());
     assert!(PackedDeal::from_row(&many, 0).is_err());
     let deal: Deal = Deal::from_hands(&[], &[]).expect("empty");
-    assert_eq!(figures(deal.simulate(10)), (Status::Finished, 0, 0));
+    assert_eq!(
+        figures(deal.simulate(Budget::new(10))),
+        (Status::Finished, 0, 0)
+    );
     let (a, b) = compact(CASELLA_2024);
     let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-    assert_eq!(deal.simulate(0).status, Status::Exhausted);
-    assert_eq!(deal.simulate(66).status, Status::Exhausted);
+    assert_eq!(deal.simulate(Budget::new(0)).status, Status::Exhausted);
+    assert_eq!(deal.simulate(Budget::new(66)).status, Status::Exhausted);
 }
 
 #[test]
@@ -436,7 +470,7 @@ fn hunt_on_threads(base: &[&str]) {
         assert_eq!(count, [36, 4, 4, 4, 4]);
         let o = Deal::<1>::from_hands(&a, &b)
             .expect("fits")
-            .simulate(1 << 20);
+            .simulate(Budget::new(1 << 20));
         assert_eq!(
             (o.cards, o.tricks),
             (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap())
@@ -538,7 +572,7 @@ proptest! {
         let ranks: Vec<Rank> = (0..row.len()).map(|i| packed.rank(i).expect("in range")).collect();
         prop_assert_eq!(&ranks, &folded);
         let (a, b) = folded.split_at(len_a);
-        prop_assert_eq!(figures(packed.simulate(1 << 20)), reference(&penalties(a), &penalties(b)));
+        prop_assert_eq!(figures(packed.simulate(Budget::new(1 << 20))), reference(&penalties(a), &penalties(b)));
         prop_assert!(packed.swap(0, row.len()).is_err());
         prop_assert!(packed.alike(row.len(), 0).is_err());
     }

@@ -263,6 +263,90 @@ fn camicia_cases_are_the_published_ones_that_fit_52_cards() {
     assert_eq!(camicia::CASES_THAT_FIT, 27);
 }
 
+/// The chip's short hunt is the host's: `plateau camicia hunt` with the same
+/// seed, deals and round budget (on one thread and on two), and the core's
+/// hunt called as the chip calls it.
+#[test]
+fn the_short_hunt_is_the_host_hunt() {
+    use plateau::Budget;
+    use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
+    let (seed, deals, rounds) = camicia::HUNT;
+    type Listed = Vec<(String, u64, u64)>;
+    let expected_list = |l: &[(&str, u64, u64)]| -> Listed {
+        l.iter().map(|&(d, c, t)| (d.to_string(), c, t)).collect()
+    };
+    for threads in ["1", "2"] {
+        let args = [
+            "camicia".to_string(),
+            "hunt".into(),
+            "--seed".into(),
+            seed.to_string(),
+            "--deals".into(),
+            deals.to_string(),
+            "--max-rounds".into(),
+            rounds.to_string(),
+            "--threads".into(),
+            threads.into(),
+            "--json".into(),
+        ];
+        let r = plateau_tests::run_cli(&args, b"");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let lines: Vec<serde_json::Value> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let s = &lines[0];
+        let n = |k: &str| s[k].as_u64().unwrap();
+        let counts = (
+            n("deals"),
+            n("chunks"),
+            n("finished"),
+            n("loops"),
+            n("exhausted"),
+            n("cards_of_finished"),
+        );
+        assert_eq!(counts, camicia::HUNT_COUNTS, "threads {threads}");
+        let listed = |kind: &str| -> Listed {
+            lines
+                .iter()
+                .filter(|v| v["kind"] == kind)
+                .map(|v| {
+                    let (c, t) = (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap());
+                    (v["deal"].as_str().unwrap().to_string(), c, t)
+                })
+                .collect()
+        };
+        assert_eq!(listed("by-cards"), expected_list(&camicia::HUNT_BY_CARDS));
+        assert_eq!(listed("by-tricks"), expected_list(&camicia::HUNT_BY_TRICKS));
+        assert_eq!(listed("loop"), Listed::new());
+    }
+    // The core, with the chip's storage.
+    let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    Hunt::new(seed, Budget::new(rounds)).run(Shard::WHOLE, Budget::new(deals), &mut tally);
+    let t = &tally;
+    let counts = (t.deals, t.chunks, t.finished, t.loops, t.exhausted);
+    assert_eq!((counts, t.cards_of_finished), {
+        let (d, c, f, l, e, cards) = camicia::HUNT_COUNTS;
+        ((d, c, f, l, e), cards)
+    });
+    let of = |l: &[Found]| -> Listed {
+        l.iter()
+            .map(|f| (f.deal.to_string(), f.outcome.cards, f.outcome.tricks))
+            .collect()
+    };
+    assert_eq!(
+        of(t.by_cards.as_slice()),
+        expected_list(&camicia::HUNT_BY_CARDS)
+    );
+    assert_eq!(
+        of(t.by_tricks.as_slice()),
+        expected_list(&camicia::HUNT_BY_TRICKS)
+    );
+    // The round budget is the CLI's default.
+    assert_eq!(rounds, plateau_cli::camicia::DEFAULT_MAX_ROUNDS);
+}
+
 #[test]
 fn grid_values_are_the_spec_the_fixture_and_the_snapshot() {
     // SPEC §5: rows (2,2,1) cols (2,2,1): 5; n×n with all sums 2: 90 (n=4), 2,040 (n=5).

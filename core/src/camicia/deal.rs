@@ -4,19 +4,20 @@ use core::fmt;
 
 use super::engine::{self, Hand, Lane, Table, Wide};
 use super::{CARDS_PER_WORD, CamiciaError, Outcome, Player, Rank};
+use crate::Budget;
 
-/// The two hands at the start of a game, with room for `64 * W` cards in all.
+/// Holds the two hands at the start of a game, with room for `64 * W` cards in all.
 ///
 /// `Deal` (W = 1) holds up to 64 cards, enough for the 52-card deck; a larger
 /// `W` serves larger games (`Deal<6>` holds 384). The simulation's memory is a
 /// few copies of the state, fixed by `W`.
 ///
 /// ```
-/// use plateau::camicia::{Deal, Rank::*, Status};
+/// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
 /// let deal: Deal = Deal::from_hands(&[Two, Ace, Seven, Eight, Queen, Ten], &[Three, Four, Five, Six, King, Nine, Jack])?;
-/// let outcome = deal.simulate(1_000);
+/// let outcome = deal.simulate(Budget::new(1_000));
 /// assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
-/// assert_eq!(deal.simulate(0).status, Status::Exhausted); // no rounds allowed
+/// assert_eq!(deal.simulate(Budget::new(0)).status, Status::Exhausted); // no rounds allowed
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,9 +45,12 @@ impl<const W: usize> Deal<W> {
     /// Fails with [`CamiciaError::TooManyCards`] if they hold more than
     /// [`Self::CAPACITY`] cards. An empty hand is allowed.
     pub fn from_hands(a: &[Rank], b: &[Rank]) -> Result<Self, CamiciaError> {
-        let total = a.len().checked_add(b.len());
-        if total.is_none_or(|t| t > Self::CAPACITY) {
-            return Err(CamiciaError::TooManyCards);
+        let total = a.len().saturating_add(b.len());
+        if total > Self::CAPACITY {
+            return Err(CamiciaError::TooManyCards {
+                cards: total,
+                capacity: Self::CAPACITY,
+            });
         }
         let mut deal = Deal {
             len_a: a.len(),
@@ -90,15 +94,21 @@ impl<const W: usize> Deal<W> {
     }
 
     /// Returns the `i`-th card of the deal (A's cards, then B's).
+    ///
+    /// Fails with [`CamiciaError::NoSuchCard`] past the last card.
     pub fn card(&self, i: usize) -> Result<Rank, CamiciaError> {
+        let missing = CamiciaError::NoSuchCard {
+            position: i,
+            cards: self.total(),
+        };
         if i >= self.total() {
-            return Err(CamiciaError::NoSuchCard);
+            return Err(missing);
         }
         self.cards
             .get(i / CARDS_PER_WORD)
             .and_then(|block| block.get(i % CARDS_PER_WORD))
             .copied()
-            .ok_or(CamiciaError::NoSuchCard)
+            .ok_or(missing)
     }
 
     fn folded_hand<L: Lane>(&self, player: Player) -> Hand<L> {
@@ -116,7 +126,8 @@ impl<const W: usize> Deal<W> {
         }
     }
 
-    /// Plays the game for at most `budget` rounds and says how it ends.
+    /// Plays the game for at most `budget` rounds and says how it ends
+    /// ([`Budget::UNLIMITED`] to play until it ends or loops).
     ///
     /// A round runs from a start (the deal, or a trick) to the next trick, so
     /// it plays at most [`Self::total`] cards. Loops are found in constant memory
@@ -126,7 +137,8 @@ impl<const W: usize> Deal<W> {
     /// up to 6; years of play) counts as that many, so that the cards played
     /// add up without overflow and without a check a round.
     #[must_use]
-    pub fn simulate(&self, budget: u64) -> Outcome {
+    pub fn simulate(&self, budget: Budget) -> Outcome {
+        let budget = budget.get();
         if self.total() < CARDS_PER_WORD {
             engine::simulate_narrow(self.table(), budget)
         } else {

@@ -14,20 +14,22 @@
 //! a time, and finds loops with Brent's cycle detection: it keeps two game
 //! states, never a list of past ones, so it runs on a chip. [`Trace`] replays a
 //! game card by card for display. [`PackedDeal`] is the fast path of a search
-//! over deals of at most 64 cards (a swap of two cards is a few bit operations).
+//! over deals of at most 64 cards (a swap of two cards is a few bit operations);
+//! [`hunt`] is that search, for the longest games and for loops. Every
+//! simulation takes a [`Budget`](crate::Budget) in rounds.
 //!
 //! ```
-//! use plateau::camicia::{Deal, Rank, Status};
+//! use plateau::{Budget, camicia::{Deal, Rank, Status}};
 //! use Rank::*;
 //! let deal: Deal = Deal::from_hands(
 //!     &[Two, Ace, Seven, Eight, Queen, Ten],
 //!     &[Three, Four, Five, Six, King, Nine, Jack],
 //! )?;
-//! let outcome = deal.simulate(1_000);
+//! let outcome = deal.simulate(Budget::new(1_000));
 //! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
 //!
 //! let looping: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
-//! let outcome = looping.simulate(1_000);
+//! let outcome = looping.simulate(Budget::new(1_000));
 //! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
 //! # Ok::<(), plateau::camicia::CamiciaError>(())
 //! ```
@@ -36,6 +38,7 @@ use core::fmt;
 
 mod deal;
 mod engine;
+pub mod hunt;
 mod packed;
 mod trace;
 
@@ -48,7 +51,14 @@ pub const DECK_SIZE: usize = 52;
 /// Cards a bit-plane word holds; a [`Deal<W>`] holds `64 * W` cards.
 pub const CARDS_PER_WORD: usize = 64;
 
-/// A card's rank; only the four payment ranks change the play.
+/// Names a card's rank; only the four payment ranks change the play.
+///
+/// ```
+/// use plateau::camicia::Rank;
+/// assert_eq!((Rank::King.penalty(), Rank::Seven.penalty()), (3, 0));
+/// assert_eq!(Rank::from_symbol("q"), Some(Rank::Queen));
+/// assert_eq!((Rank::Ten.symbol(), Rank::Ten.compact()), ("10", '-'));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Rank {
@@ -203,7 +213,13 @@ impl fmt::Display for Rank {
     }
 }
 
-/// One of the two players.
+/// Names one of the two players: A plays first.
+///
+/// ```
+/// use plateau::camicia::Player;
+/// assert_eq!(Player::A.other(), Player::B);
+/// assert_eq!(Player::B.to_string(), "B");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Player {
@@ -233,7 +249,17 @@ impl fmt::Display for Player {
     }
 }
 
-/// How a simulated game ended.
+/// How a simulated game ended: the game's own words, [`Status::Finished`] and
+/// [`Status::Loop`], or [`Status::Exhausted`] when the budget ran out first.
+///
+/// ```
+/// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
+/// let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
+/// assert_eq!(deal.simulate(Budget::new(100)).status, Status::Loop);
+/// assert_eq!(deal.simulate(Budget::new(3)).status, Status::Exhausted);
+/// assert_eq!(Status::Loop.to_string(), "loop");
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Status {
@@ -255,10 +281,22 @@ impl fmt::Display for Status {
     }
 }
 
-/// The result of a simulation.
+/// Holds the result of a simulation: how it ended, what was played, and the
+/// rounds of the budget it spent.
 ///
 /// For a loop, `cards` and `tricks` count what was played before the repeated
-/// round starts; when exhausted, what was played within the budget.
+/// round starts; when exhausted, what was played within the budget (the best
+/// so far), and `rounds` is the whole budget.
+///
+/// ```
+/// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
+/// let deal: Deal = Deal::from_hands(&[Two, Ace], &[Three, Four, Five, Six, Seven])?;
+/// let o = deal.simulate(Budget::new(1_000));
+/// assert_eq!((o.status, o.cards, o.tricks, o.rounds), (Status::Finished, 7, 1, 1));
+/// let o = deal.simulate(Budget::new(0));
+/// assert_eq!((o.status, o.cards, o.rounds), (Status::Exhausted, 0, 0));
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Outcome {
@@ -268,24 +306,77 @@ pub struct Outcome {
     pub cards: u64,
     /// Takes of a non-empty pile.
     pub tricks: u64,
+    /// Rounds of the budget spent (the budget's unit): the game's rounds when
+    /// it finished; for a loop, also those replayed to find where it starts;
+    /// when exhausted, all of the budget.
+    pub rounds: u64,
 }
 
-/// Why a deal was refused.
+/// Tells why a deal, a card position or a hunt's shard was refused.
+///
+/// ```
+/// use plateau::camicia::{CamiciaError, Deal, Rank};
+/// let err = Deal::<1>::from_hands(&[Rank::Two; 40], &[Rank::Three; 40]).unwrap_err();
+/// assert_eq!(err, CamiciaError::TooManyCards { cards: 80, capacity: Deal::<1>::CAPACITY });
+/// assert_eq!(err.to_string(), "the hands hold 80 cards, more than the deal's capacity of 64");
+/// ```
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum CamiciaError {
-    /// The two hands hold more cards than the deal's capacity.
-    TooManyCards,
+    /// The two hands hold more cards than the deal's capacity
+    /// ([`Deal::CAPACITY`], [`PackedDeal::CAPACITY`]).
+    TooManyCards {
+        /// Cards the hands hold (saturated at `usize::MAX`).
+        cards: usize,
+        /// Cards the deal can hold.
+        capacity: usize,
+    },
     /// A card position is past the end of the deal.
-    NoSuchCard,
+    NoSuchCard {
+        /// The position asked for (A's cards first, then B's).
+        position: usize,
+        /// Cards the deal holds.
+        cards: usize,
+    },
+    /// [`PackedDeal::from_bits`] was given a penalty code past the last payment card.
+    NoSuchPaymentCard {
+        /// The two-bit field of the code, from 0.
+        field: usize,
+        /// Payment cards the deal holds.
+        payment_cards: usize,
+    },
+    /// A hunt's shard `k` of `n` is not one of shards 1 to `n` (`n` at least 1).
+    NoSuchShard {
+        /// The shard asked for.
+        k: u64,
+        /// Shards in all.
+        n: u64,
+    },
 }
 
 impl fmt::Display for CamiciaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::TooManyCards => "the hands hold more cards than the deal's capacity",
-            Self::NoSuchCard => "no card at this position of the deal",
-        })
+        match *self {
+            Self::TooManyCards { cards, capacity } => write!(
+                f,
+                "the hands hold {cards} cards, more than the deal's capacity of {capacity}"
+            ),
+            Self::NoSuchCard { position, cards } => write!(
+                f,
+                "no card at position {position} of a deal of {cards} cards"
+            ),
+            Self::NoSuchPaymentCard {
+                field,
+                payment_cards,
+            } => write!(
+                f,
+                "a penalty code in field {field}, past the deal's {payment_cards} payment cards"
+            ),
+            Self::NoSuchShard { k, n } => {
+                write!(f, "no shard {k}/{n}: a hunt's shards are 1/{n} to {n}/{n}")
+            }
+        }
     }
 }
 
@@ -294,6 +385,7 @@ impl core::error::Error for CamiciaError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Budget;
 
     #[test]
     fn ranks_in_both_notations() {
@@ -315,10 +407,10 @@ mod tests {
     #[test]
     fn an_empty_hand_ends_at_once() {
         let deal: Deal = Deal::from_hands(&[], &[Rank::Ace]).unwrap();
-        let o = deal.simulate(10);
+        let o = deal.simulate(Budget::new(10));
         assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 0, 0));
         let deal: Deal = Deal::from_hands(&[Rank::Ace], &[]).unwrap();
-        let o = deal.simulate(10);
+        let o = deal.simulate(Budget::new(10));
         assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 1, 1));
         assert_eq!(deal.to_string(), "A |");
     }

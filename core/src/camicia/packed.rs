@@ -3,10 +3,13 @@
 
 use core::fmt;
 
-use super::engine::{self, Quick, QuickTable};
-use super::{CARDS_PER_WORD, CamiciaError, Deal, Outcome, Player, Rank};
+use crate::bits::{low64, low128, top64};
 
-/// A deal of at most 64 cards with every number card folded to one.
+use super::engine::{self, Quick, QuickTable};
+use super::{CARDS_PER_WORD, CamiciaError, DECK_SIZE, Deal, Outcome, Player, Rank};
+use crate::Budget;
+
+/// Holds a deal of at most 64 cards with every number card folded to one.
 ///
 /// One bit per card says whether it is a payment card (A's cards, then B's),
 /// and the payment cards' penalties follow in order, two bits each, so
@@ -14,15 +17,15 @@ use super::{CARDS_PER_WORD, CamiciaError, Deal, Outcome, Player, Rank};
 /// step a search makes millions of times.
 ///
 /// ```
-/// use plateau::camicia::{PackedDeal, Rank, Status};
+/// use plateau::{Budget, camicia::{PackedDeal, Rank, Status}};
 /// let (a, b) = ("---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---");
 /// let row: Vec<Rank> = a.chars().chain(b.chars()).filter_map(Rank::from_compact).collect();
 /// let mut deal = PackedDeal::from_row(&row, a.len())?;
 /// assert_eq!(deal.to_string(), format!("{a}/{b}"));
-/// let record = deal.simulate(100_000);
+/// let record = deal.simulate(Budget::new(100_000));
 /// assert_eq!((record.status, record.cards, record.tricks), (Status::Finished, 8344, 1164));
 /// deal.swap(0, 3)?; // any local change shortens Nessler's record
-/// assert!(deal.simulate(100_000).cards < 8344);
+/// assert!(deal.simulate(Budget::new(100_000)).cards < 8344);
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,20 +37,6 @@ pub struct PackedDeal {
     codes: u128,
     len_a: u8,
     len_b: u8,
-}
-
-/// Returns a word with the low `n` bits set (`n` up to 64).
-const fn low_bits(n: u32) -> u64 {
-    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// Returns a double word with the low `n` bits set (`n` up to 128).
-const fn low_bits_128(n: u32) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
 }
 
 impl PackedDeal {
@@ -68,10 +57,16 @@ impl PackedDeal {
     /// [`CamiciaError::NoSuchCard`] if `len_a` is larger than the row.
     pub fn from_row(row: &[Rank], len_a: usize) -> Result<Self, CamiciaError> {
         if row.len() > Self::CAPACITY {
-            return Err(CamiciaError::TooManyCards);
+            return Err(CamiciaError::TooManyCards {
+                cards: row.len(),
+                capacity: Self::CAPACITY,
+            });
         }
         if len_a > row.len() {
-            return Err(CamiciaError::NoSuchCard);
+            return Err(CamiciaError::NoSuchCard {
+                position: len_a,
+                cards: row.len(),
+            });
         }
         let (mut pay, mut codes, mut payers) = (0u64, 0u128, 0u32);
         for (i, rank) in row.iter().enumerate() {
@@ -91,9 +86,10 @@ impl PackedDeal {
     /// `k`-th payment card's penalty is one more than the `k`-th two-bit field
     /// of `codes`. The quick way for a search to deal at random.
     ///
-    /// Fails with [`CamiciaError::TooManyCards`] past 64 cards, or with
-    /// [`CamiciaError::NoSuchCard`] if `pay` has a bit past the last card or
-    /// `codes` a bit past the last payment card's field.
+    /// Fails with [`CamiciaError::TooManyCards`] past [`Self::CAPACITY`] cards,
+    /// with [`CamiciaError::NoSuchCard`] if `pay` has a bit past the last card,
+    /// or with [`CamiciaError::NoSuchPaymentCard`] if `codes` has a bit past
+    /// the last payment card's field.
     ///
     /// ```
     /// use plateau::camicia::PackedDeal;
@@ -110,14 +106,30 @@ impl PackedDeal {
         len_a: usize,
         len_b: usize,
     ) -> Result<Self, CamiciaError> {
-        let total = len_a.checked_add(len_b).ok_or(CamiciaError::TooManyCards)?;
+        let total = len_a.saturating_add(len_b);
         if total > Self::CAPACITY {
-            return Err(CamiciaError::TooManyCards);
+            return Err(CamiciaError::TooManyCards {
+                cards: total,
+                capacity: Self::CAPACITY,
+            });
         }
         // total <= 64 and at most 64 payment cards: the widths fit.
         let payers = pay.count_ones();
-        if pay & !low_bits(total as u32) != 0 || codes & !low_bits_128(2 * payers) != 0 {
-            return Err(CamiciaError::NoSuchCard);
+        let stray = pay & !low64(total as u32);
+        if stray != 0 {
+            return Err(CamiciaError::NoSuchCard {
+                position: top64(stray) as usize,
+                cards: total,
+            });
+        }
+        let stray = codes & !low128(2 * payers);
+        if stray != 0 {
+            // The highest stray bit is in the field of bit / 2 (bits < 128).
+            let top = 127 - stray.leading_zeros();
+            return Err(CamiciaError::NoSuchPaymentCard {
+                field: (top / 2) as usize,
+                payment_cards: payers as usize,
+            });
         }
         Ok(PackedDeal {
             pay,
@@ -127,17 +139,22 @@ impl PackedDeal {
         })
     }
 
-    /// Packs a deal of at most 64 cards ([`CamiciaError::TooManyCards`] otherwise).
+    /// Packs a deal of at most [`Self::CAPACITY`] cards
+    /// ([`CamiciaError::TooManyCards`] otherwise).
     pub fn from_deal<const W: usize>(deal: &Deal<W>) -> Result<Self, CamiciaError> {
         let mut row = [Rank::Number; CARDS_PER_WORD];
+        let too_many = CamiciaError::TooManyCards {
+            cards: deal.total(),
+            capacity: Self::CAPACITY,
+        };
         if deal.total() > Self::CAPACITY {
-            return Err(CamiciaError::TooManyCards);
+            return Err(too_many);
         }
         let cards = deal.hand(Player::A).chain(deal.hand(Player::B));
         for (slot, rank) in row.iter_mut().zip(cards) {
             *slot = rank;
         }
-        let row = row.get(..deal.total()).ok_or(CamiciaError::TooManyCards)?;
+        let row = row.get(..deal.total()).ok_or(too_many)?;
         PackedDeal::from_row(row, deal.len(Player::A))
     }
 
@@ -173,7 +190,7 @@ impl PackedDeal {
 
     /// Returns how many payment cards lie before card `i` (`i` up to 64).
     const fn payers_before(&self, i: usize) -> u32 {
-        (self.pay & low_bits(i as u32)).count_ones()
+        (self.pay & low64(i as u32)).count_ones()
     }
 
     /// Returns the code (penalty minus one) of the `r`-th payment card.
@@ -190,12 +207,12 @@ impl PackedDeal {
             Some(h) => h << (2 * r),
             None => 0,
         };
-        self.codes = self.codes & low_bits_128(2 * r) | high;
+        self.codes = self.codes & low128(2 * r) | high;
     }
 
     /// Inserts `code` as the `r`-th payment card's, moving the later ones up.
     const fn insert_code(&mut self, r: u32, code: u8) {
-        let low = low_bits_128(2 * r);
+        let low = low128(2 * r);
         let placed = match (code as u128).checked_shl(2 * r) {
             Some(c) => c,
             None => 0,
@@ -211,10 +228,10 @@ impl PackedDeal {
     }
 
     /// Returns card `i` (A's cards, then B's), number cards as [`Rank::Number`].
+    ///
+    /// Fails with [`CamiciaError::NoSuchCard`] past the last card.
     pub fn rank(&self, i: usize) -> Result<Rank, CamiciaError> {
-        if i >= self.total() {
-            return Err(CamiciaError::NoSuchCard);
-        }
+        self.check(i)?;
         Ok(Rank::from_penalty(self.penalty_at(i)))
     }
 
@@ -224,9 +241,8 @@ impl PackedDeal {
     /// Cheaper than comparing their [`rank`](Self::rank)s: most pairs differ in
     /// kind or are both number cards, which one bit each tells.
     pub fn alike(&self, i: usize, j: usize) -> Result<bool, CamiciaError> {
-        if i >= self.total() || j >= self.total() {
-            return Err(CamiciaError::NoSuchCard);
-        }
+        self.check(i)?;
+        self.check(j)?;
         // i, j < 64.
         let (pay_i, pay_j) = ((self.pay >> i) & 1, (self.pay >> j) & 1);
         if pay_i != pay_j {
@@ -236,10 +252,12 @@ impl PackedDeal {
     }
 
     /// Swaps cards `i` and `j` (A's cards, then B's).
+    ///
+    /// Fails with [`CamiciaError::NoSuchCard`] (and changes nothing) if
+    /// either is past the last card.
     pub fn swap(&mut self, i: usize, j: usize) -> Result<(), CamiciaError> {
-        if i >= self.total() || j >= self.total() {
-            return Err(CamiciaError::NoSuchCard);
-        }
+        self.check(i)?;
+        self.check(j)?;
         let (i, j) = if i <= j { (i, j) } else { (j, i) };
         // i <= j < 64.
         let (pay_i, pay_j) = ((self.pay >> i) & 1 == 1, (self.pay >> j) & 1 == 1);
@@ -267,11 +285,23 @@ impl PackedDeal {
     /// Plays the game for at most `budget` rounds (see [`Deal::simulate`]).
     #[must_use]
     #[inline]
-    pub fn simulate(&self, budget: u64) -> Outcome {
+    pub fn simulate(&self, budget: Budget) -> Outcome {
         match self.quick() {
-            Some((a, b)) => engine::simulate(QuickTable::start(a, b), budget),
+            Some((a, b)) => engine::simulate(QuickTable::start(a, b), budget.get()),
             None => self.to_deal().simulate(budget),
         }
+    }
+
+    /// Returns `Ok` if card `i` is in the deal, else [`CamiciaError::NoSuchCard`].
+    #[inline(always)]
+    const fn check(&self, i: usize) -> Result<(), CamiciaError> {
+        if i >= self.total() {
+            return Err(CamiciaError::NoSuchCard {
+                position: i,
+                cards: self.total(),
+            });
+        }
+        Ok(())
     }
 
     /// Plays the games of many deals, 32 at a time, for at most `budget`
@@ -285,26 +315,26 @@ impl PackedDeal {
     /// `usize::MAX` deals. The 32 games in play live on the stack.
     ///
     /// ```
-    /// use plateau::camicia::{PackedDeal, Rank, Status};
+    /// use plateau::{Budget, camicia::{PackedDeal, Rank, Status}};
     /// let row = |s: &str| s.chars().filter_map(Rank::from_compact).collect::<Vec<_>>();
     /// let deals = [
     ///     PackedDeal::from_row(&row("J--K-/---Q"), 5)?,
     ///     PackedDeal::from_row(&row("J--/-J-"), 3)?, // J 2 3 / 4 J 5: a loop
     /// ];
     /// let mut outcomes = [None; 2];
-    /// PackedDeal::simulate_many(deals, 1000, |i, deal, outcome| {
-    ///     assert_eq!(outcome, deal.simulate(1000));
+    /// PackedDeal::simulate_many(deals, Budget::new(1000), |i, deal, outcome| {
+    ///     assert_eq!(outcome, deal.simulate(Budget::new(1000)));
     ///     outcomes[i] = Some(outcome.status);
     /// });
     /// assert_eq!(outcomes, [Some(Status::Finished), Some(Status::Loop)]);
     /// # Ok::<(), plateau::camicia::CamiciaError>(())
     /// ```
-    pub fn simulate_many<I, F>(deals: I, budget: u64, report: F)
+    pub fn simulate_many<I, F>(deals: I, budget: Budget, report: F)
     where
         I: IntoIterator<Item = PackedDeal>,
         F: FnMut(usize, PackedDeal, Outcome),
     {
-        engine::simulate_many(deals, budget, report);
+        engine::simulate_many(deals, budget.get(), report);
     }
 
     /// Returns the quick hands of A and B (with their sentinels) if the deal
@@ -317,20 +347,63 @@ impl PackedDeal {
             return None;
         }
         // Every shift below is under 64.
-        let pay_a = self.pay & low_bits(len_a);
+        let pay_a = self.pay & low64(len_a);
         let k_a = pay_a.count_ones();
         let k_b = payers.saturating_sub(k_a); // k_a counts some of the payers
         let codes = self.codes as u64;
         Some((
             Quick {
                 pay: pay_a | 1 << (len_a & 63),
-                penalties: codes & low_bits(2 * k_a) | 1 << ((2 * k_a) & 63),
+                penalties: codes & low64(2 * k_a) | 1 << ((2 * k_a) & 63),
             },
             Quick {
                 pay: self.pay >> (len_a & 63) | 1 << (len_b & 63),
                 penalties: codes >> ((2 * k_a) & 63) | 1 << ((2 * k_b) & 63),
             },
         ))
+    }
+}
+
+impl PackedDeal {
+    /// Returns byte `n` of the compact notation (what `Display` writes), or
+    /// `None` past its end: the slash comes before card `len_a` (after the
+    /// last card when B's hand is empty).
+    const fn text_byte(&self, n: usize) -> Option<u8> {
+        let len_a = self.len_a as usize;
+        let card = if n < len_a {
+            n
+        } else if n == len_a {
+            return Some(b'/');
+        } else if n <= self.total() {
+            n.saturating_sub(1) // n > len_a: never saturates
+        } else {
+            return None;
+        };
+        Some(Rank::from_penalty(self.penalty_at(card)).compact() as u8)
+    }
+
+    /// Orders two deals as their texts, byte by byte, without writing them.
+    pub(crate) fn cmp_text(&self, other: &PackedDeal) -> core::cmp::Ordering {
+        // At most 65 bytes each: the loop ends at the shorter text's end.
+        for n in 0..=CARDS_PER_WORD + 1 {
+            match (self.text_byte(n), other.text_byte(n)) {
+                (Some(x), Some(y)) if x == y => {}
+                (x, y) => return x.cmp(&y),
+            }
+        }
+        core::cmp::Ordering::Equal
+    }
+
+    /// Makes a 52-card deal, 26 cards each, from bits whose layout the caller
+    /// has built right (`pay` within 52 bits, `codes` within its payment
+    /// cards' fields): [`Self::from_bits`] without the checks.
+    pub(crate) const fn dealt(pay: u64, codes: u128) -> PackedDeal {
+        PackedDeal {
+            pay,
+            codes,
+            len_a: (DECK_SIZE / 2) as u8,
+            len_b: (DECK_SIZE / 2) as u8,
+        }
     }
 }
 
@@ -348,5 +421,30 @@ impl fmt::Display for PackedDeal {
             f.write_char('/')?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_what_display_writes() {
+        for (pay, codes, a, b) in [
+            (0b1_0001, 0, 3, 3),
+            (0, 0, 0, 0),
+            (1, 3, 1, 0),
+            (0b10, 2, 0, 2),
+        ] {
+            let deal = PackedDeal::from_bits(pay, codes, a, b).unwrap();
+            let text: std::vec::Vec<u8> = (0..70).map_while(|n| deal.text_byte(n)).collect();
+            assert_eq!(text, deal.to_string().into_bytes());
+            let other = PackedDeal::from_bits(1, 0, 2, 1).unwrap();
+            assert_eq!(
+                deal.cmp_text(&other),
+                deal.to_string().cmp(&other.to_string())
+            );
+            assert_eq!(deal.cmp_text(&deal), core::cmp::Ordering::Equal);
+        }
     }
 }

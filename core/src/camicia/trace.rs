@@ -1,6 +1,7 @@
 //! A game played card by card, with the real ranks, for display.
 
 use super::{CARDS_PER_WORD, Deal, Outcome, Player, Rank, Status};
+use crate::Budget;
 
 /// A queue of cards in a fixed ring of `64 * W` slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +59,17 @@ impl<const W: usize> Ring<W> {
     }
 }
 
-/// One step of a game.
+/// Records one step of a game: a card played, or the pile taken.
+///
+/// ```
+/// use plateau::camicia::{Deal, Event, Game, Player, Rank::*};
+/// let deal: Deal = Deal::from_hands(&[Jack], &[Two])?;
+/// let mut game = Game::new(&deal);
+/// assert_eq!(game.step(), Some(Event::Play { player: Player::A, card: Jack }));
+/// assert_eq!(game.step(), Some(Event::Play { player: Player::B, card: Two }));
+/// assert_eq!(game.step(), Some(Event::Take { player: Player::A, cards: 2 }));
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Event {
@@ -78,10 +89,21 @@ pub enum Event {
     },
 }
 
-/// A game in progress, card by card, with the real ranks (`64 * W` cards at most).
+/// Plays a game card by card, with the real ranks (`64 * W` cards at most).
 ///
 /// It does not look for loops: [`Trace`] stops a looping game where
 /// [`Deal::simulate`] found the repeat.
+///
+/// ```
+/// use plateau::camicia::{Deal, Game, Player, Rank::*};
+/// let deal: Deal = Deal::from_hands(&[Two, Three], &[Four])?;
+/// let mut game = Game::new(&deal);
+/// while game.step().is_some() {}
+/// assert!(game.is_finished());
+/// assert_eq!((game.cards(), game.tricks()), (3, 1)); // B runs out: A takes 2 4 3
+/// assert_eq!(game.hand(Player::A).count(), 3);
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Game<const W: usize = 1> {
@@ -242,12 +264,12 @@ impl<const W: usize> Game<W> {
     }
 }
 
-/// The events of a game, to its end or to the start of the repeated round.
+/// Replays a game as its events, to its end or to the start of the repeated round.
 ///
 /// ```
-/// use plateau::camicia::{Deal, Event, Player, Rank::*, Trace};
+/// use plateau::{Budget, camicia::{Deal, Event, Player, Rank::*, Trace}};
 /// let deal: Deal = Deal::from_hands(&[Two], &[Three])?;
-/// let events: Vec<Event> = Trace::new(&deal, 100).collect();
+/// let events: Vec<Event> = Trace::new(&deal, Budget::new(100)).collect();
 /// assert_eq!(events, [
 ///     Event::Play { player: Player::A, card: Two },
 ///     Event::Play { player: Player::B, card: Three },
@@ -263,9 +285,10 @@ pub struct Trace<const W: usize = 1> {
 }
 
 impl<const W: usize> Trace<W> {
-    /// Simulates `deal` within `budget` rounds, then replays it event by event.
+    /// Simulates `deal` within `budget` rounds (see [`Deal::simulate`]), then
+    /// replays it event by event.
     #[must_use]
-    pub fn new(deal: &Deal<W>, budget: u64) -> Self {
+    pub fn new(deal: &Deal<W>, budget: Budget) -> Self {
         Trace {
             game: Game::new(deal),
             outcome: deal.simulate(budget),

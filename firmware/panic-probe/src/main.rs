@@ -469,7 +469,7 @@ fn probe_deal<const W: usize>() {
     for c in deal.hand(player) {
         keep(c);
     }
-    let outcome = deal.simulate(opaque(1000));
+    let outcome = deal.simulate(opaque(plateau::Budget::new(1000)));
     show(outcome.status);
     hash(outcome);
     show(deal);
@@ -491,7 +491,7 @@ fn probe_deal<const W: usize>() {
         keep(c);
     }
     debug(game);
-    let mut trace = Trace::new(&deal, opaque(100));
+    let mut trace = Trace::new(&deal, opaque(plateau::Budget::new(100)));
     for e in trace.by_ref() {
         debug(e);
     }
@@ -535,11 +535,12 @@ fn probe_camicia() {
             p.len(opaque(Player::A)),
             p.total(),
             settle(p.rank(opaque(2))),
-            p.simulate(opaque(1000)),
+            p.simulate(opaque(plateau::Budget::new(1000))),
         ));
         keep(p.to_deal());
         let many = opaque([p; 40]);
-        PackedDeal::simulate_many(lend(&many).iter().copied(), opaque(1000), |i, d, o| {
+        let budget = opaque(plateau::Budget::new(1000));
+        PackedDeal::simulate_many(lend(&many).iter().copied(), budget, |i, d, o| {
             keep((i, d, o))
         });
         show(p);
@@ -551,6 +552,64 @@ fn probe_camicia() {
         opaque(3),
         opaque(3),
     )));
+    probe_hunt();
+}
+
+/// The record hunt: shuffles, best lists over lent storage, tallies, shards.
+fn probe_hunt() {
+    use plateau::Budget;
+    use plateau::camicia::hunt::{
+        self, Best, CHUNK_DEALS, Found, Hunt, Order, PAYMENT_CARDS, Shard, Tally,
+    };
+    keep((CHUNK_DEALS, PAYMENT_CARDS, Shard::WHOLE));
+    let mut rng = opaque(plateau::rng::SplitMix64::new(opaque(1)));
+    keep((rng.next_u64(), rng.below(opaque(52))));
+    let deal = hunt::shuffle(&mut rng);
+    let found = Found {
+        deal,
+        outcome: deal.simulate(opaque(Budget::new(100))),
+    };
+    debug(found);
+    hash(found);
+    debug(opaque(Found::EMPTY));
+    let mut slots = opaque([Found::EMPTY; 4]);
+    let mut best = Best::new(opaque(Order::CardsFirst), lend_mut(&mut slots));
+    keep(best.might_keep(&found.outcome));
+    keep(best.insert(found));
+    keep((best.len(), best.is_empty(), best.capacity(), best.order()));
+    for f in best.as_slice() {
+        keep(*f);
+    }
+    debug(&best);
+    hash(&best);
+    let (mut a, mut b, mut c) = opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
+    let mut tally = Tally::new(lend_mut(&mut a), lend_mut(&mut b), lend_mut(&mut c));
+    tally.add(&deal, found.outcome);
+    let mut hunt = Hunt::new(opaque(7), opaque(Budget::new(1000)));
+    if opaque(true) {
+        hunt = hunt.fresh();
+    }
+    debug(hunt);
+    hash(hunt);
+    keep(Hunt::chunk_deals(opaque(Budget::new(100)), opaque(0)));
+    // The budget's and the bit helpers' own (the hunt and the engines use them).
+    keep((
+        opaque(Budget::UNLIMITED).is_unlimited(),
+        plateau::bits::top64(opaque(5)),
+    ));
+    hunt.chunk(opaque(5), opaque(Budget::new(50)), &mut tally);
+    if let Some(shard) = settle(Shard::new(opaque(1), opaque(2))) {
+        keep((shard.k(), shard.n(), shard.chunk(opaque(3))));
+        debug(shard);
+        hash(shard);
+        hunt.run(shard, opaque(Budget::new(100)), &mut tally);
+    }
+    let mut other = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+    other.absorb(&tally);
+    keep((other.deals, other.chunks, other.finished, other.loops));
+    keep((other.exhausted, other.cards_of_finished));
+    debug(other);
+    hash(other);
 }
 
 /// Every `Puzzle` method called directly (an arbitrary choice included), and

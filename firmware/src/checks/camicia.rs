@@ -1,14 +1,19 @@
 //! Camicia: the published cases that fit 52 cards, through every engine (the
 //! general `Deal`, the packed one, and the packed deals 32 at a time as the
-//! hunt plays them), loops included.
+//! hunt plays them), loops included; and a short record hunt, whose answer
+//! is the host's for the same seed.
 
+use plateau::Budget;
+use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
 use plateau::camicia::{Deal, Outcome as Game, PackedDeal, Rank, Status};
 
-use crate::expected::camicia::{CASES, CASES_THAT_FIT};
-use crate::harness::{AtStep, Outcome, accepted, equal};
+use crate::expected::camicia::{
+    CASES, CASES_THAT_FIT, HUNT, HUNT_BY_CARDS, HUNT_BY_TRICKS, HUNT_COUNTS,
+};
+use crate::harness::{AtStep, Outcome, accepted, displays, equal};
 
 /// Rounds either engine may play before answering `Exhausted`.
-const BUDGET: u64 = 100_000;
+const BUDGET: Budget = Budget::new(100_000);
 
 /// Reads a spaced hand (`2 A 7 8 Q 10`) into `out`; returns the cards read.
 fn hand<'a>(text: &str, out: &'a mut [Rank; 52]) -> Result<&'a [Rank], &'static str> {
@@ -37,6 +42,7 @@ pub fn published_cases() -> Outcome {
         status: Status::Exhausted,
         cards: 0,
         tricks: 0,
+        rounds: 0,
     };
     let mut packed_cases = [(PackedDeal::default(), none); CASES_THAT_FIT];
     for (i, (_, text_a, text_b, expected, cards, tricks)) in CASES.iter().enumerate() {
@@ -57,8 +63,8 @@ pub fn published_cases() -> Outcome {
     // All at once: each case reported once, with its own outcome.
     let mut reported = [false; CASES_THAT_FIT];
     let mut first_wrong: Option<usize> = None;
-    let deals = packed_cases.iter().map(|c| c.0);
-    PackedDeal::simulate_many(deals, BUDGET, |i, deal, outcome| {
+    let mut deals = packed_cases.iter().map(|c| c.0);
+    let mut report = |i: usize, deal: PackedDeal, outcome: Game| {
         let right = packed_cases.get(i) == Some(&(deal, outcome));
         let fresh = reported
             .get_mut(i)
@@ -66,7 +72,15 @@ pub fn published_cases() -> Outcome {
         if !(right && fresh) && first_wrong.is_none() {
             first_wrong = Some(i);
         }
-    });
+    };
+    // The hunt's form (a `dyn` source and sink): the image holds one copy of
+    // the 32-lane engine for both checks, within the Cortex-M0's flash.
+    let mut next = || deals.next();
+    PackedDeal::simulate_many(
+        core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
+        BUDGET,
+        &mut report as &mut dyn FnMut(usize, PackedDeal, Game),
+    );
     equal("simulate_many: first wrong report", first_wrong, None)?;
     equal(
         "simulate_many: all reported",
@@ -74,4 +88,38 @@ pub fn published_cases() -> Outcome {
         [true; CASES_THAT_FIT],
     )?;
     Ok(())
+}
+
+/// Compares a best list with the host's (deal text, cards, tricks), best first.
+fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -> Outcome {
+    equal(what, got.len(), expected.len())?;
+    for (i, (f, &(deal, cards, tricks))) in got.iter().zip(expected).enumerate() {
+        displays(what, f.deal, deal).at(i)?;
+        equal(what, (f.outcome.cards, f.outcome.tricks), (cards, tricks)).at(i)?;
+    }
+    Ok(())
+}
+
+/// A climbing hunt of a few thousand deals from a fixed seed: the host's
+/// counts and best lists (`plateau camicia hunt`, the same core code).
+pub fn short_hunt() -> Outcome {
+    let (seed, deals, rounds) = HUNT;
+    let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    Hunt::new(seed, Budget::new(rounds)).run(Shard::WHOLE, Budget::new(deals), &mut tally);
+    let t = &tally;
+    equal(
+        "deals, chunks, finished, loops, exhausted, cards of finished",
+        (
+            t.deals,
+            t.chunks,
+            t.finished,
+            t.loops,
+            t.exhausted,
+            t.cards_of_finished,
+        ),
+        HUNT_COUNTS,
+    )?;
+    same_list("by cards", t.by_cards.as_slice(), &HUNT_BY_CARDS)?;
+    same_list("by tricks", t.by_tricks.as_slice(), &HUNT_BY_TRICKS)?;
+    equal("loops", t.loop_deals.len(), 0)
 }

@@ -60,6 +60,10 @@ pub const ALL: &[Check] = &[
         run: camicia::published_cases,
     },
     Check {
+        name: "camicia/short-hunt",
+        run: camicia::short_hunt,
+    },
+    Check {
         name: "grid/margins-counts",
         run: grid::margins_counts,
     },

@@ -182,3 +182,68 @@ pub const CASES: &[(&str, &str, &str, &str, u64, u64)] = &[
 
 /// How many of the 28 published cases fit 52 cards.
 pub const CASES_THAT_FIT: usize = 27;
+
+/// The hunt the chip runs: seed, deals (the hunt's budget) and each game's
+/// rounds, as `plateau camicia hunt --seed 17 --deals 3000 --max-rounds 1000000`.
+pub const HUNT: (u64, u64, u64) = (17, 3000, 1_000_000);
+
+/// Its counts: (deals, chunks, finished, loops, exhausted, cards of finished games).
+pub const HUNT_COUNTS: (u64, u64, u64, u64, u64, u64) = (3000, 1, 3000, 0, 0, 866_880);
+
+/// Its longest games by cards, best first: (deal, cards, tricks).
+pub const HUNT_BY_CARDS: [(&str, u64, u64); 5] = [
+    (
+        "---Q---A--K--Q-Q-A-KK--J--/-JA---J---K-------J-A----Q",
+        1492,
+        208,
+    ),
+    (
+        "---Q--KA-----Q-Q-A-KK--J--/-JA---J---K-------J-A----Q",
+        1431,
+        194,
+    ),
+    (
+        "---Q--KAA----Q-Q-A-KK--J--/-J----J---K-------J-A----Q",
+        1351,
+        198,
+    ),
+    (
+        "---Q--KAA----Q-Q-A-KK--J--/-J----J---K--J------A----Q",
+        1273,
+        179,
+    ),
+    (
+        "---Q--KAA----Q---A-KK--J--/-J----J---K-------J-AQ---Q",
+        1224,
+        166,
+    ),
+];
+
+/// Its longest games by tricks, best first: (deal, cards, tricks).
+pub const HUNT_BY_TRICKS: [(&str, u64, u64); 5] = [
+    (
+        "---Q---A--K--Q-Q-A-KK--J--/-JA---J---K-------J-A----Q",
+        1492,
+        208,
+    ),
+    (
+        "---Q--KAA----Q-Q-A-KK--J--/-J----J---K-------J-A----Q",
+        1351,
+        198,
+    ),
+    (
+        "---Q--KA-----Q-Q-A-KK--J--/-JA---J---K-------J-A----Q",
+        1431,
+        194,
+    ),
+    (
+        "---Q--KAA----Q-Q-A-KK--J--/-J----J---K--J------A----Q",
+        1273,
+        179,
+    ),
+    (
+        "---Q--KA-----QJQ-A-KK--J--/-JA-------K-------J-A----Q",
+        1205,
+        177,
+    ),
+];

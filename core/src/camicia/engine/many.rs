@@ -23,7 +23,8 @@
 use core::hint::select_unpredictable;
 
 use super::Quick;
-use super::quick::top_bit;
+use crate::Budget;
+use crate::bits::top64;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
 /// Games played at once, all on the stack: one bit each of a `u32`.
@@ -130,6 +131,7 @@ impl Game {
                 status: Status::Finished,
                 cards: o.cards,
                 tricks: u64::from(o.cards != 0),
+                rounds: 1,
             });
         }
         let mut game = Game {
@@ -206,6 +208,7 @@ impl Game {
                 status: Status::Finished,
                 cards: self.cards + cards,
                 tricks: self.rounds,
+                rounds: self.rounds,
             });
         }
         self.cards += cards;
@@ -215,7 +218,7 @@ impl Game {
             pay: self.pile.pay | self.at,
             penalties: self.pile.penalties | self.slot,
         };
-        winner.append(pile, top_bit(winner.pay));
+        winner.append(pile, top64(winner.pay));
         let o = free_play(winner, self.q);
         if o.p.is_empty() && self.rounds < budget {
             // The loser runs out in the next round's free play.
@@ -223,10 +226,11 @@ impl Game {
                 status: Status::Finished,
                 cards: self.cards + o.cards,
                 tricks: self.rounds + 1,
+                rounds: self.rounds + 1,
             });
         }
         if o.p.is_empty() || self.rounds >= cap {
-            return Err(self.deal.simulate(budget));
+            return Err(self.deal.simulate(Budget::new(budget)));
         }
         self.open(&o);
         Ok(())
@@ -255,7 +259,7 @@ where
             count = count.wrapping_add(1);
             let started = match deal.quick() {
                 Some((a, b)) if budget > 0 => Game::start(a, b, index, deal),
-                _ => Err(deal.simulate(budget)),
+                _ => Err(deal.simulate(Budget::new(budget))),
             };
             match started {
                 Ok(game) => return Some(game),
@@ -325,6 +329,7 @@ where
 
 #[cfg(test)]
 mod tests {
+    use crate::Budget;
     use crate::camicia::{PackedDeal, Rank, Status};
 
     /// Random deals of every size up to 64 cards (some too large for the
@@ -394,7 +399,7 @@ mod tests {
         let mut random = deals(1, usize::MAX);
         for (k, slot) in input.iter_mut().skip(known.len()).enumerate() {
             *slot = random.next().unwrap().0;
-            while k < 37 && slot.simulate(1 << 20).status != Status::Loop {
+            while k < 37 && slot.simulate(Budget::new(1 << 20)).status != Status::Loop {
                 *slot = random.next().unwrap().0;
             }
         }
@@ -404,7 +409,11 @@ mod tests {
             let mut statuses = [0usize; 3];
             super::simulate_many(input, budget, |i, deal, outcome| {
                 assert_eq!(deal, input[i]);
-                assert_eq!(outcome, deal.simulate(budget), "{deal} budget {budget}");
+                assert_eq!(
+                    outcome,
+                    deal.simulate(Budget::new(budget)),
+                    "{deal} budget {budget}"
+                );
                 assert!(!seen[i]);
                 seen[i] = true;
                 statuses[outcome.status as usize] += 1;
@@ -422,7 +431,7 @@ mod tests {
             for b in [0, 1, 2, 3, budget, 1 << 20] {
                 let mut n = 0;
                 super::simulate_many([deal, deal, deal], b, |_, d, o| {
-                    assert_eq!(o, d.simulate(b), "{d} budget {b}");
+                    assert_eq!(o, d.simulate(Budget::new(b)), "{d} budget {b}");
                     n += 1;
                 });
                 assert_eq!(n, 3);

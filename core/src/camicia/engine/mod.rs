@@ -43,18 +43,20 @@ pub(crate) trait Round: Copy {
     fn play_round(&mut self) -> (usize, bool, bool);
 }
 
-/// Returns the outcome of a game of `rounds` rounds and `cards` cards.
+/// Returns the outcome of a game of `rounds` rounds and `cards` cards, having
+/// spent `spent` rounds of the budget.
 ///
 /// Every round is a trick but a first round without a card: a later round's
 /// starter won the last trick and holds its cards, and a starter without a
 /// card ends the game at once (the other player holds every card). So the
 /// tricks are the rounds, unless no card was played at all; the hot loop
 /// counts neither.
-const fn outcome(status: Status, cards: u64, rounds: u64) -> Outcome {
+const fn outcome(status: Status, cards: u64, rounds: u64, spent: u64) -> Outcome {
     Outcome {
         status,
         cards,
         tricks: if cards == 0 { 0 } else { rounds },
+        rounds: spent,
     }
 }
 
@@ -85,7 +87,7 @@ pub(crate) fn simulate_narrow(start: Table<u64>, budget: u64) -> Outcome {
 #[inline(always)]
 pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     if budget == 0 {
-        return outcome(Status::Exhausted, 0, 0);
+        return outcome(Status::Exhausted, 0, 0, 0);
     }
     // So that the cards of every round allowed add up without overflow: at
     // least 2^57 rounds, more than any game is played for.
@@ -106,14 +108,14 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
         // At most MOST_CARDS a round, and at most `budget` rounds.
         cards += played as u64;
         if finished {
-            return outcome(Status::Finished, cards, mark - left);
+            return outcome(Status::Finished, cards, mark - left, mark - left);
         }
         if hare.same(&saved) {
             break;
         }
         if left == 0 {
             if mark >= budget {
-                return outcome(Status::Exhausted, cards, mark);
+                return outcome(Status::Exhausted, cards, mark, mark);
             }
             saved = hare;
             saved_at = mark;
@@ -126,7 +128,7 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     let mut used = mark - left;
     let lambda = used - saved_at;
     // The hands repeat every λ rounds (rare): find where they start to.
-    let exhausted = outcome(Status::Exhausted, cards, used);
+    let exhausted = outcome(Status::Exhausted, cards, used, budget);
     let mut lead = Replay::new(start);
     if !lead.advance(lambda, &mut used, budget) {
         return exhausted;
@@ -145,7 +147,7 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> Outcome {
     if lead.turned != trail.turned && !lead.advance(lambda, &mut used, budget) {
         return exhausted;
     }
-    outcome(Status::Loop, lead.cards, lead.rounds)
+    outcome(Status::Loop, lead.cards, lead.rounds, used)
 }
 
 /// A replay of a game from its deal, for the rare search of a loop's start.
@@ -224,6 +226,7 @@ mod tests {
             status: Status::Loop,
             cards: 8,
             tricks: 3,
+            rounds: 68,
         };
         assert_eq!(simulate(plain, 100), loop_8_3);
         assert_eq!(simulate(quick, 100), loop_8_3);
@@ -245,6 +248,7 @@ mod tests {
             status: Status::Loop,
             cards: 6,
             tricks: 2,
+            rounds: 3,
         };
         assert_eq!(simulate(plain, 100), loop_6_2);
         assert_eq!(simulate(quick, 100), loop_6_2);

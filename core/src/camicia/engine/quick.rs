@@ -2,6 +2,7 @@
 
 use super::Round;
 use super::planes::Hand;
+use crate::bits::top64;
 
 /// A hand of a game of at most 63 cards with at most 31 payment cards, in two
 /// words. `pay` has bit `i` set when card `i` is a payment card, plus a
@@ -14,12 +15,6 @@ use super::planes::Hand;
 pub(crate) struct Quick {
     pub(crate) pay: u64,
     pub(crate) penalties: u64,
-}
-
-/// Returns the position of the highest set bit of a word (0 for 0).
-#[inline(always)]
-pub(crate) const fn top_bit(w: u64) -> u32 {
-    63 - (w | 1).leading_zeros()
 }
 
 impl Quick {
@@ -98,7 +93,7 @@ impl Quick {
     #[inline(always)]
     pub(crate) fn append(&mut self, pile: Quick, len: u32) {
         self.pay = (self.pay ^ 1 << len) | pile.pay << (len & 63);
-        let at = top_bit(self.penalties);
+        let at = top64(self.penalties);
         self.penalties = (self.penalties ^ 1 << at) | pile.penalties << (at & 63);
     }
 }
@@ -256,7 +251,7 @@ impl Round for QuickTable {
                 }
             }
         };
-        let len = top_bit(winner.pay);
+        let len = top64(winner.pay);
         // A winner without a payment card left runs on into the pile, whose
         // first payment card comes after the free play's number cards. (A
         // round won without a payment card laid ends the game: the loser has

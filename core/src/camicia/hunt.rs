@@ -1,0 +1,620 @@
+//! The record hunt: a search of 52-card deals for the longest games and for
+//! loops, deterministic for a seed, without allocation.
+//!
+//! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
+//! climbs: each step swaps two different cards of the best deal so far and
+//! plays the new deal; the longest finished game (or the latest of equal
+//! length) is the best. The games are played 32 at a time
+//! ([`PackedDeal::simulate_many`]), so a step starts from the best deal among
+//! the games ended so far. [`Hunt::fresh`] plays fresh shuffles only instead
+//! (the rate on random deals). Chunk `g`'s random numbers come from
+//! `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
+//! `g = K-1, K-1+N, ...`, and a [`Tally`] keeps its best lists in a fixed
+//! order, so a hunt's answer depends on the seed, the shard and the number of
+//! deals, never on how the chunks are spread over threads or machines.
+//!
+//! Two budgets: a game's, in rounds ([`Hunt::new`], as for
+//! [`PackedDeal::simulate`]), and the hunt's, in deals ([`Hunt::run`]).
+//!
+//! ```
+//! use plateau::Budget;
+//! use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
+//! let hunt = Hunt::new(7, Budget::new(100_000));
+//! let mut tally = Tally::new([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]);
+//! hunt.run(Shard::WHOLE, Budget::new(1_000), &mut tally);
+//! assert_eq!(tally.deals, 1_000);
+//! assert_eq!(tally.finished + tally.loops + tally.exhausted, 1_000);
+//! let best = tally.by_cards.as_slice();
+//! assert!(best.len() == 3 && best[0].outcome.cards >= best[1].outcome.cards);
+//! ```
+
+use core::cell::Cell;
+use core::cmp::Ordering;
+use core::fmt;
+
+use super::{CamiciaError, DECK_SIZE, Outcome, PackedDeal, Status};
+use crate::Budget;
+use crate::rng::SplitMix64;
+
+/// Deals played per chunk: one fresh shuffle, then swaps.
+pub const CHUNK_DEALS: u64 = 1 << 14;
+/// Payment cards of the deck: four each of J, Q, K, A.
+pub const PAYMENT_CARDS: usize = 16;
+/// Tries to find a swap of two different cards before giving up on a step.
+const SWAP_TRIES: usize = 16;
+/// Mixes a chunk's number into the seed of its random numbers.
+const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// Returns a fresh shuffle of the deck, dealt 26/26, with number cards folded.
+///
+/// The places of the 16 payment cards are the first 16 of a partial
+/// Fisher–Yates shuffle of the 52 places (a uniform choice) and their
+/// penalties come in a uniform order: 31 random draws instead of 51, packed
+/// without a pass over the cards.
+///
+/// ```
+/// use plateau::{camicia::{hunt::shuffle, Player}, rng::SplitMix64};
+/// let deal = shuffle(&mut SplitMix64::new(1));
+/// assert_eq!((deal.len(Player::A), deal.len(Player::B)), (26, 26));
+/// assert_eq!(deal.to_string().chars().filter(|&c| c != '-' && c != '/').count(), 16);
+/// ```
+#[must_use]
+pub fn shuffle(rng: &mut SplitMix64) -> PackedDeal {
+    let mut places: [u8; DECK_SIZE] = core::array::from_fn(|i| i as u8);
+    let mut pay = 0u64;
+    for k in 0..PAYMENT_CARDS {
+        // below(n) < n: the `min` changes nothing and shows the bound.
+        let j = k.saturating_add(rng.below(DECK_SIZE - k));
+        swap(&mut places, k, j);
+        pay |= places.get(k).map_or(0, |&p| 1 << (p & 63));
+    }
+    // Penalty codes (penalty minus one), four of each.
+    let mut codes: [u8; PAYMENT_CARDS] = core::array::from_fn(|k| (k / 4) as u8);
+    for k in (1..PAYMENT_CARDS).rev() {
+        swap(&mut codes, k, rng.below(k + 1));
+    }
+    let codes = codes
+        .iter()
+        .rev()
+        .fold(0u128, |c, &p| c << 2 | u128::from(p));
+    // Places below 52 and 16 codes of two bits: what `from_bits` accepts.
+    PackedDeal::dealt(pay, codes)
+}
+
+/// Swaps `a[i]` and `a[j]`; does nothing if either is out of range (never
+/// here: every draw is below its bound), without a path to a panic.
+#[inline(always)]
+fn swap(a: &mut [u8], i: usize, j: usize) {
+    if let (Some(&x), Some(&y)) = (a.get(i), a.get(j)) {
+        if let Some(s) = a.get_mut(i) {
+            *s = y;
+        }
+        if let Some(s) = a.get_mut(j) {
+            *s = x;
+        }
+    }
+}
+
+/// Holds a deal with its game: an entry of a best list.
+///
+/// ```
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::Found}};
+/// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?;
+/// let found = Found { deal, outcome: deal.simulate(Budget::new(100)) };
+/// assert_eq!((found.outcome.cards, found.outcome.tricks), (8, 3));
+/// assert_eq!(Found::EMPTY.deal.total(), 0);
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Found {
+    /// The deal.
+    pub deal: PackedDeal,
+    /// Its game.
+    pub outcome: Outcome,
+}
+
+impl Found {
+    /// The empty entry that fills a best list's storage.
+    pub const EMPTY: Found = Found {
+        deal: PackedDeal::EMPTY,
+        outcome: Outcome {
+            status: Status::Exhausted,
+            cards: 0,
+            tricks: 0,
+            rounds: 0,
+        },
+    };
+}
+
+/// Says what a best list ranks by first; ties go to the other count, then
+/// to the deal's text (`PackedDeal`'s compact notation) in byte order.
+///
+/// ```
+/// use plateau::camicia::hunt::{Best, Found, Order};
+/// let best = Best::new(Order::TricksFirst, [Found::EMPTY; 4]);
+/// assert_eq!(best.order(), Order::TricksFirst);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Order {
+    /// More cards first, then more tricks.
+    CardsFirst,
+    /// More tricks first, then more cards.
+    TricksFirst,
+}
+
+impl Order {
+    const fn key(self, o: &Outcome) -> (u64, u64) {
+        match self {
+            Order::CardsFirst => (o.cards, o.tricks),
+            Order::TricksFirst => (o.tricks, o.cards),
+        }
+    }
+
+    /// Returns whether `x` ranks before `y`.
+    fn before(self, x: &Found, y: &Found) -> bool {
+        match self.key(&y.outcome).cmp(&self.key(&x.outcome)) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => x.deal.cmp_text(&y.deal) == Ordering::Less,
+        }
+    }
+}
+
+/// Keeps the best deals seen, best first, in storage the caller owns (an
+/// array) or lends (a slice, a `Vec`): as many as it has room for.
+///
+/// A deal already listed is not listed again.
+///
+/// ```
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Best, Found, Order}}};
+/// let mut best = Best::new(Order::CardsFirst, [Found::EMPTY; 2]);
+/// for bits in [0b1, 0b10, 0b100, 0b1] {
+///     let deal = PackedDeal::from_bits(bits, 0, 2, 2)?;
+///     best.insert(Found { deal, outcome: deal.simulate(Budget::new(100)) });
+/// }
+/// assert_eq!(best.len(), 2);
+/// assert!(best.as_slice()[0].outcome.cards >= best.as_slice()[1].outcome.cards);
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Best<S> {
+    order: Order,
+    slots: S,
+    len: usize,
+}
+
+impl<S: AsRef<[Found]> + AsMut<[Found]>> Best<S> {
+    /// Returns an empty list ranked by `order`, holding at most `slots.len()` deals.
+    pub fn new(order: Order, slots: S) -> Self {
+        Best {
+            order,
+            slots,
+            len: 0,
+        }
+    }
+
+    /// Returns what the list ranks by first.
+    pub const fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Returns the deals kept, best first.
+    pub fn as_slice(&self) -> &[Found] {
+        self.slots.as_ref().get(..self.len).unwrap_or_default()
+    }
+
+    /// Returns how many deals are kept.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Returns whether no deal is kept.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Returns the most deals the list keeps.
+    pub fn capacity(&self) -> usize {
+        self.slots.as_ref().len()
+    }
+
+    /// Returns whether a game of `outcome` might enter the list: there is
+    /// room, or it ranks at least with the last one kept.
+    #[inline]
+    pub fn might_keep(&self, outcome: &Outcome) -> bool {
+        let kept = self.as_slice();
+        kept.len() < self.capacity()
+            || kept
+                .last()
+                .is_some_and(|w| self.order.key(outcome) >= self.order.key(&w.outcome))
+    }
+
+    /// Puts `found` in its place; returns whether it was kept (it ranks
+    /// among the best and was not listed yet).
+    pub fn insert(&mut self, found: Found) -> bool {
+        let order = self.order;
+        let len = self.len;
+        let slots = self.slots.as_mut();
+        let Some(kept) = slots.get(..len) else {
+            return false;
+        };
+        if kept.iter().any(|f| f.deal == found.deal) {
+            return false;
+        }
+        let at = kept
+            .iter()
+            .position(|f| order.before(&found, f))
+            .unwrap_or(len);
+        // Room for one more, or the last one drops out.
+        let end = len.saturating_add(1).min(slots.len());
+        // Empty when the list is full and `found` ranks after every deal kept.
+        let Some(moved) = slots.get_mut(at..end).filter(|m| !m.is_empty()) else {
+            return false;
+        };
+        let mut carry = found;
+        for slot in moved {
+            carry = core::mem::replace(slot, carry);
+        }
+        self.len = end;
+        true
+    }
+}
+
+/// Counts the games of a hunt and keeps its best lists: the longest finished
+/// games by cards and by tricks, and loops by cards.
+///
+/// The three lists' storage is the caller's (see [`Best`]); the counts are
+/// public so that tallies read back from elsewhere can be added up.
+///
+/// ```
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Found, Tally}}};
+/// let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+/// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?; // a loop
+/// tally.add(&deal, deal.simulate(Budget::new(100)));
+/// assert_eq!((tally.deals, tally.loops, tally.loop_deals.len()), (1, 1, 1));
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Tally<S> {
+    /// Deals played.
+    pub deals: u64,
+    /// Chunks played (see [`Hunt::chunk`]).
+    pub chunks: u64,
+    /// Games that finished.
+    pub finished: u64,
+    /// Games that loop.
+    pub loops: u64,
+    /// Games that ran out of rounds.
+    pub exhausted: u64,
+    /// Cards of all finished games.
+    pub cards_of_finished: u64,
+    /// The longest finished games by cards.
+    pub by_cards: Best<S>,
+    /// The longest finished games by tricks.
+    pub by_tricks: Best<S>,
+    /// The loops with the most cards before the repeat.
+    pub loop_deals: Best<S>,
+}
+
+// By hand: the derived form of a struct of more than five fields asserts
+// that its name and value lists have one length (a panic path to the linker).
+impl<S: fmt::Debug> fmt::Debug for Tally<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tally")
+            .field("deals", &self.deals)
+            .field("chunks", &self.chunks)
+            .field("finished", &self.finished)
+            .field("loops", &self.loops)
+            .field("exhausted", &self.exhausted)
+            .field("cards_of_finished", &self.cards_of_finished)
+            .field("by_cards", &self.by_cards)
+            .field("by_tricks", &self.by_tricks)
+            .field("loop_deals", &self.loop_deals)
+            .finish()
+    }
+}
+
+impl<S: AsRef<[Found]> + AsMut<[Found]>> Tally<S> {
+    /// Returns an empty tally whose lists keep as many deals as their storage holds.
+    pub fn new(by_cards: S, by_tricks: S, loop_deals: S) -> Self {
+        Tally {
+            deals: 0,
+            chunks: 0,
+            finished: 0,
+            loops: 0,
+            exhausted: 0,
+            cards_of_finished: 0,
+            by_cards: Best::new(Order::CardsFirst, by_cards),
+            by_tricks: Best::new(Order::TricksFirst, by_tricks),
+            loop_deals: Best::new(Order::CardsFirst, loop_deals),
+        }
+    }
+
+    /// Counts the game of `deal` and lists it where it ranks.
+    #[inline]
+    pub fn add(&mut self, deal: &PackedDeal, outcome: Outcome) {
+        self.deals = self.deals.saturating_add(1);
+        let found = || Found {
+            deal: *deal,
+            outcome,
+        };
+        match outcome.status {
+            Status::Finished => {
+                self.finished = self.finished.saturating_add(1);
+                self.cards_of_finished = self.cards_of_finished.saturating_add(outcome.cards);
+                if self.by_cards.might_keep(&outcome) {
+                    self.by_cards.insert(found());
+                }
+                if self.by_tricks.might_keep(&outcome) {
+                    self.by_tricks.insert(found());
+                }
+            }
+            Status::Loop => {
+                self.loops = self.loops.saturating_add(1);
+                self.loop_deals.insert(found());
+            }
+            Status::Exhausted => self.exhausted = self.exhausted.saturating_add(1),
+        }
+    }
+
+    /// Adds another tally's counts and lists (the result does not depend on
+    /// the order tallies are added in).
+    pub fn absorb<T: AsRef<[Found]> + AsMut<[Found]>>(&mut self, other: &Tally<T>) {
+        self.deals = self.deals.saturating_add(other.deals);
+        self.chunks = self.chunks.saturating_add(other.chunks);
+        self.finished = self.finished.saturating_add(other.finished);
+        self.loops = self.loops.saturating_add(other.loops);
+        self.exhausted = self.exhausted.saturating_add(other.exhausted);
+        self.cards_of_finished = self
+            .cards_of_finished
+            .saturating_add(other.cards_of_finished);
+        for &f in other.by_cards.as_slice() {
+            self.by_cards.insert(f);
+        }
+        for &f in other.by_tricks.as_slice() {
+            self.by_tricks.insert(f);
+        }
+        for &f in other.loop_deals.as_slice() {
+            self.loop_deals.insert(f);
+        }
+    }
+}
+
+/// Names a machine's part of a larger hunt: shard `k` of `n` plays the
+/// chunks `k-1`, `k-1+n`, `k-1+2n`, ...
+///
+/// ```
+/// use plateau::camicia::hunt::Shard;
+/// let shard = Shard::new(2, 3)?;
+/// assert_eq!((shard.k(), shard.n()), (2, 3));
+/// assert_eq!([shard.chunk(0), shard.chunk(1)], [1, 4]);
+/// assert!(Shard::new(4, 3).is_err());
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Shard {
+    k: u64,
+    n: u64,
+}
+
+impl Shard {
+    /// The whole hunt: shard 1 of 1.
+    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
+
+    /// Returns shard `k` of `n`; fails with [`CamiciaError::NoSuchShard`]
+    /// unless `1 <= k <= n`.
+    pub const fn new(k: u64, n: u64) -> Result<Shard, CamiciaError> {
+        if k == 0 || k > n {
+            return Err(CamiciaError::NoSuchShard { k, n });
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// Returns which shard this is, from 1.
+    #[must_use]
+    pub const fn k(self) -> u64 {
+        self.k
+    }
+
+    /// Returns how many shards there are.
+    #[must_use]
+    pub const fn n(self) -> u64 {
+        self.n
+    }
+
+    /// Returns the number of the shard's `index`-th chunk in the whole hunt.
+    #[must_use]
+    pub const fn chunk(self, index: u64) -> u64 {
+        index
+            .saturating_mul(self.n)
+            .saturating_add(self.k.saturating_sub(1))
+    }
+}
+
+/// Runs the record hunt: the entry type of the search, holding its seed,
+/// whether it climbs, and each game's budget in rounds.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
+/// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
+/// let mut a = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// hunt.run(Shard::WHOLE, Budget::new(500), &mut a);
+/// let mut b = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// hunt.run(Shard::WHOLE, Budget::new(500), &mut b);
+/// assert_eq!(a, b); // deterministic for a seed
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Hunt {
+    seed: u64,
+    fresh: bool,
+    rounds: Budget,
+}
+
+impl Hunt {
+    /// Returns a climbing hunt from `seed` whose games may last `rounds` rounds
+    /// each before they count as exhausted.
+    #[must_use]
+    pub const fn new(seed: u64, rounds: Budget) -> Hunt {
+        Hunt {
+            seed,
+            fresh: false,
+            rounds,
+        }
+    }
+
+    /// Returns the hunt playing fresh shuffles only, without climbing.
+    #[must_use]
+    pub const fn fresh(self) -> Hunt {
+        Hunt {
+            fresh: true,
+            ..self
+        }
+    }
+
+    /// Returns the budget, in deals, of the `index`-th chunk of a shard's
+    /// hunt of `deals` deals in all, or `None` past its last chunk: chunks of
+    /// [`CHUNK_DEALS`] and a shorter last one ([`Budget::UNLIMITED`] has no
+    /// last chunk).
+    #[must_use]
+    pub const fn chunk_deals(deals: Budget, index: u64) -> Option<Budget> {
+        if deals.is_unlimited() {
+            return Some(Budget::new(CHUNK_DEALS));
+        }
+        let left = match index.checked_mul(CHUNK_DEALS) {
+            Some(done) if done < deals.get() => deals.get() - done,
+            _ => return None,
+        };
+        Some(Budget::new(if left < CHUNK_DEALS {
+            left
+        } else {
+            CHUNK_DEALS
+        }))
+    }
+
+    /// Plays chunk `g` of the hunt into `tally`, for a budget of `deals`
+    /// deals (a whole chunk is [`CHUNK_DEALS`]): a climb from a fresh
+    /// shuffle, or fresh shuffles only. Its random numbers come from
+    /// `(seed, g)` alone.
+    pub fn chunk<S: AsRef<[Found]> + AsMut<[Found]>>(
+        &self,
+        g: u64,
+        deals: Budget,
+        tally: &mut Tally<S>,
+    ) {
+        let deals = deals.get();
+        if deals == 0 {
+            return;
+        }
+        let mut rng = SplitMix64::new(self.seed ^ g.wrapping_mul(CHUNK_MIX));
+        rng.next_u64();
+        tally.chunks = tally.chunks.saturating_add(1);
+        let first = shuffle(&mut rng);
+        let fresh = self.fresh;
+        // The climb: each candidate swaps two cards of the best deal so far (the
+        // deal, and the cards of its game once one has finished); with `fresh`,
+        // each is a new shuffle. The games are played 32 at a time, so a
+        // candidate starts from the best deal among the games ended when it is
+        // made (the order the games end in depends on the deals only: the climb
+        // is still determined by the seed).
+        let best = Cell::new((first, None::<u64>));
+        let mut candidates = core::iter::once(first).chain((1..deals).map(|_| {
+            if fresh {
+                return shuffle(&mut rng);
+            }
+            let mut candidate = best.get().0;
+            for _ in 0..SWAP_TRIES {
+                let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
+                if candidate.alike(i, j) == Ok(false) {
+                    let _ = candidate.swap(i, j);
+                    break;
+                }
+            }
+            candidate
+        }));
+        let mut report = |_, deal: PackedDeal, o: Outcome| {
+            tally.add(&deal, o);
+            let longer =
+                o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
+            if longer {
+                best.set((deal, Some(o.cards)));
+            }
+        };
+        // Through `dyn` closures (one call each per deal, beside a game's
+        // hundreds of cards): every caller in this form shares one copy of
+        // the 32-lane engine, which a firmware image that also checks the
+        // engine on its own needs to stay within a Cortex-M0's flash.
+        let mut next = || candidates.next();
+        PackedDeal::simulate_many(
+            core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
+            self.rounds,
+            &mut report as &mut dyn FnMut(usize, PackedDeal, Outcome),
+        );
+    }
+
+    /// Plays `shard`'s part of a hunt of `deals` deals (the hunt's budget, in
+    /// deals) into `tally`, chunk after chunk: the same answer as the chunks
+    /// spread over threads. [`Budget::UNLIMITED`] never returns.
+    pub fn run<S: AsRef<[Found]> + AsMut<[Found]>>(
+        &self,
+        shard: Shard,
+        deals: Budget,
+        tally: &mut Tally<S>,
+    ) {
+        let mut index = 0;
+        while let Some(len) = Hunt::chunk_deals(deals, index) {
+            self.chunk(shard.chunk(index), len, tally);
+            let Some(next) = index.checked_add(1) else {
+                return;
+            };
+            index = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffles_are_valid_deals() {
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..1000 {
+            let deal = shuffle(&mut rng);
+            let row: std::vec::Vec<_> = (0..DECK_SIZE).map(|i| deal.rank(i).unwrap()).collect();
+            assert_eq!(PackedDeal::from_row(&row, DECK_SIZE / 2), Ok(deal));
+            assert_eq!(row.iter().filter(|r| !r.is_number()).count(), PAYMENT_CARDS);
+        }
+    }
+
+    #[test]
+    fn chunks_cover_the_deals() {
+        let d = Budget::new(2 * CHUNK_DEALS + 5);
+        let whole = Some(Budget::new(CHUNK_DEALS));
+        assert_eq!(Hunt::chunk_deals(d, 0), whole);
+        assert_eq!(Hunt::chunk_deals(d, 2), Some(Budget::new(5)));
+        assert_eq!(Hunt::chunk_deals(d, 3), None);
+        assert_eq!(Hunt::chunk_deals(Budget::new(0), 0), None);
+        assert_eq!(Hunt::chunk_deals(Budget::UNLIMITED, 9), whole);
+    }
+
+    #[test]
+    fn best_lists_are_ordered_and_distinct() {
+        let hunt = Hunt::new(3, Budget::new(100_000));
+        let mut tally = Tally::new([Found::EMPTY; 6], [Found::EMPTY; 6], [Found::EMPTY; 6]);
+        hunt.run(Shard::WHOLE, Budget::new(3000), &mut tally);
+        for best in [&tally.by_cards, &tally.by_tricks] {
+            let list = best.as_slice();
+            assert_eq!(list.len(), 6);
+            for w in list.windows(2) {
+                assert!(best.order().before(&w[0], &w[1]));
+            }
+        }
+    }
+}
