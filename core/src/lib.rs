@@ -15,11 +15,6 @@
     )
 )]
 
-/// The budget that never runs out, as a bare count (`u64::MAX`).
-///
-/// Being replaced by [`Budget::UNLIMITED`]; kept while the modules move over.
-pub const UNLIMITED: u64 = u64::MAX;
-
 mod budget;
 pub use budget::Budget;
 

@@ -374,7 +374,7 @@ impl fmt::Display for CamiciaError {
                 "a penalty code in field {field}, past the deal's {payment_cards} payment cards"
             ),
             Self::NoSuchShard { k, n } => {
-                write!(f, "no shard {k}/{n}: a hunt's shards are 1/{n} to {n}/{n}")
+                write!(f, "no shard {k}/{n}: a hunt's shards count from one to {n}")
             }
         }
     }

@@ -876,7 +876,6 @@ fn probe_the_probe() {
 fn main() -> ! {
     #[cfg(feature = "must-fail")]
     probe_the_probe();
-    keep(plateau::UNLIMITED);
     probe_bits();
     probe_budget_and_rng();
     probe_jass();
