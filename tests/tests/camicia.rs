@@ -295,14 +295,8 @@ proptest! {
 /// A seeded sweep of small deals: loops must show up, and agree with the reference.
 #[test]
 fn small_deals_include_loops_and_agree() {
-    let mut state = 0x2024_u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = plateau::rng::SplitMix64::new(0x2024);
+    let mut next = move || rng.next_u64();
     // Loops need few, low payment cards (like J 2 3 / 4 J 5).
     let ranks = [
         Rank::Number,

@@ -167,14 +167,28 @@ fn probe_bits() {
         hash(e);
     }
     let (i, n) = (opaque(0usize), opaque(0u32));
-    keep((bits::bit16(i), bits::bit32(i), bits::bit64(i), bits::bit128(i)));
-    keep((bits::low16(n), bits::low32(n), bits::low64(n), bits::low128(n)));
+    keep((
+        bits::bit16(i),
+        bits::bit32(i),
+        bits::bit64(i),
+        bits::bit128(i),
+    ));
+    keep((
+        bits::low16(n),
+        bits::low32(n),
+        bits::low64(n),
+        bits::low128(n),
+    ));
     keep(bits::top64(v64));
 }
 
 fn probe_budget_and_rng() {
     let b = opaque(plateau::Budget::new(opaque(0)));
-    keep((b.get(), b.is_unlimited(), plateau::Budget::from(opaque(0u64))));
+    keep((
+        b.get(),
+        b.is_unlimited(),
+        plateau::Budget::from(opaque(0u64)),
+    ));
     keep(opaque(plateau::Budget::UNLIMITED) < b);
     show(b);
     debug(b);
@@ -637,9 +651,9 @@ where
     ));
     let budget = plateau::Budget::new(opaque(1000));
     let mut frames = [Frame::new(root); 100];
-    if let Some(r) = settle(
-        DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), budget, count, |p| keep(p)),
-    ) {
+    if let Some(r) =
+        settle(DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), budget, count, |p| keep(p)))
+    {
         keep((r.outcome.count(), r.outcome.first().is_some(), r.steps));
         keep(r.outcome.is_complete());
         keep(r.outcome.map(|p| keep(p)));
@@ -652,9 +666,11 @@ where
     }
     let mut queue = [root; 100];
     let all = opaque(plateau::Budget::UNLIMITED);
-    if let Some(r) = settle(
-        BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, Count::All, |p| keep(p)),
-    ) {
+    if let Some(r) =
+        settle(
+            BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, Count::All, |p| keep(p)),
+        )
+    {
         keep((r.outcome.count(), r.outcome.first().is_some()));
     }
 }
@@ -669,12 +685,8 @@ fn probe_grid() {
         SurveyOutcome, margins, snake,
     };
 
-    show(opaque(SearchError::QueueFull {
-        grids: opaque(3),
-    }));
-    show(opaque(SearchError::StackFull {
-        frames: opaque(3),
-    }));
+    show(opaque(SearchError::QueueFull { grids: opaque(3) }));
+    show(opaque(SearchError::StackFull { frames: opaque(3) }));
     keep((margins::MAX_SIDE, snake::MAX_SIDE, sudoku_mod::MAX_CELLS));
     keep(sudoku_mod::STACK_FRAMES);
     keep((minesweeper::MAX_SIDE, minesweeper::MAX_SQUARES));
@@ -686,12 +698,7 @@ fn probe_grid() {
 
     let sums = opaque([2u8; 40]);
     if let Some(m) = settle(Margins::new(lend(&sums), lend(&sums))) {
-        keep((
-            m.rows(),
-            m.cols(),
-            m.cell(cell),
-            m.black_row(opaque(1)),
-        ));
+        keep((m.rows(), m.cols(), m.cell(cell), m.black_row(opaque(1))));
         keep(m.gale_ryser());
         probe_puzzle(m, opaque(Paint { cell, black: true }));
     }
@@ -703,12 +710,7 @@ fn probe_grid() {
         let Some(s) = settle(Sudoku::new(shape, lend(&givens))) else {
             continue;
         };
-        keep((
-            s.shape(),
-            s.digit(cell),
-            s.candidates(cell),
-            s.digits(),
-        ));
+        keep((s.shape(), s.digit(cell), s.candidates(cell), s.digits()));
         let budget = Budget::new(opaque(1000));
         if let Some(r) = settle(s.solve(budget, opaque(Count::Uniqueness))) {
             keep(r.outcome.count());
@@ -796,9 +798,7 @@ fn probe_tour_in<T, S>(
 }
 
 fn probe_tour() {
-    use plateau::tour::{
-        self, Board, Square, TourKind, check_tour, check_tour_with, scratch_len,
-    };
+    use plateau::tour::{self, Board, Square, TourKind, check_tour, check_tour_with, scratch_len};
     keep(tour::MAX_SIDE);
     keep(tour::MAX_CHECKED_SQUARES);
     let Some(board) = settle(Board::new(opaque(5), opaque(6))) else {
@@ -843,7 +843,11 @@ fn probe_tour() {
     ));
     // Owned memory at two capacities, and the `const` constructor.
     if let Some(mut owned) = settle(tour::Tour::<[Square; 16], [u8; 16]>::owned(board)) {
-        keep(settle(owned.find(start, kind, plateau::Budget::new(opaque(1000)))));
+        keep(settle(owned.find(
+            start,
+            kind,
+            plateau::Budget::new(opaque(1000)),
+        )));
         keep(owned.squares().len());
     }
     probe_tour_in(

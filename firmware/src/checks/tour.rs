@@ -58,8 +58,15 @@ pub fn none_and_counts() -> Outcome {
         equal("4x4", none, TourOutcome::NoSolution(NoTour::NoOpenTour))?;
         displays("4x4 reason", NoTour::NoOpenTour, NONE_4X4)?;
         accepted("set_board", tour.set_board(five))?;
-        let corner = accepted("count", tour.count(Square::new(0, 0), TourKind::Open, BUDGET))?;
-        equal("5x5 from a corner", exact(corner), Some(OPEN_5X5_FROM_CORNER))?;
+        let corner = accepted(
+            "count",
+            tour.count(Square::new(0, 0), TourKind::Open, BUDGET),
+        )?;
+        equal(
+            "5x5 from a corner",
+            exact(corner),
+            Some(OPEN_5X5_FROM_CORNER),
+        )?;
         accepted("set_board", tour.set_board(three_four))?;
         let mut all = 0;
         for y in 0..4 {
