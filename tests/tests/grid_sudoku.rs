@@ -468,6 +468,15 @@ fn band_search_on_a_lent_stack_counts_what_the_general_search_counts() {
         p.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness),
         Err(plateau::grid::SearchError::StackFull { frames: 1 })
     ));
+    // The lent frames are band frames: smaller shapes go to `Sudoku::solve`.
+    for (shape, cells) in [(Shape::Four, 16), (Shape::Six, 36)] {
+        let p = Sudoku::new(shape, &vec![0; cells]).unwrap();
+        assert_eq!(
+            p.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness),
+            Err(plateau::grid::SearchError::WrongShape { cells })
+        );
+        assert!(p.solve(Budget::UNLIMITED, Count::Uniqueness).is_ok());
+    }
 }
 
 #[test]

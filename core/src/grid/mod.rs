@@ -320,16 +320,27 @@ pub enum SearchError {
         /// The frames the stack holds.
         frames: usize,
     },
+    /// The lent memory serves grids of another shape (a
+    /// [`sudoku::SudokuStack`] serves 9×9 grids).
+    WrongShape {
+        /// The cells of the grid given.
+        cells: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The capacity is the caller's own figure: the message leaves it out
         // (the CLI adds it in its own words).
-        f.write_str(match self {
-            SearchError::QueueFull { .. } => "the breadth-first queue is full",
-            SearchError::StackFull { .. } => "the depth-first stack is full",
-        })
+        match self {
+            SearchError::QueueFull { .. } => f.write_str("the breadth-first queue is full"),
+            SearchError::StackFull { .. } => f.write_str("the depth-first stack is full"),
+            SearchError::WrongShape { cells } => write!(
+                f,
+                "this memory serves {}-cell grids, not {cells}-cell ones",
+                sudoku::Shape::Nine.cells()
+            ),
+        }
     }
 }
 

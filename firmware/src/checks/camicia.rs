@@ -91,6 +91,7 @@ pub fn published_cases() -> Outcome {
 }
 
 /// Compares a best list with the host's (deal text, cards, tricks), best first.
+#[cfg_attr(no_hunt, allow(dead_code))]
 fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -> Outcome {
     equal(what, got.len(), expected.len())?;
     for (i, (f, &(deal, cards, tricks))) in got.iter().zip(expected).enumerate() {
@@ -102,6 +103,7 @@ fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -
 
 /// A climbing hunt of a few thousand deals from a fixed seed: the host's
 /// counts and best lists (`plateau camicia hunt`, the same core code).
+#[cfg_attr(no_hunt, allow(dead_code))]
 pub fn short_hunt() -> Outcome {
     let (seed, deals, rounds) = HUNT;
     let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);

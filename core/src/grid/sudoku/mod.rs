@@ -181,20 +181,23 @@ impl Sudoku {
     /// from a `static`).
     ///
     /// Fails with [`SearchError::StackFull`] if the search goes deeper than `N`
-    /// frames ([`STACK_FRAMES`] never do). The smaller shapes (at most 37 levels)
-    /// are searched as in [`Sudoku::solve`], on the call stack.
+    /// frames ([`STACK_FRAMES`] never do), and with [`SearchError::WrongShape`]
+    /// for a 4×4 or 6×6 grid: their search has another node, which these frames
+    /// cannot hold (solve them with [`Sudoku::solve`]). So a firmware that only
+    /// solves 9×9 grids this way links only the band search.
     pub fn solve_on<const N: usize>(
         &self,
         stack: &mut SudokuStack<N>,
         budget: Budget,
         count: Count,
     ) -> Result<Report<Sudoku>, SearchError> {
-        if self.shape == Shape::Nine {
-            let root = self.bands();
-            let r = DepthFirst::new(&mut stack.frames).run(root, budget, count, |_| {})?;
-            return Ok(to_sudoku(r));
+        if self.shape != Shape::Nine {
+            return Err(SearchError::WrongShape {
+                cells: self.shape.cells(),
+            });
         }
-        self.solve_small(budget, count)
+        let r = DepthFirst::new(&mut stack.frames).run(self.bands(), budget, count, |_| {})?;
+        Ok(to_sudoku(r))
     }
 
     /// The band form of a 9×9 grid.
@@ -208,7 +211,10 @@ impl Sudoku {
     }
 
     /// Solves a 4×4 or 6×6 grid as `Sudoku` itself, on the call stack.
-    #[inline(always)]
+    ///
+    /// Never inlined: its 82 frames (about 27 KiB) would otherwise sit in
+    /// `solve`'s frame for every 9×9 search too.
+    #[inline(never)]
     fn solve_small(&self, budget: Budget, count: Count) -> Result<Report<Sudoku>, SearchError> {
         let mut stack = [Frame::new(*self); STACK_FRAMES];
         DepthFirst::new(&mut stack).run(*self, budget, count, |_| {})
