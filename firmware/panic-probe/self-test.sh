@@ -15,7 +15,7 @@ target=${1:-thumbv7m-none-eabi}
 # file, function, the slice input whose length reaches the plant.
 plants=(
   "core/src/tchu/trail/mod.rs new_in routes"
-  "core/src/grid/sudoku/mod.rs new givens"
+  "core/src/grid/sudoku/node.rs new givens"
   "core/src/camicia/packed.rs from_row row"
   "core/src/tour/check.rs check_tour_with seen"
 )
