@@ -211,7 +211,9 @@ fi
   while read -r check _; do
     row="| $check |"
     for target in "${TARGETS[@]}"; do
-      row="$row $(awk -v c="$check" '$1 == c { print $2 }' "$log/stack-$target") |"
+      # "—": the check is not in this target's image (build.rs says why).
+      used=$(awk -v c="$check" '$1 == c { print $2 }' "$log/stack-$target")
+      row="$row ${used:-—} |"
     done
     echo "$row"
   done <"$log/stack-$M3"
