@@ -524,7 +524,7 @@ impl Hunt {
         // made (the order the games end in depends on the deals only: the climb
         // is still determined by the seed).
         let best = Cell::new((first, None::<u64>));
-        let mut candidates = core::iter::once(first).chain((1..deals).map(|_| {
+        let candidates = core::iter::once(first).chain((1..deals).map(|_| {
             if fresh {
                 return shuffle(&mut rng);
             }
@@ -538,7 +538,7 @@ impl Hunt {
             }
             candidate
         }));
-        let mut report = |_, deal: PackedDeal, o: Outcome| {
+        let report = |_, deal: PackedDeal, o: Outcome| {
             tally.add(&deal, o);
             let longer =
                 o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
@@ -546,16 +546,24 @@ impl Hunt {
                 best.set((deal, Some(o.cards)));
             }
         };
-        // Through `dyn` closures (one call each per deal, beside a game's
-        // hundreds of cards): every caller in this form shares one copy of
-        // the 32-lane engine, which a firmware image that also checks the
-        // engine on its own needs to stay within a Cortex-M0's flash.
-        let mut next = || candidates.next();
-        PackedDeal::simulate_many(
-            core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
-            self.rounds,
-            &mut report as &mut dyn FnMut(usize, PackedDeal, Outcome),
-        );
+        // On a chip (`target_os = "none"`), through `dyn` closures (one call
+        // each per deal, beside a game's hundreds of cards): every caller in
+        // this form shares one copy of the 32-lane engine, which keeps the
+        // firmware image, which also checks the engine on its own, within its
+        // flash budget. On a host the compiler inlines them into a copy of the
+        // engine of their own (4 % fewer instructions per deal).
+        #[cfg(target_os = "none")]
+        {
+            let (mut candidates, mut report) = (candidates, report);
+            let mut next = || candidates.next();
+            PackedDeal::simulate_many(
+                core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
+                self.rounds,
+                &mut report as &mut dyn FnMut(usize, PackedDeal, Outcome),
+            );
+        }
+        #[cfg(not(target_os = "none"))]
+        PackedDeal::simulate_many(candidates, self.rounds, report);
     }
 
     /// Plays `shard`'s part of a hunt of `deals` deals (the hunt's budget, in
