@@ -126,22 +126,7 @@ where
         kind: TourKind,
         budget: Budget,
     ) -> Result<TourOutcome, TourError> {
-        self.found = 0;
-        let board = self.board;
-        if !board.contains(start) {
-            return Err(TourError::StartOffBoard { start, board });
-        }
-        let (out, scratch) = self.memory(board)?;
-        let n = out.len();
-        let mut meter = Meter::new(budget);
-        let mut job = Job {
-            board,
-            start,
-            out,
-            scratch,
-            meter: &mut meter,
-        };
-        let outcome = find::find(&mut job, kind);
+        let (outcome, n) = self.with_job(start, budget, |job| find::find(job, kind))?;
         if outcome == TourOutcome::Found {
             self.found = n;
         }
@@ -159,12 +144,27 @@ where
         kind: TourKind,
         budget: Budget,
     ) -> Result<TourCount, TourError> {
+        let (count, _) = self.with_job(start, budget, |job| find::count(job, kind))?;
+        Ok(count)
+    }
+
+    /// Runs `search` on a job from `start` over this tour's memory within
+    /// `budget`, after forgetting the last tour; returns its answer and the
+    /// board's number of squares.
+    #[inline(always)]
+    fn with_job<R>(
+        &mut self,
+        start: Square,
+        budget: Budget,
+        search: impl FnOnce(&mut Job<'_>) -> R,
+    ) -> Result<(R, usize), TourError> {
         self.found = 0;
         let board = self.board;
         if !board.contains(start) {
             return Err(TourError::StartOffBoard { start, board });
         }
         let (out, scratch) = self.memory(board)?;
+        let n = out.len();
         let mut meter = Meter::new(budget);
         let mut job = Job {
             board,
@@ -173,7 +173,7 @@ where
             scratch,
             meter: &mut meter,
         };
-        Ok(find::count(&mut job, kind))
+        Ok((search(&mut job), n))
     }
 
     /// Returns the tour and the scratch cut to `board`'s squares, or why they do not fit.
