@@ -48,7 +48,7 @@ pub fn run(cmd: JassCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             for ((slot, text), name) in v.iter_mut().zip(&fields).zip(names) {
                 *slot = text.parse().map_err(|_| {
                     if text.parse::<u128>().is_ok() {
-                        bad(name, text, format!("too large ({})", maxima()))
+                        bad(name, text, format!("too large ({})", maxima("")))
                     } else {
                         bad(name, text, "not a whole number from 0 upwards")
                     }
@@ -63,7 +63,7 @@ pub fn run(cmd: JassCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                 CliError::new(format!(
                     "cannot pack {}: {}",
                     fields.join(" "),
-                    maxima().replacen("tricks ", "tricks must be ", 1)
+                    maxima("must be ")
                 ))
             })?;
             if json {
@@ -118,10 +118,11 @@ pub fn scores(events: &[String]) -> CliResult<Vec<Score>> {
     Ok(all)
 }
 
-/// The fields' maxima in words: "tricks at most 9, turn points at most 257, ...".
-fn maxima() -> String {
+/// The fields' maxima in words, `lead` before the first: with "must be ",
+/// "tricks must be at most 9, turn points at most 257, game points at most 2000".
+fn maxima(lead: &str) -> String {
     format!(
-        "tricks at most {MAX_TRICKS}, turn points at most {MAX_TURN_POINTS}, game points at most {MAX_GAME_POINTS}"
+        "tricks {lead}at most {MAX_TRICKS}, turn points at most {MAX_TURN_POINTS}, game points at most {MAX_GAME_POINTS}"
     )
 }
 
