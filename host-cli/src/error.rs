@@ -39,19 +39,19 @@ impl std::error::Error for CliError {}
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {
         CliError {
-            message: format!("cannot write output: {e}"),
+            message: format!("cannot write output: {}", plain(&e)),
             broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
         }
     }
 }
 
 /// Returns an error `what 'text': why`, quoting the user's text (cut if very long).
-pub fn bad(what: &str, text: &str, why: impl fmt::Display) -> CliError {
+pub(crate) fn bad(what: &str, text: &str, why: impl fmt::Display) -> CliError {
     CliError::new(format!("{what} '{}': {why}", shorten(text)))
 }
 
 /// Cuts a user-supplied string to a printable length for an error line.
-pub fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     const MAX: usize = 40;
     let clean: String = text
         .chars()
@@ -62,5 +62,49 @@ pub fn shorten(text: &str) -> String {
     } else {
         let head: String = clean.chars().take(MAX).collect();
         format!("{head}…")
+    }
+}
+
+/// Says what an I/O error means in plain words ("no such file", "is a
+/// directory", "no space left on the device"), without Rust's `(os error N)`.
+pub(crate) fn plain(e: &io::Error) -> String {
+    use io::ErrorKind as K;
+    let words = match e.kind() {
+        K::NotFound => "no such file",
+        K::PermissionDenied => "permission denied",
+        K::IsADirectory => "is a directory",
+        K::NotADirectory => "a part of the path is not a directory",
+        K::StorageFull => "no space left on the device",
+        K::BrokenPipe => "the reader went away",
+        K::AlreadyExists => "the file exists",
+        K::ReadOnlyFilesystem => "the file system is read-only",
+        K::InvalidData => "not valid text",
+        K::UnexpectedEof => "the file ends too early",
+        K::OutOfMemory => "out of memory",
+        K::Interrupted => "interrupted",
+        _ => {
+            // Anything rarer: the system's words, without "(os error N)".
+            let text = e.to_string();
+            return match text.find(" (os error") {
+                Some(i) => text[..i].to_lowercase(),
+                None => text.to_lowercase(),
+            };
+        }
+    };
+    words.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn os_errors_read_as_plain_words() {
+        let full = io::Error::from_raw_os_error(28);
+        assert_eq!(plain(&full), "no space left on the device");
+        let missing = io::Error::from_raw_os_error(2);
+        assert_eq!(plain(&missing), "no such file");
+        let odd = io::Error::from_raw_os_error(71);
+        assert!(!plain(&odd).contains("os error"), "{}", plain(&odd));
     }
 }

@@ -7,12 +7,12 @@ use crate::Io;
 use crate::error::{CliError, CliResult};
 
 /// Largest input file read, so hostile input cannot exhaust memory.
-pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// Reads a whole text from `path`, or from standard input when `path` is `-` or absent.
 ///
 /// A UTF-8 byte order mark is dropped; invalid UTF-8 is an error naming the line.
-pub fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<String> {
+pub(crate) fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<String> {
     let (name, bytes) = match path {
         None => (
             "standard input".to_string(),
@@ -25,7 +25,7 @@ pub fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<String> {
         Some(p) => {
             let name = p.display().to_string();
             let mut file = std::fs::File::open(p)
-                .map_err(|e| CliError::new(format!("cannot read {name}: {}", io_reason(&e))))?;
+                .map_err(|e| CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e))))?;
             let bytes = read_limited(&mut file, &name)?;
             (name, bytes)
         }
@@ -48,7 +48,7 @@ fn read_limited(r: &mut dyn Read, name: &str) -> CliResult<Vec<u8>> {
     let mut bytes = Vec::new();
     r.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| CliError::new(format!("cannot read {name}: {}", io_reason(&e))))?;
+        .map_err(|e| CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e))))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(CliError::new(format!(
             "{name} is larger than {} MiB",
@@ -58,17 +58,8 @@ fn read_limited(r: &mut dyn Read, name: &str) -> CliResult<Vec<u8>> {
     Ok(bytes)
 }
 
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
-        _ => e.to_string(),
-    }
-}
-
 /// Returns the lines of `text` with 1-based numbers, `\r\n` and `\r` endings trimmed.
-pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .enumerate()
@@ -76,8 +67,25 @@ pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Returns the content lines: numbered, trimmed, without blank lines and `#` comments.
-pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     numbered_lines(text)
         .map(|(n, l)| (n, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Writes `bytes` to the file `path`, or to the output when `path` is `-`.
+///
+/// An existing file is replaced. Errors name the file in plain words.
+pub(crate) fn write_file(path: &Path, bytes: &[u8], io: &mut Io<'_>) -> CliResult {
+    if path == Path::new("-") {
+        std::io::Write::write_all(io.out, bytes)?;
+        return Ok(());
+    }
+    std::fs::write(path, bytes).map_err(|e| {
+        CliError::new(format!(
+            "cannot write {}: {}",
+            path.display(),
+            crate::error::plain(&e)
+        ))
+    })
 }

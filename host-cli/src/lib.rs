@@ -9,19 +9,15 @@ use std::io::{BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
-pub mod budget;
-pub mod camicia;
-pub mod camicia_hunt;
-pub mod demo;
-pub mod error;
-pub mod input;
-pub mod jass;
-pub mod solve;
-pub mod tchu;
-pub mod tchu_trail;
-pub mod tour;
+mod cmd;
+mod error;
+mod input;
+mod limits;
+mod output;
+mod progress;
 
 pub use error::{CliError, CliResult};
+pub use progress::install_interrupt_handler;
 
 /// The streams a command talks to; the binary passes the real ones, tests buffers.
 pub struct Io<'a> {
@@ -49,24 +45,38 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Show every capability once on built-in data.
+    /// Show every capability once: real command lines and what they print.
     Demo,
     /// Bit-packed Jass scores.
     #[command(subcommand)]
-    Jass(jass::JassCommand),
+    Jass(cmd::jass::JassCommand),
     /// tCHu (Ticket to Ride Switzerland): routes, claims, tunnel cards, longest trail.
     #[command(subcommand)]
-    Tchu(tchu::TchuCommand),
+    Tchu(cmd::tchu::TchuCommand),
     /// Camicia (Beggar-my-neighbour): simulate, trace, hunt for records.
-    Camicia(camicia::CamiciaArgs),
+    Camicia(cmd::camicia::CamiciaArgs),
     /// Brute-force grid puzzles: sudoku, margins, minesweeper, snake.
     #[command(
         subcommand,
         after_help = "Example: plateau solve margins --rows 2,2,1 --cols 2,2,1"
     )]
-    Solve(solve::SolveCommand),
+    Solve(cmd::solve::SolveCommand),
     /// Knight's tours on any board, open or closed.
-    Tour(tour::TourArgs),
+    Tour(cmd::tour::TourArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Example: plateau completions bash > ~/.local/share/bash-completion/completions/plateau")]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of plateau or of one of its commands.
+    #[command(after_help = "Example: plateau man tchu longest | man -l -")]
+    Man {
+        /// The command whose page to print, e.g. `tchu longest`; none for plateau(1).
+        #[arg(value_name = "COMMAND")]
+        path: Vec<String>,
+    },
 }
 
 /// Runs the command line `args` (program name first) and returns the exit code.
@@ -75,19 +85,21 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    budget::start_clock();
-    let cli = match Cli::try_parse_from(args) {
+    limits::start_clock();
+    let cli = match Cli::try_parse_from(help_without_help_flag(args)) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, io),
     };
     let json = cli.json;
     let result = match cli.command {
-        Command::Demo => demo::run(io),
-        Command::Jass(cmd) => jass::run(cmd, json, io),
-        Command::Tchu(cmd) => tchu::run(cmd, json, io),
-        Command::Camicia(args) => camicia::run(args, json, io),
-        Command::Solve(cmd) => solve::run(cmd, json, io),
-        Command::Tour(args) => tour::run(args, json, io),
+        Command::Demo => cmd::demo::run(json, io),
+        Command::Jass(cmd) => cmd::jass::run(cmd, json, io),
+        Command::Tchu(cmd) => cmd::tchu::run(cmd, json, io),
+        Command::Camicia(args) => cmd::camicia::run(args, json, io),
+        Command::Solve(cmd) => cmd::solve::run(cmd, json, io),
+        Command::Tour(args) => cmd::tour::run(args, json, io),
+        Command::Completions { shell } => completions(shell, io),
+        Command::Man { path } => man_page(&path, io),
     };
     let result = result.and_then(|()| io.out.flush().map_err(CliError::from));
     match result {
@@ -121,14 +133,7 @@ fn clap_error(e: &clap::Error, io: &mut Io<'_>) -> i32 {
             2
         }
         _ => {
-            let text = e.render().to_string();
-            let first = text
-                .lines()
-                .next()
-                .unwrap_or("error: invalid arguments")
-                .trim_end();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(io.err, "error: {} (see --help)", one_line(first));
+            let _ = writeln!(io.err, "error: {} (see --help)", one_line(&clap_message(e)));
             2
         }
     }
@@ -165,8 +170,73 @@ fn one_line(message: &str) -> String {
         .join(" ")
 }
 
-/// Writes one JSON value on its own line.
-pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> CliResult {
-    writeln!(out, "{value}")?;
+/// Returns clap's message whole, on one line: the error with the arguments it
+/// lists (missing ones, possible values) and its tips, without the usage and
+/// the "For more information" line.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    for paragraph in text.split("\n\n") {
+        let words: Vec<&str> = paragraph.split_whitespace().collect();
+        let joined = words.join(" ");
+        if joined.is_empty() || joined.starts_with("Usage:") || joined.starts_with("For more information") {
+            continue;
+        }
+        parts.push(joined);
+    }
+    let message = parts.join("; ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message.to_string()
+    }
+}
+
+/// Lets `plateau help tour --help` mean `plateau help tour`: clap's `help`
+/// command takes no flags of its own.
+fn help_without_help_flag<I, T>(args: I) -> Vec<OsString>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.get(1).is_some_and(|a| a == "help") {
+        let help_flag = |a: &OsString| a == "--help" || a == "-h";
+        let head = args.iter().take(2).cloned();
+        head.chain(args.iter().skip(2).filter(|a| !help_flag(a)).cloned())
+            .collect()
+    } else {
+        args
+    }
+}
+
+/// Prints the completion script for `shell`, generated from the clap definitions.
+fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> CliResult {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "plateau", &mut io.out);
+    Ok(())
+}
+
+/// Prints the man page of `plateau` or of the command `path` names
+/// (`["tchu", "longest"]` gives plateau-tchu-longest(1)).
+fn man_page(path: &[String], io: &mut Io<'_>) -> CliResult {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    // Building names the subcommands plateau-tchu-longest and so on.
+    command.build();
+    for word in path {
+        let Some(sub) = command.find_subcommand(word).cloned() else {
+            let name = command.get_display_name().unwrap_or("plateau");
+            return Err(error::bad(
+                "command",
+                word,
+                format!("{name} has no such command (see --help)"),
+            ));
+        };
+        command = sub;
+    }
+    clap_mangen::Man::new(command).render(&mut io.out)?;
     Ok(())
 }

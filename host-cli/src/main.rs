@@ -3,6 +3,9 @@
 use std::io::{self, IsTerminal};
 
 fn main() {
+    // Without the handler Ctrl-C still ends the process; only the answer so
+    // far is lost, so a refusal is not worth failing for.
+    let _ = plateau_cli::install_interrupt_handler();
     let stdin = io::stdin();
     let mut stdin = stdin.lock();
     let stdout = io::stdout();

@@ -343,8 +343,11 @@ fn the_short_hunt_is_the_host_hunt() {
         of(t.by_tricks.as_slice()),
         expected_list(&camicia::HUNT_BY_TRICKS)
     );
-    // The round budget is the CLI's default.
-    assert_eq!(rounds, plateau_cli::camicia::DEFAULT_MAX_ROUNDS);
+    // The round budget is the CLI's default, as its help states it.
+    let help = plateau_tests::run_cli(&["camicia", "hunt", "--help"], b"").stdout;
+    let line = help.lines().find(|l| l.trim_start().starts_with("--max-rounds"));
+    let default = format!("[default: {rounds}]");
+    assert!(line.is_some_and(|l| l.contains(&default)), "{help}");
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! `plateau tchu`: the routes of the Swiss map, their claims and tunnel cards.
 
+pub(crate) mod trail;
+
 use clap::Subcommand;
 use plateau::bag::{BagError, MAX_COUNT, SortedBag};
 use plateau::tchu::{Card, ClaimError, Level, Route, map};
 use serde_json::json;
 
 use crate::error::{CliError, CliResult, bad};
-use crate::{Io, write_json};
+use crate::Io;
+use crate::output::write_json;
 
 /// A hand or a set of cards typed on the command line (one entry per card kind).
 pub type Cards = SortedBag<Card, 9>;
@@ -61,10 +64,10 @@ pub enum TchuCommand {
     #[command(
         after_help = "Example: plateau tchu longest NEU_YVE_1 NEU_SOL_1 BER_NEU_1 BER_SOL_1 BER_LUC_1 BER_FRI_1   (length 13)"
     )]
-    Longest(crate::tchu_trail::LongestArgs),
+    Longest(crate::cmd::tchu::trail::LongestArgs),
     /// Print both players' longest trails and who gets the 10-point bonus.
     #[command(after_help = "Example: plateau tchu bonus --a BER_LUC_1,BER_FRI_1 --b BRI_LOC_1")]
-    Bonus(crate::tchu_trail::BonusArgs),
+    Bonus(crate::cmd::tchu::trail::BonusArgs),
 }
 
 /// Runs a `plateau tchu` command.
@@ -127,8 +130,8 @@ pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
                 writeln!(io.out, "{n}")?;
             }
         }
-        TchuCommand::Longest(args) => crate::tchu_trail::run_longest(args, json, io)?,
-        TchuCommand::Bonus(args) => crate::tchu_trail::run_bonus(args, json, io)?,
+        TchuCommand::Longest(args) => crate::cmd::tchu::trail::run_longest(args, json, io)?,
+        TchuCommand::Bonus(args) => crate::cmd::tchu::trail::run_bonus(args, json, io)?,
         TchuCommand::Payable { route, hand, cars } => {
             let r = find_route(&route)?;
             let hand_cards = parse_cards("--hand", &hand)?;

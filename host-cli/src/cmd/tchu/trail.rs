@@ -11,10 +11,11 @@ use plateau::tchu::{Color, Level, MAX_ROUTE_LENGTH, MIN_ROUTE_LENGTH, Route, Sta
 use serde_json::json;
 
 use crate::Io;
-use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME};
+use crate::limits::legacy::Ended;
+use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
-use crate::tchu::find_route;
+use crate::cmd::tchu::find_route;
 
 /// Arguments of `plateau tchu longest`.
 #[derive(Args, Debug)]

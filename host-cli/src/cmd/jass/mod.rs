@@ -7,7 +7,8 @@ use plateau::jass::{
 use serde_json::json;
 
 use crate::error::{CliError, CliResult, bad};
-use crate::{Io, write_json};
+use crate::Io;
+use crate::output::write_json;
 
 /// Jass scores packed in 64 bits (team 1 low half, team 2 high half).
 #[derive(Subcommand, Debug)]

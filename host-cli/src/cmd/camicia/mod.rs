@@ -1,17 +1,21 @@
 //! `plateau camicia`: simulate Beggar-my-neighbour deals, trace a game, hunt for
 //! record deals and merge hunts.
 
+pub(crate) mod hunt;
+
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use plateau::camicia::{CamiciaError, Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
 use serde_json::json;
 
-use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
-use crate::camicia_hunt::{self, HuntArgs};
+use crate::limits::legacy::{Ended, run_within};
+use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
+use hunt::HuntArgs;
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
-use crate::{Io, write_json};
+use crate::Io;
+use crate::output::write_json;
 
 /// Rounds played at most by default: the longest known game has 1,165.
 pub const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
@@ -75,7 +79,7 @@ enum CamiciaAction {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Deals to list by cards and by tricks.
-        #[arg(long, default_value_t = camicia_hunt::DEFAULT_TOP)]
+        #[arg(long, default_value_t = hunt::DEFAULT_TOP)]
         top: usize,
     },
 }
@@ -103,8 +107,8 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             let (a, b) = deal_from_args(&deal)?;
             trace(&a, &b, budget, json, io)
         }
-        Some(CamiciaAction::Hunt(hunt)) => camicia_hunt::run(&hunt, json, io),
-        Some(CamiciaAction::Merge { files, top }) => camicia_hunt::merge(&files, top, json, io),
+        Some(CamiciaAction::Hunt(hunt)) => hunt::run(&hunt, json, io),
+        Some(CamiciaAction::Merge { files, top }) => hunt::merge(&files, top, json, io),
         None => {
             let mut budget = Budget {
                 max_rounds: args.max_rounds,

@@ -11,10 +11,12 @@ use plateau::grid::{
 };
 use serde_json::{Value, json};
 
-use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
+use crate::limits::legacy::{Ended, run_within};
+use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
-use crate::{Io, write_json};
+use crate::Io;
+use crate::output::write_json;
 
 const MINESWEEPER_FORMAT: &str = "\
 File format: one board row per line, all rows the same width (at most 32):

@@ -18,10 +18,11 @@ use plateau::camicia::Status;
 use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
 use serde_json::{Value, json};
 
-use crate::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
+use crate::cmd::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
 use crate::error::{CliError, CliResult, bad};
 use crate::input::{content_lines, read_text};
-use crate::{Io, write_json};
+use crate::Io;
+use crate::output::write_json;
 
 /// Deals listed by cards and by tricks, by default.
 pub const DEFAULT_TOP: usize = 5;
@@ -33,11 +34,11 @@ const LOOPS_KEPT: usize = 20;
 pub struct HuntArgs {
     /// Stop after about this many seconds (default: 10 without --deals, else no
     /// time limit).
-    #[arg(long, value_name = crate::budget::SECONDS_NAME)]
+    #[arg(long, value_name = crate::limits::SECONDS_NAME)]
     seconds: Option<f64>,
     /// Stop after exactly this many deals, the hunt's step budget (reproducible
     /// unless --seconds stops it first) (default: no deal limit).
-    #[arg(long, value_name = crate::budget::STEPS_NAME, visible_alias = "max-steps")]
+    #[arg(long, value_name = crate::limits::STEPS_NAME, visible_alias = "max-steps")]
     deals: Option<u64>,
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1)]

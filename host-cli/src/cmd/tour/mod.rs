@@ -11,7 +11,8 @@ use plateau::tour::{
 };
 
 use crate::Io;
-use crate::budget::{self, Ended, SECONDS_NAME, STEPS_NAME, run_within};
+use crate::limits::legacy::{Ended, run_within};
+use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
 use crate::error::{CliError, CliResult, bad};
 
 /// Largest board the CLI allocates (5 bytes per square: the tour and the scratch).

@@ -1,0 +1,216 @@
+//! Typed answers, rendered as text or JSON in one place.
+//!
+//! Every command builds one [`Answer`] per result (a struct deriving
+//! `Serialize`, its keys in field order) and hands it to [`emit`]: with
+//! `--json` it becomes one JSON object on one line, otherwise the answer writes
+//! its own text. No command writes JSON by hand.
+//!
+//! The shared vocabulary (docs/cli.md): every answer has a `status`
+//! ([`Status`]); a count is a [`Count`] (`count` plus `complete`); a grid cell
+//! is a [`Cell`] (`{"row":…,"col":…}`, 1-based); a search that ran out says
+//! what stopped it ([`Stop`]); seconds are [`Seconds`] (to the millisecond).
+
+use std::fmt;
+use std::io::{self, Write};
+
+use serde::{Serialize, Serializer};
+
+use crate::{CliResult, Io};
+
+/// One result of a command: serialized for `--json`, written as text otherwise.
+pub(crate) trait Answer: Serialize {
+    /// Writes the answer for people, ending with a newline.
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// Prints `answer` as one JSON line or as its text.
+pub(crate) fn emit(io: &mut Io<'_>, json: bool, answer: &impl Answer) -> CliResult {
+    if json {
+        write_json(io.out, answer)
+    } else {
+        answer.write_text(io.out)?;
+        Ok(())
+    }
+}
+
+/// Writes any serializable value as one JSON line (for streams of records,
+/// such as a trace's events, that are not answers themselves).
+pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> CliResult {
+    serde_json::to_writer(&mut *out, value).map_err(|e| match e.io_error_kind() {
+        Some(kind) => io::Error::from(kind).into(),
+        None => crate::CliError::new(format!("cannot write JSON: {e}")),
+    })?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// How a command's answer stands: the `status` key of every JSON answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Status {
+    /// The answer was computed (a lookup, a packed score, a trail, a tour).
+    Found,
+    /// Exactly one solution exists.
+    Unique,
+    /// More than one solution exists (see the answer's `count`).
+    Multiple,
+    /// There is no solution, no tour, no claim: an answer, not an error.
+    None,
+    /// The game loops forever (Camicia).
+    Loop,
+    /// The game ends (Camicia).
+    Finished,
+    /// A budget (`--max-steps`, `--seconds`) or Ctrl-C stopped the work first;
+    /// what the answer holds is the best so far, and no count in it is exact.
+    Exhausted,
+}
+
+impl Status {
+    /// The status as the JSON spells it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Status::Found => "found",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Loop => "loop",
+            Status::Finished => "finished",
+            Status::Exhausted => "exhausted",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What stopped a search before it ended on its own: the `stopped_by` key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) enum Stop {
+    /// `--max-steps` ran out.
+    #[serde(rename = "max-steps")]
+    MaxSteps,
+    /// `--seconds` ran out.
+    #[serde(rename = "seconds")]
+    Seconds,
+    /// The user pressed Ctrl-C.
+    #[serde(rename = "interrupt")]
+    Interrupt,
+}
+
+impl Stop {
+    /// Names the stop for text output: the flag, or "Ctrl-C".
+    pub(crate) fn flag(self) -> &'static str {
+        match self {
+            Stop::MaxSteps => "--max-steps",
+            Stop::Seconds => "--seconds",
+            Stop::Interrupt => "Ctrl-C",
+        }
+    }
+}
+
+/// A number of things counted: exact when `complete`, a lower bound otherwise.
+///
+/// Serialized flat into its answer (`#[serde(flatten)]`) as `"count":N,
+/// "complete":true|false`; shown as `N` or `at least N` in text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Count {
+    /// How many were counted.
+    pub(crate) count: u64,
+    /// Whether the count is exact (the search ended on its own).
+    pub(crate) complete: bool,
+}
+
+impl Count {
+    /// An exact count.
+    pub(crate) fn exact(count: u64) -> Self {
+        Count {
+            count,
+            complete: true,
+        }
+    }
+
+    /// A count that a budget cut short: at least `count`.
+    pub(crate) fn at_least(count: u64) -> Self {
+        Count {
+            count,
+            complete: false,
+        }
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.complete {
+            write!(f, "{}", self.count)
+        } else {
+            write!(f, "at least {}", self.count)
+        }
+    }
+}
+
+/// A cell of a grid or board, 1-based, as `{"row":R,"col":C}` everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Cell {
+    /// Row, counted from 1 at the top.
+    pub(crate) row: usize,
+    /// Column, counted from 1 at the left.
+    pub(crate) col: usize,
+}
+
+/// A duration in seconds, serialized to the millisecond (`0.12`, not
+/// `0.12000000000000001`) and printed with two decimals in text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seconds(pub(crate) f64);
+
+impl Serialize for Seconds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64((self.0 * 1000.0).round() / 1000.0)
+    }
+}
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.2}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Example {
+        status: Status,
+        #[serde(flatten)]
+        count: Count,
+        cell: Cell,
+        stopped_by: Option<Stop>,
+        seconds: Seconds,
+    }
+
+    #[test]
+    fn keys_come_in_field_order_and_numbers_stay_short() {
+        let e = Example {
+            status: Status::Exhausted,
+            count: Count::at_least(7),
+            cell: Cell { row: 1, col: 2 },
+            stopped_by: Some(Stop::MaxSteps),
+            seconds: Seconds(0.1 + 0.02),
+        };
+        assert_eq!(
+            serde_json::to_string(&e).ok().as_deref(),
+            Some(
+                r#"{"status":"exhausted","count":7,"complete":false,"cell":{"row":1,"col":2},"stopped_by":"max-steps","seconds":0.12}"#
+            )
+        );
+    }
+
+    #[test]
+    fn a_cut_count_reads_at_least() {
+        assert_eq!(Count::at_least(5).to_string(), "at least 5");
+        assert_eq!(Count::exact(5).to_string(), "5");
+    }
+}

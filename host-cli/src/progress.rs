@@ -1,0 +1,142 @@
+//! Feedback on long work: a progress line on stderr, and Ctrl-C.
+//!
+//! The progress line shows only when stderr is a terminal and the answer is
+//! text ([`Progress::new`]); otherwise nothing is drawn, so pipes, files and
+//! `--json` stay clean.
+//!
+//! Ctrl-C: the binary calls [`install_interrupt_handler`]. Outside an
+//! [`Interruptible`] section, Ctrl-C ends the process at once (exit 130), as
+//! for any tool. Inside one, the first Ctrl-C only sets a flag that the
+//! command polls between slices of its search ([`interrupted`]); the command
+//! then prints the answer so far, marked as stopped by `interrupt`. A second
+//! Ctrl-C ends the process at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::Io;
+
+/// Set by the first Ctrl-C inside an [`Interruptible`] section.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// True while no [`Interruptible`] section is open: Ctrl-C then ends the process.
+static NOT_ARMED: AtomicBool = AtomicBool::new(true);
+
+/// Set once [`install_interrupt_handler`] succeeded.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// Exit code of a process ended by Ctrl-C (128 + SIGINT).
+const INTERRUPT_EXIT: i32 = 130;
+
+/// Installs the Ctrl-C handler described in the module docs. Called once by
+/// the binary; tests that run commands in process do not install it.
+///
+/// # Errors
+/// Fails if the operating system refuses the signal handler.
+pub fn install_interrupt_handler() -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::SIGINT;
+        use signal_hook::flag;
+        // Run in this order: outside a section, exit; on a second Ctrl-C, exit;
+        // else raise the flag.
+        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &NOT_ARMED)?;
+        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &INTERRUPTED)?;
+        flag::register(SIGINT, &INTERRUPTED)?;
+        INSTALLED.store(true, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+/// Returns whether Ctrl-C is handled (in the binary, not in tests run in
+/// process): searches then run in slices so that they can answer on Ctrl-C.
+pub(crate) fn handler_installed() -> bool {
+    INSTALLED.load(Ordering::Relaxed)
+}
+
+/// Returns whether Ctrl-C asked the running command to stop.
+pub(crate) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// A section of a command that polls [`interrupted`] and answers with what it
+/// has when it is set. Open while the value lives.
+#[must_use = "the section closes when this value is dropped"]
+pub(crate) struct Interruptible(());
+
+impl Interruptible {
+    /// Opens the section: from now on the first Ctrl-C only raises the flag.
+    pub(crate) fn open() -> Self {
+        NOT_ARMED.store(false, Ordering::Relaxed);
+        Interruptible(())
+    }
+}
+
+impl Drop for Interruptible {
+    fn drop(&mut self) {
+        NOT_ARMED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A progress line on stderr, or nothing (see the module docs).
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// A progress line for work of `total` units (a bar), or of unknown size
+    /// (`None`: a spinner), labelled with `what`; hidden unless stderr is a
+    /// terminal and the answer is text.
+    pub(crate) fn new(io: &Io<'_>, json: bool, what: &str, total: Option<u64>) -> Self {
+        if !io.progress || json {
+            return Progress::hidden();
+        }
+        let bar = match total {
+            Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr())
+                .with_style(
+                    ProgressStyle::with_template("{prefix} {bar:40} {pos}/{len} {msg} ({elapsed})")
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template("{spinner} {prefix} {pos} {msg} ({elapsed})")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ),
+        };
+        bar.set_prefix(what.to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar: Some(bar) }
+    }
+
+    /// A progress line that draws nothing.
+    pub(crate) fn hidden() -> Self {
+        Progress { bar: None }
+    }
+
+    /// Sets how many units are done.
+    pub(crate) fn set(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+
+    /// Sets the words after the count (what was found so far, say).
+    pub(crate) fn message(&self, text: impl Into<String>) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(text.into());
+        }
+    }
+
+    /// Returns whether anything is drawn.
+    pub(crate) fn is_visible(&self) -> bool {
+        self.bar.is_some()
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
