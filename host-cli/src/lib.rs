@@ -35,10 +35,10 @@ pub struct Io<'a> {
 #[derive(Parser, Debug)]
 #[command(name = "plateau", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = "Start with `plateau demo`. Every command takes --help and --json.")]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Print results as JSON, one object per line.
     #[arg(long, global = true)]
-    pub json: bool,
+    json: bool,
     #[command(subcommand)]
     command: Command,
 }

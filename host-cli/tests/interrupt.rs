@@ -1,0 +1,84 @@
+//! Ctrl-C (SIGINT) on the real binary: during a search it prints the answer so
+//! far, marked as stopped by `interrupt` (exit 0); anywhere else it ends the
+//! process at once with exit code 130, as for any tool.
+
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_plateau");
+
+/// Sends SIGINT to `child` after `after`, then waits for it, at most 60 s.
+fn interrupt(mut child: Child, after: Duration) -> (Option<i32>, String) {
+    sleep(after);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let began = Instant::now();
+    while child.try_wait().expect("the child can be waited for").is_none() {
+        if began.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the command did not answer Ctrl-C within 60 s");
+        }
+        sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("its output");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn spawn(args: &[&str], stdin: &str) -> Child {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    if !stdin.is_empty() {
+        let mut input = child.stdin.take().expect("a stdin pipe");
+        input.write_all(stdin.as_bytes()).expect("the input is written");
+    }
+    child
+}
+
+fn json(line: &str) -> serde_json::Value {
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+}
+
+#[test]
+fn ctrl_c_during_a_count_prints_the_count_so_far_as_a_lower_bound() {
+    let blank = format!("{}\n", ".".repeat(81));
+    let child = spawn(
+        &["solve", "sudoku", "--count", "--max-steps", "100000000000", "--json"],
+        &blank,
+    );
+    let (code, out) = interrupt(child, Duration::from_millis(1500));
+    assert_eq!(code, Some(0), "{out}");
+    let answer = json(out.trim());
+    assert_eq!(answer["status"], "exhausted", "{out}");
+    assert_eq!(answer["stopped_by"], "interrupt", "{out}");
+    assert_eq!(answer["complete"], false, "{out}");
+}
+
+#[test]
+fn ctrl_c_during_a_hunt_prints_the_summary_so_far() {
+    let child = spawn(&["camicia", "hunt", "--seconds", "120", "--threads", "1", "--json"], "");
+    let (code, out) = interrupt(child, Duration::from_millis(1500));
+    assert_eq!(code, Some(0), "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    let summary = json(last);
+    assert_eq!(summary["status"], "exhausted", "{out}");
+    assert_eq!(summary["stopped_by"], "interrupt", "{out}");
+}
+
+#[test]
+fn ctrl_c_outside_a_search_ends_the_process() {
+    // Waiting for standard input is not a search: Ctrl-C ends it at once.
+    let child = spawn(&["solve", "sudoku"], "");
+    let (code, out) = interrupt(child, Duration::from_millis(300));
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.is_empty(), "{out}");
+}
