@@ -11,7 +11,7 @@
 //! then prints the answer so far, marked as stopped by `interrupt`. A second
 //! Ctrl-C ends the process at once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -22,6 +22,9 @@ use crate::Io;
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// True while no [`Interruptible`] section is open: Ctrl-C then ends the process.
 static NOT_ARMED: AtomicBool = AtomicBool::new(true);
+/// How many [`Interruptible`] sections are open (they nest: a batch around
+/// the timed searches of its lines).
+static OPEN: AtomicUsize = AtomicUsize::new(0);
 
 /// Set once [`install_interrupt_handler`] succeeded.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
@@ -68,14 +71,17 @@ pub(crate) struct Interruptible(());
 impl Interruptible {
     /// Opens the section: from now on the first Ctrl-C only raises the flag.
     pub(crate) fn open() -> Self {
-        NOT_ARMED.store(false, Ordering::Relaxed);
+        OPEN.fetch_add(1, Ordering::SeqCst);
+        NOT_ARMED.store(false, Ordering::SeqCst);
         Interruptible(())
     }
 }
 
 impl Drop for Interruptible {
     fn drop(&mut self) {
-        NOT_ARMED.store(true, Ordering::Relaxed);
+        if OPEN.fetch_sub(1, Ordering::SeqCst) == 1 {
+            NOT_ARMED.store(true, Ordering::SeqCst);
+        }
     }
 }
 
@@ -130,6 +136,22 @@ impl Progress {
     /// Returns whether anything is drawn.
     pub(crate) fn is_visible(&self) -> bool {
         self.bar.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_nest() {
+        let outer = Interruptible::open();
+        {
+            let _inner = Interruptible::open();
+        }
+        assert!(!NOT_ARMED.load(Ordering::SeqCst), "the outer section is still open");
+        drop(outer);
+        assert!(NOT_ARMED.load(Ordering::SeqCst));
     }
 }
 
