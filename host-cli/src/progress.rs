@@ -139,6 +139,14 @@ impl Progress {
     }
 }
 
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,13 +160,5 @@ mod tests {
         assert!(!NOT_ARMED.load(Ordering::SeqCst), "the outer section is still open");
         drop(outer);
         assert!(NOT_ARMED.load(Ordering::SeqCst));
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
     }
 }
