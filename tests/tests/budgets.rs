@@ -265,7 +265,7 @@ fn camicia() {
     let r = run_timed(&["camicia", "trace", deal, "--seconds", "0.000001", "--json"]);
     assert!(
         r.stdout
-            .ends_with("{\"status\":\"exhausted\",\"cards\":0,\"tricks\":0}\n")
+            .ends_with("{\"status\":\"exhausted\",\"cards\":0,\"tricks\":0,\"stopped_by\":\"seconds\"}\n")
     );
 }
 
