@@ -80,8 +80,15 @@ fn a_988_card_trace_streams_under_20_mib_as_json() {
     );
     let [plays, takes] = [s.counts[0], s.counts[1]];
     // The deal, one record per card played and per take, then the answer.
-    assert!(s.first.starts_with(r#"{"event":"deal","round":1,"#), "{}", s.first);
-    assert_eq!(s.last, r#"{"status":"finished","cards":48096,"tricks":6378}"#);
+    assert!(
+        s.first.starts_with(r#"{"event":"deal","round":1,"#),
+        "{}",
+        s.first
+    );
+    assert_eq!(
+        s.last,
+        r#"{"status":"finished","cards":48096,"tricks":6378}"#
+    );
     assert_eq!(plays, 48096);
     assert_eq!(takes, 6378);
     assert_eq!(s.lines, 1 + plays + takes + 1);
@@ -108,7 +115,15 @@ fn a_988_card_trace_streams_under_20_mib_as_a_table() {
 #[test]
 fn ctrl_c_ends_a_hunt_with_its_report_so_far() {
     let child = Command::new(env!("CARGO_BIN_EXE_plateau"))
-        .args(["camicia", "hunt", "--seconds", "120", "--threads", "1", "--json"])
+        .args([
+            "camicia",
+            "hunt",
+            "--seconds",
+            "120",
+            "--threads",
+            "1",
+            "--json",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -121,9 +136,23 @@ fn ctrl_c_ends_a_hunt_with_its_report_so_far() {
     assert!(killed.success());
     let done = child.wait_with_output().expect("the hunt ends");
     let stdout = String::from_utf8_lossy(&done.stdout);
-    assert_eq!(done.status.code(), Some(0), "{stdout} {}", String::from_utf8_lossy(&done.stderr));
+    assert_eq!(
+        done.status.code(),
+        Some(0),
+        "{stdout} {}",
+        String::from_utf8_lossy(&done.stderr)
+    );
     let summary = stdout.lines().next().unwrap_or_default();
-    assert!(summary.starts_with(r#"{"status":"exhausted","kind":"summary","#), "{summary}");
-    assert!(summary.ends_with(r#","stopped_by":"interrupt"}"#), "{summary}");
-    assert!(stdout.lines().count() > 1, "the deals found so far are listed");
+    assert!(
+        summary.starts_with(r#"{"status":"exhausted","kind":"summary","#),
+        "{summary}"
+    );
+    assert!(
+        summary.ends_with(r#","stopped_by":"interrupt"}"#),
+        "{summary}"
+    );
+    assert!(
+        stdout.lines().count() > 1,
+        "the deals found so far are listed"
+    );
 }

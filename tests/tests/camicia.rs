@@ -396,11 +396,18 @@ fn batch_of_the_published_cases_gives_the_expected_json() {
         let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let status = status.to_string();
         assert_eq!(
-            (v["status"].as_str(), v["cards"].as_u64(), v["tricks"].as_u64()),
+            (
+                v["status"].as_str(),
+                v["cards"].as_u64(),
+                v["tricks"].as_u64()
+            ),
             (Some(status.as_str()), Some(cards), Some(tricks)),
             "{name}"
         );
-        assert!(v["line"].is_u64() && v["deal"].is_string(), "{name}: {line}");
+        assert!(
+            v["line"].is_u64() && v["deal"].is_string(),
+            "{name}: {line}"
+        );
     }
 }
 

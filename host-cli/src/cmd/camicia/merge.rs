@@ -126,7 +126,8 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
             path.display().to_string()
         };
         for (n, line) in content_lines(&text) {
-            absorb_line(&mut total, line).map_err(|why| CliError::new(format!("{name}: line {n}: {why}")))?;
+            absorb_line(&mut total, line)
+                .map_err(|why| CliError::new(format!("{name}: line {n}: {why}")))?;
         }
     }
     print_report(&total, None, json, io)
@@ -147,9 +148,17 @@ fn absorb_line(total: &mut Report, line: &str) -> Result<(), String> {
             let t = &mut total.tally;
             add(&mut t.deals, "deals", whole("deals", s.deals.as_ref())?)?;
             add(&mut t.chunks, "chunks", whole("chunks", s.chunks.as_ref())?)?;
-            add(&mut t.finished, "finished", whole("finished", s.finished.as_ref())?)?;
+            add(
+                &mut t.finished,
+                "finished",
+                whole("finished", s.finished.as_ref())?,
+            )?;
             add(&mut t.loops, "loops", whole("loops", s.loops.as_ref())?)?;
-            add(&mut t.exhausted, "exhausted", whole("exhausted", s.exhausted.as_ref())?)?;
+            add(
+                &mut t.exhausted,
+                "exhausted",
+                whole("exhausted", s.exhausted.as_ref())?,
+            )?;
             let cards = whole("cards_of_finished", s.cards_of_finished.as_ref())?;
             add(&mut t.cards_of_finished, "cards_of_finished", cards)?;
             total.seconds = total.seconds.max(seconds("seconds", s.seconds.as_ref())?);

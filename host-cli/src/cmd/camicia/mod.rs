@@ -486,7 +486,10 @@ fn batch_deal(text: &str, name: &str, n: usize, line: &str) -> CliResult<(Vec<Ra
         let column = raw
             .get(..lead + e.offset())
             .map_or(1, |s| s.chars().count() + 1);
-        CliError::new(format!("{name}: line {n}, column {column}: {}", e.describe()))
+        CliError::new(format!(
+            "{name}: line {n}, column {column}: {}",
+            e.describe()
+        ))
     })
 }
 

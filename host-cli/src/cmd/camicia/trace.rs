@@ -6,7 +6,6 @@
 //! row, so the game (deterministic) is played twice: once to measure the
 //! columns, once to print. JSON needs no widths: one pass, one record a line.
 
-
 use plateau::camicia::{Deal, Event, Outcome, Player, Rank, Trace};
 use serde::Serialize;
 
@@ -167,7 +166,13 @@ const HEADER: (&str, &str, &str, &str, &str, &str) =
 
 /// Traces the deal `a`/`b` under `limits`: the game is played within the
 /// rounds the time allows (`--seconds`), then replayed event by event.
-pub(crate) fn run(a: &[Rank], b: &[Rank], limits: &Limits, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run(
+    a: &[Rank],
+    b: &[Rank],
+    limits: &Limits,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
     let ((_, max_rounds), stop) = rounds_within(a, b, limits, &Progress::hidden())?;
     let outcome = match Deal::<1>::from_hands(a, b) {
         Ok(deal) => stream(&deal, max_rounds, json, io)?,
@@ -181,7 +186,12 @@ pub(crate) fn run(a: &[Rank], b: &[Rank], limits: &Limits, json: bool, io: &mut 
 }
 
 /// Writes the trace of `deal`: JSON records in one pass, or the table in two.
-fn stream<const W: usize>(deal: &Deal<W>, max_rounds: u64, json: bool, io: &mut Io<'_>) -> CliResult<Outcome> {
+fn stream<const W: usize>(
+    deal: &Deal<W>,
+    max_rounds: u64,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult<Outcome> {
     if json {
         return replay(deal, max_rounds, |row| write_json(io.out, &Record::of(row)));
     }
@@ -190,9 +200,17 @@ fn stream<const W: usize>(deal: &Deal<W>, max_rounds: u64, json: bool, io: &mut 
         w.widen(row);
         Ok(())
     })?;
-    let Widths { event: we, a: wa, b: wb, pile: wp } = w;
+    let Widths {
+        event: we,
+        a: wa,
+        b: wb,
+        pile: wp,
+    } = w;
     let (round, event, ha, hb, pile, owed) = HEADER;
-    writeln!(io.out, "{round:>5}  {event:<we$}  {ha:<wa$}  {hb:<wb$}  {pile:<wp$}  {owed}")?;
+    writeln!(
+        io.out,
+        "{round:>5}  {event:<we$}  {ha:<wa$}  {hb:<wb$}  {pile:<wp$}  {owed}"
+    )?;
     replay(deal, max_rounds, |r| {
         writeln!(
             io.out,
