@@ -53,13 +53,13 @@ pub(crate) struct HuntArgs {
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
-    /// Worker threads (the default: every core).
+    /// Worker threads, 1 to 1024 (the default: every core).
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
     threads: Option<usize>,
     /// This machine's part of a larger hunt: shard K of N (from 1/1 to N/N).
     #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = parse_shard, allow_hyphen_values = true)]
     shard: Shard,
-    /// Deals to list by cards and by tricks.
+    /// Deals to list by cards and by tricks, 1 to 1000.
     #[arg(long, default_value_t = DEFAULT_TOP, value_parser = parse_top, allow_negative_numbers = true)]
     top: usize,
     /// Play fresh shuffles only, without climbing: the rate on random deals.
@@ -182,7 +182,8 @@ impl Chunks {
 pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(MAX_THREADS as usize);
     let seconds = match (args.seconds, args.deals) {
         (Some(s), _) => Some(s),
         (None, None) => Some(DEFAULT_SECONDS),

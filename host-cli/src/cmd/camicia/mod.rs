@@ -84,10 +84,10 @@ enum CamiciaAction {
     #[command(after_help = "Example: plateau camicia merge shard1.json shard2.json --json")]
     Merge {
         /// Files written by `plateau camicia hunt --json` (or by `merge --json`);
-        /// `-` (the default) reads standard input.
+        /// `-` reads standard input.
         #[arg(value_name = "FILE", default_value = "-")]
         files: Vec<PathBuf>,
-        /// Deals to list by cards and by tricks.
+        /// Deals to list by cards and by tricks, 1 to 1000.
         #[arg(long, default_value_t = hunt::DEFAULT_TOP, value_parser = hunt::parse_top, allow_negative_numbers = true)]
         top: usize,
     },
