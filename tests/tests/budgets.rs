@@ -263,10 +263,9 @@ fn camicia() {
     let r = run(&["camicia", "trace", deal, "--max-steps", "3"]);
     says_exhausted(&r, "status: exhausted, cards: 31, tricks: 3");
     let r = run_timed(&["camicia", "trace", deal, "--seconds", "0.000001", "--json"]);
-    assert!(
-        r.stdout
-            .ends_with("{\"status\":\"exhausted\",\"cards\":0,\"tricks\":0}\n")
-    );
+    assert!(r.stdout.ends_with(
+        "{\"status\":\"exhausted\",\"cards\":0,\"tricks\":0,\"stopped_by\":\"seconds\"}\n"
+    ));
 }
 
 #[test]

@@ -1,92 +1,111 @@
-//! `plateau camicia hunt` and `merge`: the core's record hunt
-//! (`plateau::camicia::hunt`) on threads, with a deadline, progress and
-//! output.
+//! `plateau camicia hunt`: the core's record hunt (`plateau::camicia::hunt`)
+//! on threads, with a deadline, progress, Ctrl-C and output.
 //!
 //! The hunt is a sequence of chunks, each deterministic for `(seed, chunk)`;
 //! the threads take the next chunk of this shard as they free up and their
 //! tallies are added up in a fixed order, so a hunt's answer depends on the
 //! seed, the shard and the number of chunks, never on the threads or on
-//! timing (a timed hunt reports its chunk count).
+//! timing (a timed hunt reports its chunk count). A stop (`--seconds`,
+//! Ctrl-C) lets every thread end the chunk it is playing, so the chunks
+//! played are always the first ones: what a checkpoint would need is the
+//! report and the number of chunks.
 
-use std::path::PathBuf;
+use std::io::{self, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::camicia::Status;
 use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use crate::cmd::camicia::{DEFAULT_MAX_ROUNDS, parse_packed};
-use crate::error::{CliError, CliResult, bad};
-use crate::input::{content_lines, read_text};
+use super::{DEFAULT_MAX_ROUNDS, status_of};
 use crate::Io;
-use crate::output::write_json;
+use crate::error::{CliError, CliResult};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::output::{self, Answer, Seconds, Status, Stop, write_json};
+use crate::progress::{self, Progress};
 
 /// Deals listed by cards and by tricks, by default.
-pub const DEFAULT_TOP: usize = 5;
+pub(crate) const DEFAULT_TOP: usize = 5;
+/// Deals listed by cards and by tricks, at most.
+const MAX_TOP: u64 = 1000;
 /// Loop deals kept in a report.
 const LOOPS_KEPT: usize = 20;
+/// Worker threads at most.
+const MAX_THREADS: u64 = 1024;
+/// The time limit of a hunt given neither `--seconds` nor `--deals`.
+const DEFAULT_SECONDS: f64 = 10.0;
 
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
-pub struct HuntArgs {
+pub(crate) struct HuntArgs {
     /// Stop after about this many seconds (default: 10 without --deals, else no
     /// time limit).
-    #[arg(long, value_name = crate::limits::SECONDS_NAME)]
+    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// Stop after exactly this many deals, the hunt's step budget (reproducible
     /// unless --seconds stops it first) (default: no deal limit).
-    #[arg(long, value_name = crate::limits::STEPS_NAME, visible_alias = "max-steps")]
+    #[arg(long, value_name = STEPS_NAME, visible_alias = "max-steps",
+          value_parser = limits::parse_steps, allow_negative_numbers = true)]
     deals: Option<u64>,
     /// Seed of the random deals.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
-    /// Worker threads (the default: every core).
-    #[arg(long, value_name = "T")]
+    /// Worker threads, 1 to 1024 (the default: every core).
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
     threads: Option<usize>,
     /// This machine's part of a larger hunt: shard K of N (from 1/1 to N/N).
-    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = parse_shard, allow_hyphen_values = true)]
     shard: Shard,
-    /// Deals to list by cards and by tricks.
-    #[arg(long, default_value_t = DEFAULT_TOP)]
+    /// Deals to list by cards and by tricks, 1 to 1000.
+    #[arg(long, default_value_t = DEFAULT_TOP, value_parser = parse_top, allow_negative_numbers = true)]
     top: usize,
     /// Play fresh shuffles only, without climbing: the rate on random deals.
     #[arg(long)]
     fresh: bool,
     /// Rounds a game may last before it counts as exhausted.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ROUNDS)]
+    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS,
+          value_parser = limits::parse_steps, allow_negative_numbers = true)]
     max_rounds: u64,
+}
+
+/// Reads `--top`: 1 to 1,000 deals.
+pub(crate) fn parse_top(s: &str) -> Result<usize, String> {
+    let n = limits::number_in(s, 1, MAX_TOP)?;
+    usize::try_from(n).map_err(|e| e.to_string())
+}
+
+/// Reads `--threads`: 1 to 1,024.
+fn parse_threads(s: &str) -> Result<usize, String> {
+    let n = limits::number_in(s, 1, MAX_THREADS)?;
+    usize::try_from(n).map_err(|e| e.to_string())
 }
 
 /// Reads shard K of N (from 1/1 to N/N).
 fn parse_shard(s: &str) -> Result<Shard, String> {
     let (k, n) = s
         .split_once('/')
-        .ok_or_else(|| format!("expected K/N like 2/8, not '{s}'"))?;
-    let k: u64 = k
-        .parse()
-        .map_err(|_| format!("K in '{s}' is not a whole number"))?;
-    let n: u64 = n
-        .parse()
-        .map_err(|_| format!("N in '{s}' is not a whole number"))?;
+        .ok_or_else(|| format!("expected K/N like 2/8, not '{}'", crate::error::shorten(s)))?;
+    let k = limits::number_in(k, 1, u64::MAX).map_err(|why| format!("K: {why}"))?;
+    let n = limits::number_in(n, 1, u64::MAX).map_err(|why| format!("N: {why}"))?;
     Shard::new(k, n).map_err(|_| format!("shard '{s}' must have 1 <= K <= N"))
 }
 
 /// What a hunt (or several) found: the core's tally, and the time it took.
 #[derive(Clone, Debug)]
-pub struct Report {
-    tally: Tally<Vec<Found>>,
-    seconds: f64,
-    thread_seconds: f64,
+pub(crate) struct Report {
+    pub(crate) tally: Tally<Vec<Found>>,
+    pub(crate) seconds: f64,
+    pub(crate) thread_seconds: f64,
     /// Processor time the threads got (less than `thread_seconds` on a busy machine).
-    cpu_seconds: f64,
+    pub(crate) cpu_seconds: f64,
 }
 
 impl Report {
     /// Returns an empty report listing `top` deals by cards and by tricks.
-    fn new(top: usize) -> Report {
+    pub(crate) fn new(top: usize) -> Report {
         Report {
             tally: Tally::new(
                 vec![Found::EMPTY; top],
@@ -119,105 +138,93 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
+/// The hunt's chunks, handed out in order to the threads as they free up.
+struct Chunks {
+    hunt: Hunt,
+    shard: Shard,
+    /// The hunt's deals in all (unlimited: until stopped).
+    deals: Budget,
+    /// The next chunk to hand out.
+    next: AtomicU64,
+    /// Deals played so far, for the progress line.
+    played: AtomicU64,
+    /// Raised when the hunt must stop after the chunks under way.
+    stop: AtomicBool,
+}
+
+impl Chunks {
+    /// Plays chunks into a report of `top` deals until none is left or the
+    /// hunt stops; returns the report with the thread's time.
+    fn work(&self, top: usize) -> Report {
+        let mut mine = Report::new(top);
+        let began = Instant::now();
+        let cpu_began = thread_cpu_seconds();
+        while !self.stop.load(Ordering::Relaxed) {
+            let idx = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(len) = Hunt::chunk_deals(self.deals, idx) else {
+                break;
+            };
+            let before = mine.tally.deals;
+            self.hunt.chunk(self.shard.chunk(idx), len, &mut mine.tally);
+            self.played
+                .fetch_add(mine.tally.deals - before, Ordering::Relaxed);
+        }
+        mine.thread_seconds = began.elapsed().as_secs_f64();
+        mine.cpu_seconds = match (cpu_began, thread_cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => mine.thread_seconds,
+        };
+        mine
+    }
+}
+
 /// Runs the hunt.
-pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 || threads > 1024 {
-        return Err(bad(
-            "--threads",
-            &threads.to_string(),
-            "must be from 1 to 1024",
-        ));
-    }
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(MAX_THREADS as usize);
     let seconds = match (args.seconds, args.deals) {
-        (Some(s), _) if !(s.is_finite() && s > 0.0 && s <= 1e7) => {
-            return Err(bad(
-                "--seconds",
-                &s.to_string(),
-                "must be a positive number of seconds",
-            ));
-        }
         (Some(s), _) => Some(s),
-        (None, None) => Some(10.0),
+        (None, None) => Some(DEFAULT_SECONDS),
         (None, Some(_)) => None,
     };
+    let limits = Limits::new(u64::MAX, seconds);
     let deals = args.deals.map_or(Budget::UNLIMITED, Budget::new);
     let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds));
     if args.fresh {
         hunt = hunt.fresh();
     }
-    let next = AtomicU64::new(0);
-    let done_deals = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
+    let chunks = Chunks {
+        hunt,
+        shard: args.shard,
+        deals,
+        next: AtomicU64::new(0),
+        played: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+    };
     let start = Instant::now();
-    let deadline = seconds.map(|s| start + Duration::from_secs_f64(s));
-    let shard = args.shard;
-    let top = args.top.max(1);
+    let top = args.top;
     let mut report = Report::new(top);
+    let progress = Progress::new(io, json, "hunt", args.deals);
+    let stopped_by = Mutex::new(None);
+    let section = progress::Interruptible::open();
     std::thread::scope(|scope| -> CliResult {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Report::new(top);
-                    let began = Instant::now();
-                    let cpu_began = thread_cpu_seconds();
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let idx = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(len) = Hunt::chunk_deals(deals, idx) else {
-                            break;
-                        };
-                        let before = mine.tally.deals;
-                        hunt.chunk(shard.chunk(idx), len, &mut mine.tally);
-                        done_deals.fetch_add(mine.tally.deals - before, Ordering::Relaxed);
-                    }
-                    mine.thread_seconds = began.elapsed().as_secs_f64();
-                    mine.cpu_seconds = match (cpu_began, thread_cpu_seconds()) {
-                        (Some(a), Some(b)) if b > a => b - a,
-                        _ => mine.thread_seconds,
-                    };
-                    mine
-                })
-            })
+            .map(|_| scope.spawn(|| chunks.work(top)))
             .collect();
-        let bar = io.progress.then(|| {
-            let bar = match (seconds, args.deals) {
-                (Some(s), _) => indicatif::ProgressBar::new((s * 10.0) as u64),
-                (None, Some(d)) => indicatif::ProgressBar::new(d),
-                (None, None) => indicatif::ProgressBar::new(0),
-            };
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            bar
-        });
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
-            let now = Instant::now();
-            if deadline.is_some_and(|d| now >= d) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            if let Some(bar) = &bar {
-                let deals = done_deals.load(Ordering::Relaxed);
-                let elapsed = now.duration_since(start).as_secs_f64();
-                match seconds {
-                    Some(_) => bar.set_position((elapsed * 10.0) as u64),
-                    None => bar.set_position(deals),
+            if let Some(stop) = limits.stop_now() {
+                chunks.stop.store(true, Ordering::Relaxed);
+                if let Ok(mut s) = stopped_by.lock() {
+                    s.get_or_insert(stop);
                 }
-                bar.set_message(format!(
-                    "{deals} deals, {:.2} M/s",
-                    deals as f64 / elapsed / 1e6
-                ));
             }
-        }
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
+            let played = chunks.played.load(Ordering::Relaxed);
+            let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+            progress.set(played);
+            progress.message(format!("deals, {:.2} M/s", played as f64 / elapsed / 1e6));
         }
         for w in workers {
             let mine = w
@@ -227,85 +234,181 @@ pub fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         }
         Ok(())
     })?;
+    drop(section);
+    drop(progress);
     report.seconds = start.elapsed().as_secs_f64();
-    print_report(&report, Some((args, threads)), json, io)
+    // A hunt of --deals deals that played them all is complete, whatever
+    // stopped it after; an endless one always stopped.
+    let complete = !deals.is_unlimited() && report.tally.deals == deals.get();
+    let stop = if complete {
+        None
+    } else {
+        stopped_by
+            .into_inner()
+            .ok()
+            .flatten()
+            .or(Some(Stop::Interrupt))
+    };
+    let of_hunt = OfHunt {
+        seed: args.seed,
+        shard: format!("{}/{}", args.shard.k(), args.shard.n()),
+        threads,
+        stop,
+    };
+    print_report(&report, Some(&of_hunt), json, io)
 }
 
-fn found_json(kind: &str, f: &Found) -> Value {
-    json!({ "kind": kind, "deal": f.deal.to_string(), "status": f.outcome.status.to_string(),
-            "cards": f.outcome.cards, "tricks": f.outcome.tricks })
+/// What a hunt adds to a merge's report: its settings and what stopped it.
+pub(crate) struct OfHunt {
+    seed: u64,
+    shard: String,
+    threads: usize,
+    stop: Option<Stop>,
 }
 
-fn print_report(
+/// The first answer of `hunt` and `merge`: the counts, the rate and (for a
+/// hunt) its settings. The deals listed follow it, one [`Listed`] a line.
+#[derive(Serialize)]
+struct Summary<'a> {
+    /// `found`; `exhausted` for a hunt that `--seconds` or Ctrl-C stopped.
+    status: Status,
+    /// `summary`.
+    kind: &'static str,
+    deals: u64,
+    chunks: u64,
+    finished: u64,
+    loops: u64,
+    exhausted: u64,
+    cards_of_finished: u64,
+    seconds: Seconds,
+    thread_seconds: Seconds,
+    cpu_seconds: Seconds,
+    deals_per_second: u64,
+    deals_per_second_per_thread: u64,
+    deals_per_cpu_second: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+    /// `seconds` or `interrupt`, for a hunt stopped before its deals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    /// The rates unrounded and the average, for the text.
+    #[serde(skip)]
+    text: (f64, f64, f64, f64),
+}
+
+impl Answer for Summary<'_> {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match (self.seed, self.shard, self.threads) {
+            (Some(seed), Some(shard), Some(threads)) => {
+                write!(
+                    out,
+                    "hunt: {} deals ({} chunks) in {:.1} s on {threads} thread{} (seed {seed}, shard {shard})",
+                    self.deals,
+                    self.chunks,
+                    self.seconds.0,
+                    if threads == 1 { "" } else { "s" },
+                )?;
+                match self.stopped_by {
+                    Some(stop) => writeln!(out, ", stopped by {}", stop.flag())?,
+                    None => writeln!(out)?,
+                }
+            }
+            _ => writeln!(out, "merged: {} deals ({} chunks)", self.deals, self.chunks)?,
+        }
+        writeln!(
+            out,
+            "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
+            self.text.0 / 1e6,
+            self.text.1 / 1e6,
+            self.text.2 / 1e6
+        )?;
+        writeln!(
+            out,
+            "finished: {}, loops: {}, exhausted: {}; {:.1} cards per finished game",
+            self.finished, self.loops, self.exhausted, self.text.3
+        )
+    }
+}
+
+/// A deal of a report's lists (`hunt --json`, after the summary).
+#[derive(Serialize)]
+struct Listed {
+    /// The game's: `finished` (the lists by cards and by tricks) or `loop`.
+    status: Status,
+    /// `by-cards`, `by-tricks` or `loop`.
+    kind: &'static str,
+    /// The deal, compact (`A/B`).
+    deal: String,
+    cards: u64,
+    tricks: u64,
+}
+
+/// Prints a hunt's report (with `hunt`'s settings) or a merge's.
+pub(crate) fn print_report(
     r: &Report,
-    hunt: Option<(&HuntArgs, usize)>,
+    hunt: Option<&OfHunt>,
     json: bool,
     io: &mut Io<'_>,
 ) -> CliResult {
     let t = &r.tally;
-    let rate = t.deals as f64 / r.seconds.max(1e-9);
-    let per_thread = t.deals as f64 / r.thread_seconds.max(1e-9);
-    let per_cpu = t.deals as f64 / r.cpu_seconds.max(1e-9);
-    let average = t.cards_of_finished as f64 / t.finished.max(1) as f64;
-    if json {
-        let mut summary = json!({
-            "kind": "summary", "deals": t.deals, "chunks": t.chunks, "finished": t.finished,
-            "loops": t.loops, "exhausted": t.exhausted, "cards_of_finished": t.cards_of_finished,
-            "seconds": r.seconds, "thread_seconds": r.thread_seconds, "cpu_seconds": r.cpu_seconds,
-            "deals_per_second": rate.round(), "deals_per_second_per_thread": per_thread.round(),
-            "deals_per_cpu_second": per_cpu.round(),
-        });
-        if let (Some((args, threads)), Some(map)) = (hunt, summary.as_object_mut()) {
-            map.insert("seed".into(), json!(args.seed));
-            map.insert(
-                "shard".into(),
-                json!(format!("{}/{}", args.shard.k(), args.shard.n())),
-            );
-            map.insert("threads".into(), json!(threads));
+    let per = |time: f64| t.deals as f64 / time.max(1e-9);
+    let (rate, per_thread, per_cpu) = (per(r.seconds), per(r.thread_seconds), per(r.cpu_seconds));
+    // `as` saturates: a rate is a whole number of deals a second.
+    let whole = |rate: f64| rate.round() as u64;
+    let summary = Summary {
+        status: if hunt.and_then(|h| h.stop).is_some() {
+            Status::Exhausted
+        } else {
+            Status::Found
+        },
+        kind: "summary",
+        deals: t.deals,
+        chunks: t.chunks,
+        finished: t.finished,
+        loops: t.loops,
+        exhausted: t.exhausted,
+        cards_of_finished: t.cards_of_finished,
+        seconds: Seconds(r.seconds),
+        thread_seconds: Seconds(r.thread_seconds),
+        cpu_seconds: Seconds(r.cpu_seconds),
+        deals_per_second: whole(rate),
+        deals_per_second_per_thread: whole(per_thread),
+        deals_per_cpu_second: whole(per_cpu),
+        seed: hunt.map(|h| h.seed),
+        shard: hunt.map(|h| h.shard.as_str()),
+        threads: hunt.map(|h| h.threads),
+        stopped_by: hunt.and_then(|h| h.stop),
+        text: (
+            rate,
+            per_thread,
+            per_cpu,
+            t.cards_of_finished as f64 / t.finished.max(1) as f64,
+        ),
+    };
+    output::emit(io, json, &summary)?;
+    let lists = [
+        ("longest by cards", "by-cards", t.by_cards.as_slice()),
+        ("longest by tricks", "by-tricks", t.by_tricks.as_slice()),
+        ("loops", "loop", t.loop_deals.as_slice()),
+    ];
+    for (title, kind, list) in lists {
+        if json {
+            for f in list {
+                let listed = Listed {
+                    status: status_of(f.outcome.status),
+                    kind,
+                    deal: f.deal.to_string(),
+                    cards: f.outcome.cards,
+                    tricks: f.outcome.tricks,
+                };
+                write_json(io.out, &listed)?;
+            }
+            continue;
         }
-        write_json(io.out, &summary)?;
-        for f in t.by_cards.as_slice() {
-            write_json(io.out, &found_json("by-cards", f))?;
-        }
-        for f in t.by_tricks.as_slice() {
-            write_json(io.out, &found_json("by-tricks", f))?;
-        }
-        for f in t.loop_deals.as_slice() {
-            write_json(io.out, &found_json("loop", f))?;
-        }
-        return Ok(());
-    }
-    match hunt {
-        Some((args, threads)) => writeln!(
-            io.out,
-            "hunt: {} deals ({} chunks) in {:.1} s on {threads} thread{} (seed {}, shard {}/{})",
-            t.deals,
-            t.chunks,
-            r.seconds,
-            if threads == 1 { "" } else { "s" },
-            args.seed,
-            args.shard.k(),
-            args.shard.n()
-        )?,
-        None => writeln!(io.out, "merged: {} deals ({} chunks)", t.deals, t.chunks)?,
-    }
-    writeln!(
-        io.out,
-        "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
-        rate / 1e6,
-        per_thread / 1e6,
-        per_cpu / 1e6
-    )?;
-    writeln!(
-        io.out,
-        "finished: {}, loops: {}, exhausted: {}; {average:.1} cards per finished game",
-        t.finished, t.loops, t.exhausted
-    )?;
-    for (title, list) in [
-        ("longest by cards", t.by_cards.as_slice()),
-        ("longest by tricks", t.by_tricks.as_slice()),
-        ("loops", t.loop_deals.as_slice()),
-    ] {
         writeln!(io.out, "{title}:")?;
         if list.is_empty() {
             writeln!(io.out, "  none found")?;
@@ -319,82 +422,6 @@ fn print_report(
         }
     }
     Ok(())
-}
-
-/// Reads hunts' JSON outputs, checks every deal by playing it, and prints the union.
-pub fn merge(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliResult {
-    let top = top.max(1);
-    let mut total = Report::new(top);
-    for path in files {
-        let text = read_text(Some(path), io)?;
-        let name = path.display().to_string();
-        let mut part = Report::new(top);
-        for (n, line) in content_lines(&text) {
-            let at = |why: &str| CliError::new(format!("{name}: line {n}: {why}"));
-            let v: Value = serde_json::from_str(line).map_err(|_| at("not a JSON object"))?;
-            let num = |key: &str| {
-                v.get(key)
-                    .and_then(Value::as_u64)
-                    .ok_or_else(|| at(&format!("missing whole number '{key}'")))
-            };
-            match v.get("kind").and_then(Value::as_str) {
-                Some("summary") => {
-                    part.tally.deals += num("deals")?;
-                    part.tally.chunks += num("chunks")?;
-                    part.tally.finished += num("finished")?;
-                    part.tally.loops += num("loops")?;
-                    part.tally.exhausted += num("exhausted")?;
-                    part.tally.cards_of_finished += num("cards_of_finished")?;
-                    let secs = |key: &str| v.get(key).and_then(Value::as_f64).unwrap_or(0.0);
-                    part.seconds = part.seconds.max(secs("seconds"));
-                    part.thread_seconds += secs("thread_seconds");
-                    part.cpu_seconds += secs("cpu_seconds");
-                }
-                Some(kind @ ("by-cards" | "by-tricks" | "loop")) => {
-                    let deal = v
-                        .get("deal")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| at("missing 'deal'"))?;
-                    let packed =
-                        parse_packed(deal).map_err(|e| at(&format!("deal '{deal}': {e}")))?;
-                    let o = packed.simulate(Budget::new(DEFAULT_MAX_ROUNDS));
-                    let claimed = (num("cards")?, num("tricks")?);
-                    if (o.cards, o.tricks) != claimed {
-                        return Err(at(&format!(
-                            "deal '{deal}' plays {} cards and {} tricks, not {} and {}",
-                            o.cards, o.tricks, claimed.0, claimed.1
-                        )));
-                    }
-                    let f = Found {
-                        deal: packed,
-                        outcome: o,
-                    };
-                    match (kind, o.status) {
-                        ("loop", Status::Loop) => {
-                            part.tally.loop_deals.insert(f);
-                        }
-                        ("by-cards", Status::Finished) => {
-                            part.tally.by_cards.insert(f);
-                        }
-                        ("by-tricks", Status::Finished) => {
-                            part.tally.by_tricks.insert(f);
-                        }
-                        _ => {
-                            return Err(at(&format!(
-                                "deal '{deal}' is a {} game, not a {kind} entry",
-                                o.status
-                            )));
-                        }
-                    }
-                }
-                _ => return Err(at("expected an object of `plateau camicia hunt --json`")),
-            }
-        }
-        let seconds = part.seconds;
-        total.absorb(&part);
-        total.seconds = total.seconds.max(seconds);
-    }
-    print_report(&total, None, json, io)
 }
 
 #[cfg(test)]

@@ -1,28 +1,34 @@
 //! `plateau camicia`: simulate Beggar-my-neighbour deals, trace a game, hunt for
 //! record deals and merge hunts.
+//!
+//! The deal notation (compact `A/B`, spaced `A | B`, two hands) is read here;
+//! `trace` streams a game card by card, `hunt` and `merge` search for records.
 
-pub(crate) mod hunt;
+mod hunt;
+mod merge;
+mod trace;
 
-use std::path::PathBuf;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use plateau::camicia::{CamiciaError, Deal, Event, Outcome, PackedDeal, Player, Rank, Trace};
-use serde_json::json;
+use plateau::camicia::{CamiciaError, Deal, Outcome, PackedDeal, Player, Rank};
+use serde::Serialize;
 
-use crate::limits::legacy::{Ended, run_within};
-use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
-use hunt::HuntArgs;
-use crate::error::{CliError, CliResult, bad};
-use crate::input::{content_lines, read_text};
 use crate::Io;
-use crate::output::write_json;
+use crate::error::{CliError, CliResult, bad};
+use crate::input::{content_lines, numbered_lines, read_text};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::output::{self, Answer, Status, Stop};
+use crate::progress::{self, Progress};
+use hunt::HuntArgs;
 
 /// Rounds played at most by default: the longest known game has 1,165.
-pub const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
+pub(crate) const DEFAULT_MAX_ROUNDS: u64 = 1_000_000;
 /// Blocks of 64 cards of the largest deal the tool takes.
 const WIDE: usize = 16;
 /// Cards the tool takes in one deal.
-pub const MAX_CARDS: usize = Deal::<WIDE>::CAPACITY;
+pub(crate) const MAX_CARDS: usize = Deal::<WIDE>::CAPACITY;
 
 /// Simulate a deal to its end or to a loop: status, cards played, tricks.
 #[derive(Args, Debug)]
@@ -31,7 +37,7 @@ pub const MAX_CARDS: usize = Deal::<WIDE>::CAPACITY;
   plateau camicia \"2 A 7 8 Q 10\" \"3 4 5 6 K 9 J\"     (status: finished, cards: 13, tricks: 1)
   plateau camicia ---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---
   plateau camicia --batch deals.txt")]
-pub struct CamiciaArgs {
+pub(crate) struct CamiciaArgs {
     #[command(subcommand)]
     action: Option<CamiciaAction>,
     /// A's hand and B's hand (`"2 A 7 8 Q 10" "3 4 5 6 K 9 J"`), or one deal:
@@ -43,11 +49,12 @@ pub struct CamiciaArgs {
     batch: Option<PathBuf>,
     /// Rounds to play at most before giving up (status `exhausted`): the step
     /// budget, in rounds.
-    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps")]
+    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps",
+          value_parser = limits::parse_steps, allow_negative_numbers = true)]
     max_rounds: u64,
     /// Give up the same way after about this many seconds, in all for --batch
     /// (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
     seconds: Option<f64>,
 }
 
@@ -60,11 +67,12 @@ enum CamiciaAction {
         #[arg(value_name = "DEAL", num_args = 1.., allow_hyphen_values = true)]
         deal: Vec<String>,
         /// Rounds to play at most: the step budget, in rounds.
-        #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps")]
+        #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS, visible_alias = "max-steps",
+              value_parser = limits::parse_steps, allow_negative_numbers = true)]
         max_rounds: u64,
         /// Play at most the rounds that about this many seconds allow (default:
         /// no time limit).
-        #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+        #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
         seconds: Option<f64>,
     },
     /// Search 52-card deals for the longest games and for loops.
@@ -75,17 +83,18 @@ enum CamiciaAction {
     /// Combine the JSON outputs of hunts (`hunt --json`), checking every deal.
     #[command(after_help = "Example: plateau camicia merge shard1.json shard2.json --json")]
     Merge {
-        /// Files written by `plateau camicia hunt --json` (or by `merge --json`).
-        #[arg(required = true, value_name = "FILE")]
+        /// Files written by `plateau camicia hunt --json` (or by `merge --json`);
+        /// `-` reads standard input.
+        #[arg(value_name = "FILE", default_value = "-")]
         files: Vec<PathBuf>,
-        /// Deals to list by cards and by tricks.
-        #[arg(long, default_value_t = hunt::DEFAULT_TOP)]
+        /// Deals to list by cards and by tricks, 1 to 1000.
+        #[arg(long, default_value_t = hunt::DEFAULT_TOP, value_parser = hunt::parse_top, allow_negative_numbers = true)]
         top: usize,
     },
 }
 
 /// Runs a `plateau camicia` command.
-pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let mut args = args;
     let mut json = json;
     match args.action {
@@ -105,10 +114,11 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                 ));
             }
             let (a, b) = deal_from_args(&deal)?;
-            trace(&a, &b, budget, json, io)
+            let limits = Limits::new(budget.max_rounds, budget.seconds);
+            trace::run(&a, &b, &limits, json, io)
         }
         Some(CamiciaAction::Hunt(hunt)) => hunt::run(&hunt, json, io),
-        Some(CamiciaAction::Merge { files, top }) => hunt::merge(&files, top, json, io),
+        Some(CamiciaAction::Merge { files, top }) => merge::run(&files, top, json, io),
         None => {
             let mut budget = Budget {
                 max_rounds: args.max_rounds,
@@ -124,26 +134,13 @@ pub fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                 ));
             }
             let (a, b) = deal_from_args(&args.deal)?;
-            let deadline = budget::deadline(budget.seconds);
-            print_outcome(
-                simulate_within(&a, &b, budget.max_rounds, deadline)?,
-                json,
-                io,
-            )
+            let limits = Limits::new(budget.max_rounds, budget.seconds);
+            let progress = Progress::new(io, json, "rounds", Some(budget.max_rounds));
+            let (outcome, stop) = simulate_within(&a, &b, &limits, &progress)?;
+            drop(progress);
+            output::emit(io, json, &Game::of(outcome, stop))
         }
     }
-}
-
-/// Plays the deal given as arguments (two hands, or one deal A/B) and prints
-/// its outcome: what `plateau camicia DEAL…` prints.
-pub(crate) fn play<S: AsRef<str>>(
-    deal: &[S],
-    max_rounds: u64,
-    json: bool,
-    io: &mut Io<'_>,
-) -> CliResult {
-    let (a, b) = deal_from_args(deal)?;
-    print_outcome(simulate(&a, &b, max_rounds), json, io)
 }
 
 /// The budget of a game: `--max-rounds` (alias `--max-steps`) and `--seconds`.
@@ -155,7 +152,8 @@ struct Budget {
 
 /// Takes `--json`, `--max-rounds N` (or `--max-steps N`) and `--seconds S` out
 /// of the hands: the hands accept values starting with `-` (compact deals do),
-/// so clap hands these flags over as hands when they come after them.
+/// so clap hands these flags over as hands when they come after them. A bad
+/// value gets clap's words.
 fn flags_among_hands(deal: &mut Vec<String>, json: &mut bool, budget: &mut Budget) -> CliResult {
     let mut kept = Vec::new();
     let mut words = std::mem::take(deal).into_iter();
@@ -170,13 +168,18 @@ fn flags_among_hands(deal: &mut Vec<String>, json: &mut bool, budget: &mut Budge
                 Some(v) => v.to_string(),
                 None => words.next().unwrap_or_default(),
             };
+            let invalid = |placeholder: &str, why: String| {
+                CliError::new(format!(
+                    "invalid value '{}' for '{flag} <{placeholder}>': {why} (see --help)",
+                    crate::error::shorten(&value)
+                ))
+            };
             if flag == "--seconds" {
-                let s = budget::parse_seconds(&value).map_err(|why| bad(flag, &value, why))?;
+                let s = limits::parse_seconds(&value).map_err(|why| invalid(SECONDS_NAME, why))?;
                 budget.seconds = Some(s);
             } else {
-                budget.max_rounds = value
-                    .parse()
-                    .map_err(|_| bad(flag, &value, "not a whole number from 0 upwards"))?;
+                budget.max_rounds =
+                    limits::parse_steps(&value).map_err(|why| invalid(STEPS_NAME, why))?;
             }
         } else {
             kept.push(word);
@@ -332,35 +335,40 @@ fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<(Vec<Rank>, Vec<Rank>)
     }
 }
 
-/// Simulates a parsed deal within `max_rounds` rounds and before `deadline`.
+/// Simulates a parsed deal under `limits` (growing round budgets under a
+/// deadline, answering on Ctrl-C); returns the outcome and what stopped it.
 fn simulate_within(
     a: &[Rank],
     b: &[Rank],
-    max_rounds: u64,
-    deadline: Option<std::time::Instant>,
-) -> CliResult<Outcome> {
-    Ok(rounds_within(a, b, max_rounds, deadline)?.0)
+    limits: &Limits,
+    progress: &Progress,
+) -> CliResult<(Outcome, Option<Stop>)> {
+    let ((outcome, _), stop) = rounds_within(a, b, limits, progress)?;
+    Ok((outcome, stop))
 }
 
-/// Simulates a parsed deal within `max_rounds` rounds and before `deadline`;
-/// returns the outcome and the round budget of the run that gave it.
+/// Simulates a parsed deal under `limits`; returns the outcome with the round
+/// budget of the run that gave it, and what stopped it (`None`: the game
+/// ended or looped).
 fn rounds_within(
     a: &[Rank],
     b: &[Rank],
-    max_rounds: u64,
-    deadline: Option<std::time::Instant>,
-) -> CliResult<(Outcome, u64)> {
-    let ((outcome, rounds), _): (_, Ended) = run_within(
-        max_rounds,
-        deadline,
+    limits: &Limits,
+    progress: &Progress,
+) -> CliResult<((Outcome, u64), Option<Stop>)> {
+    let ((outcome, rounds), stop) = limits::run_within(
+        limits,
+        progress,
         |rounds| Ok((simulate(a, b, rounds), rounds)),
         |(outcome, _)| outcome.status == plateau::camicia::Status::Exhausted,
     )?;
-    Ok((outcome, rounds))
+    // A game that ended on its own is never called exhausted.
+    let stop = stop.filter(|_| outcome.status == plateau::camicia::Status::Exhausted);
+    Ok(((outcome, rounds), stop))
 }
 
 /// Simulates a parsed deal (at most [`MAX_CARDS`] cards).
-pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
+fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
     if let Ok(deal) = Deal::<1>::from_hands(a, b) {
         return deal.simulate(plateau::Budget::new(max_rounds));
     }
@@ -376,181 +384,117 @@ pub fn simulate(a: &[Rank], b: &[Rank], max_rounds: u64) -> Outcome {
     }
 }
 
-fn print_outcome(o: Outcome, json: bool, io: &mut Io<'_>) -> CliResult {
-    if json {
-        // Written by hand to keep the documented key order (status, cards, tricks).
-        writeln!(
-            io.out,
-            r#"{{"status":"{}","cards":{},"tricks":{}}}"#,
-            o.status, o.cards, o.tricks
-        )?;
-        Ok(())
-    } else {
-        writeln!(
-            io.out,
-            "status: {}, cards: {}, tricks: {}",
-            o.status, o.cards, o.tricks
-        )?;
-        Ok(())
+/// The shared status of a game's outcome.
+fn status_of(status: plateau::camicia::Status) -> Status {
+    match status {
+        plateau::camicia::Status::Finished => Status::Finished,
+        plateau::camicia::Status::Loop => Status::Loop,
+        plateau::camicia::Status::Exhausted => Status::Exhausted,
     }
 }
 
-fn batch(path: &std::path::Path, budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult {
+/// The answer for one game: `status`, with the batch line and deal it came
+/// from, the cards and tricks played, and what stopped an exhausted game.
+#[derive(Serialize, Debug)]
+struct Game<'a> {
+    /// `finished`, `loop` or `exhausted`.
+    status: Status,
+    /// The input line of a `--batch` deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    /// A `--batch` deal as written on its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deal: Option<&'a str>,
+    /// Cards put on the pile (for an exhausted game, within the budget).
+    cards: u64,
+    /// Takes of a non-empty pile (the same).
+    tricks: u64,
+    /// What stopped an exhausted game: `max-steps`, `seconds` or `interrupt`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+}
+
+impl Game<'_> {
+    fn of(o: Outcome, stop: Option<Stop>) -> Self {
+        Game {
+            status: status_of(o.status),
+            line: None,
+            deal: None,
+            cards: o.cards,
+            tricks: o.tricks,
+            stopped_by: stop,
+        }
+    }
+}
+
+impl Answer for Game<'_> {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "status: {}, cards: {}, tricks: {}",
+            self.status, self.cards, self.tricks
+        )
+    }
+}
+
+/// `--batch`: checks every line first (nothing is played if one is bad, and
+/// the error names it), then plays them in order, one answer a line.
+fn batch(path: &Path, budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult {
     let text = read_text(Some(path), io)?;
-    let name = if path == std::path::Path::new("-") {
+    let name = if path == Path::new("-") {
         "standard input".to_string()
     } else {
         path.display().to_string()
     };
-    if content_lines(&text).next().is_none() {
+    let mut deals = 0u64;
+    for (n, line) in content_lines(&text) {
+        batch_deal(&text, &name, n, line)?;
+        deals += 1;
+    }
+    if deals == 0 {
         return Err(CliError::new(format!(
             "{name} holds no deal (one per line: A/B compact, or spaced hands separated by ' | ')"
         )));
     }
     // One deadline for the whole file.
-    let deadline = budget::deadline(budget.seconds);
-    for (n, line) in content_lines(&text) {
-        let (a, b) = parse_deal(line).map_err(|e| {
-            // `content_lines` trims the line: find where it starts in the raw line.
-            let raw = crate::input::numbered_lines(&text)
-                .nth(n - 1)
-                .map_or("", |(_, l)| l);
-            let lead = raw.len() - raw.trim_start().len();
-            let column = raw
-                .get(..lead + e.offset())
-                .map_or(1, |s| s.chars().count() + 1);
-            CliError::new(format!(
-                "{name}: line {n}, column {column}: {}",
-                e.describe()
-            ))
-        })?;
-        let outcome = simulate_within(&a, &b, budget.max_rounds, deadline)?;
-        print_outcome(outcome, json, io)?;
+    let limits = Limits::new(budget.max_rounds, budget.seconds);
+    let progress = Progress::new(io, json, "deals", Some(deals));
+    for (done, (n, line)) in content_lines(&text).enumerate() {
+        let (a, b) = batch_deal(&text, &name, n, line)?;
+        let (outcome, stop) = simulate_within(&a, &b, &limits, &Progress::hidden())?;
+        let answer = Game {
+            line: Some(n),
+            deal: Some(line),
+            ..Game::of(outcome, stop)
+        };
+        output::emit(io, json, &answer)?;
+        progress.set(done as u64 + 1);
+        // Ctrl-C ends the batch after the line it stopped.
+        if progress::interrupted() {
+            break;
+        }
     }
     Ok(())
 }
 
-fn spaced(cards: impl Iterator<Item = Rank>) -> String {
-    cards.map(Rank::symbol).collect::<Vec<_>>().join(" ")
-}
-
-/// One row of a trace: the state after an event.
-struct Row {
-    round: u64,
-    event: String,
-    a: String,
-    b: String,
-    pile: String,
-    owed: u8,
-}
-
-fn trace_rows<const W: usize>(
-    deal: &Deal<W>,
-    max_rounds: u64,
-) -> (Vec<(Row, Option<Event>)>, Outcome) {
-    let mut trace = Trace::new(deal, plateau::Budget::new(max_rounds));
-    let row = |trace: &Trace<W>, round: u64, event: String| Row {
-        round,
-        event,
-        a: spaced(trace.game().hand(Player::A)),
-        b: spaced(trace.game().hand(Player::B)),
-        pile: spaced(trace.game().pile()),
-        owed: trace.game().owed(),
-    };
-    let mut rows = vec![(row(&trace, 1, "deal".to_string()), None)];
-    loop {
-        let round = trace.game().round();
-        let Some(event) = trace.next() else { break };
-        let text = match event {
-            Event::Play { player, card } => format!("{player} plays {card}"),
-            Event::Take { player, cards } => format!("{player} takes {cards}"),
-        };
-        rows.push((row(&trace, round, text), Some(event)));
-    }
-    (rows, trace.outcome())
-}
-
-fn trace(a: &[Rank], b: &[Rank], budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult {
-    // The trace replays the game within the rounds that the time allowed.
-    let deadline = budget::deadline(budget.seconds);
-    let (_, max_rounds) = rounds_within(a, b, budget.max_rounds, deadline)?;
-    let (rows, outcome) = match Deal::<1>::from_hands(a, b) {
-        Ok(deal) => trace_rows(&deal, max_rounds),
-        Err(_) => {
-            let deal = Deal::<WIDE>::from_hands(a, b)
-                .map_err(|e| CliError::new(format!("cannot trace this deal: {e}")))?;
-            trace_rows(&deal, max_rounds)
-        }
-    };
-    if json {
-        for (row, event) in &rows {
-            let (kind, player, card, cards) = match event {
-                None => ("deal", None, None, None),
-                Some(Event::Play { player, card }) => (
-                    "play",
-                    Some(player.to_string()),
-                    Some(card.to_string()),
-                    None,
-                ),
-                Some(Event::Take { player, cards }) => {
-                    ("take", Some(player.to_string()), None, Some(*cards))
-                }
-            };
-            let mut v = json!({ "round": row.round, "event": kind, "a": row.a, "b": row.b,
-                                "pile": row.pile, "owed": row.owed });
-            if let Some(map) = v.as_object_mut() {
-                if let Some(p) = player {
-                    map.insert("player".into(), json!(p));
-                }
-                if let Some(c) = card {
-                    map.insert("card".into(), json!(c));
-                }
-                if let Some(n) = cards {
-                    map.insert("cards".into(), json!(n));
-                }
-            }
-            write_json(io.out, &v)?;
-        }
-        return print_outcome(outcome, true, io);
-    }
-    let header = Row {
-        round: 0,
-        event: "event".into(),
-        a: "A's hand".into(),
-        b: "B's hand".into(),
-        pile: "pile".into(),
-        owed: 0,
-    };
-    let width = |f: fn(&Row) -> usize| {
-        rows.iter()
-            .map(|(r, _)| f(r))
-            .chain([f(&header)])
-            .max()
-            .unwrap_or(0)
-    };
-    let (we, wa, wb, wp) = (
-        width(|r| r.event.len()),
-        width(|r| r.a.len()),
-        width(|r| r.b.len()),
-        width(|r| r.pile.len()),
-    );
-    writeln!(
-        io.out,
-        "{:>5}  {:<we$}  {:<wa$}  {:<wb$}  {:<wp$}  owed",
-        "round", header.event, header.a, header.b, header.pile
-    )?;
-    for (r, _) in &rows {
-        writeln!(
-            io.out,
-            "{:>5}  {:<we$}  {:<wa$}  {:<wb$}  {:<wp$}  {}",
-            r.round, r.event, r.a, r.b, r.pile, r.owed
-        )?;
-    }
-    print_outcome(outcome, false, io)
+/// Parses the deal on line `n` of a batch, or says where it is wrong.
+fn batch_deal(text: &str, name: &str, n: usize, line: &str) -> CliResult<(Vec<Rank>, Vec<Rank>)> {
+    parse_deal(line).map_err(|e| {
+        // `content_lines` trims the line: find where it starts in the raw line.
+        let raw = numbered_lines(text).nth(n - 1).map_or("", |(_, l)| l);
+        let lead = raw.len() - raw.trim_start().len();
+        let column = raw
+            .get(..lead + e.offset())
+            .map_or(1, |s| s.chars().count() + 1);
+        CliError::new(format!(
+            "{name}: line {n}, column {column}: {}",
+            e.describe()
+        ))
+    })
 }
 
 /// Parses a compact 52-card-or-smaller deal for the hunt's files: `A/B`.
-pub fn parse_packed(text: &str) -> Result<PackedDeal, String> {
+fn parse_packed(text: &str) -> Result<PackedDeal, String> {
     let (a, b) = parse_deal(text).map_err(|e| e.describe())?;
     let row: Vec<Rank> = a.iter().chain(&b).copied().collect();
     PackedDeal::from_row(&row, a.len()).map_err(|e| match e {

@@ -1,0 +1,428 @@
+//! `plateau camicia` against the findings of issue #18: typed JSON answers
+//! with `status` first, a streamed trace, a batch checked before it is played,
+//! the hunt's status and seconds, merge's errors and the shared wording of
+//! numbers.
+
+use plateau_tests::{Run, run_cli, workspace_root};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Run {
+    run_cli(args, b"")
+}
+
+fn json_lines(r: &Run) -> Vec<Value> {
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// Says the run failed with one `error:` line containing `words`.
+fn refused(r: &Run, words: &str) {
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stdout.is_empty(), "nothing is printed: {}", r.stdout);
+    assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains(words), "{} lacks {words}", r.stderr);
+}
+
+const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
+const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+
+// ---- trace: streamed, one line per event ----
+
+#[test]
+fn trace_json_is_one_record_per_event_with_event_first_then_the_answer() {
+    let r = run(&["camicia", "trace", "J23/4J5", "--json"]);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let (answer, records) = lines.split_last().expect("lines");
+    assert_eq!(*answer, r#"{"status":"loop","cards":8,"tricks":3}"#);
+    // The deal, 8 cards played, 4 takes (3 tricks and ... every take listed).
+    assert!(
+        records.iter().all(|l| l.starts_with(r#"{"event":""#)),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        records[0],
+        r#"{"event":"deal","round":1,"a":"J 2 3","b":"4 J 5","pile":"","owed":0}"#
+    );
+    assert_eq!(
+        records[1],
+        r#"{"event":"play","round":1,"player":"A","card":"J","a":"2 3","b":"4 J 5","pile":"J","owed":1}"#
+    );
+    assert_eq!(
+        records[3],
+        r#"{"event":"take","round":1,"player":"A","cards":2,"a":"2 3 J 4","b":"J 5","pile":"","owed":0}"#
+    );
+    let plays = records
+        .iter()
+        .filter(|l| l.contains(r#""event":"play""#))
+        .count();
+    assert_eq!(plays, 8);
+}
+
+/// The table (two passes) and the JSON (one) list the same events, row by
+/// row, and the table's columns line up.
+#[test]
+fn trace_table_and_json_stream_the_same_events_aligned() {
+    let text = run(&["camicia", "trace", NESSLER]);
+    let json = json_lines(&run(&["camicia", "trace", NESSLER, "--json"]));
+    let rows: Vec<&str> = text.stdout.lines().collect();
+    // Header + one row per record + the answer line.
+    assert_eq!(rows.len(), json.len() + 1);
+    assert_eq!(
+        rows[rows.len() - 1],
+        "status: finished, cards: 8344, tricks: 1164"
+    );
+    assert_eq!(json[json.len() - 1]["cards"], 8344);
+    let header = rows[0];
+    let col = |name: &str| header.find(name).expect("a column");
+    let (a, b, pile, owed) = (col("A's hand"), col("B's hand"), col("pile"), col("owed"));
+    for (row, rec) in rows[1..rows.len() - 1].iter().zip(&json) {
+        let field = |from: usize, to: usize| row[from..to].trim_end();
+        assert_eq!(field(a, b), rec["a"].as_str().expect("a"), "{row}");
+        assert_eq!(field(b, pile), rec["b"].as_str().expect("b"), "{row}");
+        assert_eq!(
+            field(pile, owed),
+            rec["pile"].as_str().expect("pile"),
+            "{row}"
+        );
+        assert_eq!(row[owed..].trim(), rec["owed"].to_string(), "{row}");
+    }
+}
+
+#[test]
+fn a_cut_trace_says_what_stopped_it() {
+    let r = run(&["camicia", "trace", CASELLA, "--max-steps", "3", "--json"]);
+    let last = r.stdout.lines().last().expect("an answer");
+    assert_eq!(
+        last,
+        r#"{"status":"exhausted","cards":31,"tricks":3,"stopped_by":"max-steps"}"#
+    );
+}
+
+// ---- simulate and --batch ----
+
+#[test]
+fn an_exhausted_game_says_what_stopped_it_and_exits_0() {
+    let r = run(&["camicia", CASELLA, "--max-rounds", "20", "--json"]);
+    assert_eq!(
+        r.stdout,
+        "{\"status\":\"exhausted\",\"cards\":152,\"tricks\":20,\"stopped_by\":\"max-steps\"}\n"
+    );
+    let r = run(&["camicia", "J23/4J5", "--json"]);
+    assert_eq!(r.stdout, "{\"status\":\"loop\",\"cards\":8,\"tricks\":3}\n");
+}
+
+#[test]
+fn batch_answers_echo_their_line_and_deal() {
+    let input = b"# two deals\n\n  J--/-JA  \n2 A 7 | 3 K\n";
+    let r = run_cli(&["camicia", "--batch", "-", "--json"], input);
+    let v = json_lines(&r);
+    assert_eq!(v.len(), 2);
+    let keys: Vec<&str> = v[0]
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        r.stdout
+            .lines()
+            .next()
+            .map(|l| l.starts_with(r#"{"status":"#)),
+        Some(true)
+    );
+    assert!(keys.contains(&"line") && keys.contains(&"deal"), "{keys:?}");
+    assert_eq!(
+        (v[0]["line"].as_u64(), v[0]["deal"].as_str()),
+        (Some(3), Some("J--/-JA"))
+    );
+    assert_eq!(
+        (v[1]["line"].as_u64(), v[1]["deal"].as_str()),
+        (Some(4), Some("2 A 7 | 3 K"))
+    );
+    assert_eq!(v[0]["status"], "finished");
+    // Text stays one line per deal, without the echo.
+    let r = run_cli(&["camicia", "--batch"], input);
+    assert_eq!(
+        r.stdout,
+        "status: finished, cards: 12, tricks: 4\nstatus: finished, cards: 5, tricks: 1\n"
+    );
+}
+
+#[test]
+fn batch_checks_every_line_before_playing_any() {
+    let input = b"-/-\nJ23/4J5\n-/-Z\n-/-\n";
+    let r = run_cli(&["camicia", "--batch", "-", "--json"], input);
+    refused(
+        &r,
+        "standard input: line 3, column 4: B's card 2 'Z' is not a card",
+    );
+    let r = run_cli(&["camicia", "--batch"], input);
+    refused(&r, "line 3");
+}
+
+// ---- the hunt and merge ----
+
+/// The decimals of the number under `key` in a JSON line, as written.
+fn decimals(line: &str, key: &str) -> usize {
+    let at = line.find(&format!("\"{key}\":")).expect("the key") + key.len() + 3;
+    let number: String = line[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == 'e' || *c == '-')
+        .collect();
+    assert!(!number.contains('e'), "{number}");
+    number.split_once('.').map_or(0, |(_, d)| d.len())
+}
+
+#[test]
+fn the_hunt_summary_has_status_first_and_seconds_to_the_millisecond() {
+    let r = run(&[
+        "camicia",
+        "hunt",
+        "--deals",
+        "3000",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let summary = lines[0];
+    assert!(
+        summary.starts_with(r#"{"status":"found","kind":"summary","deals":3000,"#),
+        "{summary}"
+    );
+    assert!(!summary.contains("stopped_by"), "{summary}");
+    for key in ["seconds", "thread_seconds", "cpu_seconds"] {
+        assert!(decimals(summary, key) <= 3, "{key}: {summary}");
+    }
+    for key in [
+        "deals_per_second",
+        "deals_per_second_per_thread",
+        "deals_per_cpu_second",
+    ] {
+        assert_eq!(decimals(summary, key), 0, "{key}: {summary}");
+    }
+    // Every deal listed says its game's status first.
+    for line in &lines[1..] {
+        assert!(
+            line.starts_with(r#"{"status":"finished","kind":"by-"#)
+                || line.starts_with(r#"{"status":"loop","kind":"loop""#),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_hunt_that_time_stops_is_exhausted_by_seconds_and_exits_0() {
+    let r = run(&[
+        "camicia",
+        "hunt",
+        "--seconds",
+        "0.2",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v = json_lines(&r);
+    assert_eq!(v[0]["status"], "exhausted");
+    assert_eq!(v[0]["stopped_by"], "seconds");
+    let r = run(&["camicia", "hunt", "--seconds", "0.2", "--threads", "1"]);
+    assert_eq!(r.code, 0);
+    let first = r.stdout.lines().next().expect("a summary");
+    assert!(
+        first.ends_with("(seed 1, shard 1/1), stopped by --seconds"),
+        "{first}"
+    );
+    // A hunt that plays all its --deals says nothing of the kind.
+    let r = run(&["camicia", "hunt", "--deals", "100", "--threads", "1"]);
+    let first = r.stdout.lines().next().expect("a summary");
+    assert!(first.ends_with("(seed 1, shard 1/1)"), "{first}");
+}
+
+/// Timing keys masked: what is left depends on the seed and the deals only.
+fn hunt_without_timing(threads: &str) -> Vec<Value> {
+    let r = run(&[
+        "camicia",
+        "hunt",
+        "--deals",
+        "40000",
+        "--seed",
+        "3",
+        "--threads",
+        threads,
+        "--json",
+    ]);
+    let mut v = json_lines(&r);
+    let summary = v[0].as_object_mut().expect("object");
+    for key in [
+        "seconds",
+        "thread_seconds",
+        "cpu_seconds",
+        "deals_per_second",
+        "deals_per_second_per_thread",
+        "deals_per_cpu_second",
+        "threads",
+    ] {
+        summary.remove(key).expect("a timing key");
+    }
+    v
+}
+
+#[test]
+fn the_hunt_output_for_a_seed_does_not_depend_on_the_threads() {
+    assert_eq!(hunt_without_timing("1"), hunt_without_timing("3"));
+}
+
+#[test]
+fn merge_reads_standard_input_by_default_and_has_a_status() {
+    let hunt = run(&[
+        "camicia",
+        "hunt",
+        "--deals",
+        "2000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let r = run_cli(&["camicia", "merge", "--json"], hunt.stdout.as_bytes());
+    let v = json_lines(&r);
+    assert_eq!(v[0]["status"], "found");
+    assert_eq!(v[0]["deals"], 2000);
+    assert!(
+        r.stdout
+            .starts_with(r#"{"status":"found","kind":"summary","#)
+    );
+    let listed =
+        |v: &[Value]| -> Vec<String> { v[1..].iter().map(|x| x["deal"].to_string()).collect() };
+    assert_eq!(listed(&v), listed(&json_lines(&hunt)));
+}
+
+#[test]
+fn merge_file_errors_are_plain_words() {
+    std::env::set_current_dir(workspace_root()).expect("workspace root exists");
+    let r = run(&["camicia", "merge", "fixtures/camicia/no-such-file.json"]);
+    refused(
+        &r,
+        "cannot read fixtures/camicia/no-such-file.json: no such file",
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    let r = run(&["camicia", "merge", "fixtures/camicia"]);
+    refused(&r, "is a directory");
+}
+
+#[test]
+fn merge_numbers_get_the_shared_wording() {
+    let line = |deals: &str| {
+        format!(
+            r#"{{"kind":"summary","deals":{deals},"chunks":1,"finished":1,"loops":0,"exhausted":0,"cards_of_finished":2}}"#
+        )
+    };
+    for (deals, shown) in [("-1", "-1"), ("1.5", "1.5"), (r#""many""#, "many")] {
+        let r = run_cli(&["camicia", "merge"], line(deals).as_bytes());
+        refused(
+            &r,
+            &format!("standard input: line 1: deals '{shown}': expected a whole number from 0 up"),
+        );
+    }
+    let r = run_cli(&["camicia", "merge"], line("7").as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("merged: 7 deals (1 chunks)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run_cli(&["camicia", "merge"], b"{\"kind\":\"summary\"}\n");
+    refused(&r, "line 1: missing whole number 'deals'");
+}
+
+// ---- flags: placeholders, defaults, numbers ----
+
+#[test]
+fn budgets_have_the_same_placeholders_and_documented_defaults() {
+    for cmd in [
+        &["camicia", "--help"][..],
+        &["camicia", "trace", "--help"],
+        &["camicia", "hunt", "--help"],
+    ] {
+        let help = run(cmd).stdout;
+        let line = |flag: &str| {
+            help.lines()
+                .find(|l| l.trim_start().starts_with(flag))
+                .unwrap_or_else(|| panic!("{cmd:?}: no {flag}"))
+                .to_string()
+        };
+        assert!(line("--seconds").contains("--seconds <SECONDS>"), "{help}");
+        let rounds = line("--max-rounds");
+        assert!(
+            rounds.contains("--max-rounds <N>") && rounds.contains("[default: 1000000]"),
+            "{rounds}"
+        );
+    }
+    let hunt = run(&["camicia", "hunt", "--help"]).stdout;
+    assert!(
+        hunt.contains("--deals <N>") && hunt.contains("[aliases: --max-steps]")
+            || hunt.contains("[alias: --max-steps]"),
+        "{hunt}"
+    );
+}
+
+#[test]
+fn negative_and_junk_numbers_get_the_shared_wording() {
+    let whole = "expected a whole number from 0 up";
+    let cases: [(&[&str], &str); 12] = [
+        (&["camicia", "--max-rounds", "-1", "J23/4J5"], whole),
+        (&["camicia", "J23/4J5", "--max-rounds", "-1"], whole),
+        (&["camicia", "J23/4J5", "--max-steps=x"], whole),
+        (&["camicia", "trace", "J23/4J5", "--max-steps", "-3"], whole),
+        (
+            &["camicia", "J23/4J5", "--seconds", "-1"],
+            "expected a number of seconds above 0",
+        ),
+        (
+            &["camicia", "hunt", "--seconds", "-1"],
+            "expected a number of seconds above 0",
+        ),
+        (&["camicia", "hunt", "--deals", "-5"], whole),
+        (&["camicia", "hunt", "--seed", "-5"], whole),
+        (&["camicia", "hunt", "--max-rounds", "x"], whole),
+        (
+            &["camicia", "hunt", "--threads", "0"],
+            "expected a whole number from 1 to 1024",
+        ),
+        (
+            &["camicia", "hunt", "--top", "-1"],
+            "expected a whole number from 1 to 1000",
+        ),
+        (
+            &["camicia", "merge", "--top", "many"],
+            "expected a whole number from 1 to 1000",
+        ),
+    ];
+    for (args, words) in cases {
+        let r = run(args);
+        refused(&r, words);
+    }
+    let r = run(&["camicia", "hunt", "--shard", "-1/2"]);
+    refused(&r, "K: expected a whole number from 1 up");
+    // The flags among the hands get clap's own shape.
+    let r = run(&["camicia", "J23/4J5", "--max-rounds", "-1"]);
+    refused(
+        &r,
+        "invalid value '-1' for '--max-rounds <N>': expected a whole number from 0 up (see --help)",
+    );
+}
+
+#[test]
+fn nothing_prints_json_by_hand() {
+    let src = std::fs::read_dir(workspace_root().join("host-cli/src/cmd/camicia")).expect("dir");
+    for file in src {
+        let path = file.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("source");
+        assert!(!text.contains("json!"), "{}", path.display());
+        assert!(!text.contains("serde_json::Value"), "{}", path.display());
+    }
+}
