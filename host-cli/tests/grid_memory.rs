@@ -31,12 +31,24 @@ fn text(o: &Output) -> (String, String) {
 #[test]
 fn a_huge_queue_flag_allocates_only_what_the_search_needs() {
     let o = capped(&[
-        "solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1", "--strategy", "bfs", "--queue",
-        "100000000", "--json",
+        "solve",
+        "margins",
+        "--rows",
+        "2,2,1",
+        "--cols",
+        "2,2,1",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--json",
     ]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert!(out.starts_with("{\"status\":\"multiple\",\"count\":5,"), "{out}");
+    assert!(
+        out.starts_with("{\"status\":\"multiple\",\"count\":5,"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -46,8 +58,20 @@ fn a_queue_that_keeps_growing_stops_at_its_ceiling_under_the_cap() {
     // an error line, not an allocation failure past the cap.
     let eights = vec!["8"; 16].join(",");
     let o = capped(&[
-        "solve", "margins", "--rows", &eights, "--cols", &eights, "--limit", "0", "--strategy",
-        "bfs", "--queue", "100000000", "--max-steps", "100000000",
+        "solve",
+        "margins",
+        "--rows",
+        &eights,
+        "--cols",
+        &eights,
+        "--limit",
+        "0",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--max-steps",
+        "100000000",
     ]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{out}{err}");
@@ -57,10 +81,26 @@ fn a_queue_that_keeps_growing_stops_at_its_ceiling_under_the_cap() {
     );
     // With a step budget the queue stays small and the answer comes.
     let o = capped(&[
-        "solve", "margins", "--rows", &eights, "--cols", &eights, "--limit", "0", "--strategy",
-        "bfs", "--queue", "100000000", "--max-steps", "100000", "--json",
+        "solve",
+        "margins",
+        "--rows",
+        &eights,
+        "--cols",
+        &eights,
+        "--limit",
+        "0",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--max-steps",
+        "100000",
+        "--json",
     ]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert!(out.starts_with("{\"status\":\"exhausted\",\"stopped_by\":\"max-steps\""), "{out}");
+    assert!(
+        out.starts_with("{\"status\":\"exhausted\",\"stopped_by\":\"max-steps\""),
+        "{out}"
+    );
 }

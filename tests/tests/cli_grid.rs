@@ -42,9 +42,19 @@ fn blank(cells: usize) -> String {
 /// (the first slice of a timed search).
 fn searches() -> Vec<(Vec<&'static str>, &'static str)> {
     vec![
-        (vec!["solve", "sudoku", "--count"], "................................................................................."),
         (
-            vec!["solve", "margins", "--rows", "2,2,2,2,2,2", "--cols", "2,2,2,2,2,2"],
+            vec!["solve", "sudoku", "--count"],
+            ".................................................................................",
+        ),
+        (
+            vec![
+                "solve",
+                "margins",
+                "--rows",
+                "2,2,2,2,2,2",
+                "--cols",
+                "2,2,2,2,2,2",
+            ],
             "",
         ),
         (
@@ -60,7 +70,10 @@ fn searches() -> Vec<(Vec<&'static str>, &'static str)> {
 #[test]
 fn a_sudoku_count_cut_by_the_budget_is_never_exact() {
     let six = blank(36);
-    let v = json(&["solve", "sudoku", "--count", "--max-steps", "100000"], &six);
+    let v = json(
+        &["solve", "sudoku", "--count", "--max-steps", "100000"],
+        &six,
+    );
     assert_eq!(v.len(), 1);
     let a = &v[0];
     assert_eq!(a["status"], "exhausted", "{a}");
@@ -69,7 +82,10 @@ fn a_sudoku_count_cut_by_the_budget_is_never_exact() {
     assert_eq!(a["line"], 1, "{a}");
     let count = a["count"].as_u64().expect("a count");
     assert!(count > 0 && count < 28_200_960, "{a}");
-    let t = text(&["solve", "sudoku", "--count", "--max-steps", "100000"], &six);
+    let t = text(
+        &["solve", "sudoku", "--count", "--max-steps", "100000"],
+        &six,
+    );
     assert!(
         t.starts_with(&format!(
             "line 1: exhausted (at least {count} solutions found before the step budget ran out)\n"
@@ -87,7 +103,10 @@ fn a_sudoku_count_with_enough_budget_is_exact() {
     assert_eq!(v[0]["complete"], true);
     assert!(v[0].get("stopped_by").is_none(), "{}", v[0]);
     let t = text(&["solve", "sudoku", "--count"], &blank(16));
-    assert!(t.starts_with("line 1: multiple (288 solutions found)\n"), "{t}");
+    assert!(
+        t.starts_with("line 1: multiple (288 solutions found)\n"),
+        "{t}"
+    );
     // The 6×6 grids with a first row fixed: 28,200,960 / 6! (relabelling the
     // digits maps the grids of one first row one to one onto any other's).
     let row = format!("123456{}\n", ".".repeat(30));
@@ -116,7 +135,11 @@ fn without_count_multiple_means_at_least_two() {
     let multiple: Vec<&Value> = v.iter().filter(|a| a["status"] == "multiple").collect();
     assert_eq!(multiple.len(), 3);
     for a in multiple {
-        assert_eq!((a["count"].as_u64(), a["complete"].as_bool()), (Some(2), Some(false)), "{a}");
+        assert_eq!(
+            (a["count"].as_u64(), a["complete"].as_bool()),
+            (Some(2), Some(false)),
+            "{a}"
+        );
     }
 }
 
@@ -137,7 +160,11 @@ fn running_out_is_status_exhausted_with_stopped_by_everywhere() {
         let t = text(&steps, stdin);
         assert!(t.contains("the step budget ran out"), "{args:?}: {t}");
         // The time: gone before the search starts.
-        let timed = [&args[..], &["--max-steps", "1000000000000", "--seconds", "0.000001"]].concat();
+        let timed = [
+            &args[..],
+            &["--max-steps", "1000000000000", "--seconds", "0.000001"],
+        ]
+        .concat();
         let v = json(&timed, stdin);
         assert_eq!(v[0]["status"], "exhausted", "{args:?}: {}", v[0]);
         assert_eq!(v[0]["stopped_by"], "seconds", "{args:?}: {}", v[0]);
@@ -149,7 +176,13 @@ fn running_out_is_status_exhausted_with_stopped_by_everywhere() {
 #[test]
 fn minesweeper_running_out_is_an_answer_not_an_error() {
     let r = run(
-        &["solve", "minesweeper", "fixtures/minesweeper/wide.txt", "--max-steps", "1000"],
+        &[
+            "solve",
+            "minesweeper",
+            "fixtures/minesweeper/wide.txt",
+            "--max-steps",
+            "1000",
+        ],
         "",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -163,36 +196,81 @@ fn minesweeper_running_out_is_an_answer_not_an_error() {
 #[test]
 fn a_cut_count_reads_at_least_in_every_text() {
     let t = text(
-        &["solve", "margins", "--rows", "2,2,2,2,2,2", "--cols", "2,2,2,2,2,2", "--max-steps", "10"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            "2,2,2,2,2,2",
+            "--cols",
+            "2,2,2,2,2,2",
+            "--max-steps",
+            "10",
+        ],
         "",
     );
-    assert!(t.starts_with("at least 1 solution found before the step budget ran out\n"), "{t}");
-    let t = text(&["solve", "snake", "fixtures/snake/open.txt", "--max-steps", "1"], "");
-    assert_eq!(t, "exhausted: at least 0 snakes found before the step budget ran out\n");
+    assert!(
+        t.starts_with("at least 1 solution found before the step budget ran out\n"),
+        "{t}"
+    );
+    let t = text(
+        &[
+            "solve",
+            "snake",
+            "fixtures/snake/open.txt",
+            "--max-steps",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(
+        t,
+        "exhausted: at least 0 snakes found before the step budget ran out\n"
+    );
 }
 
 // Finding: minesweeper mixed [[1,1]] arrays with {"row":…} objects, `mines` a list and a count.
 
 #[test]
 fn minesweeper_cells_are_row_col_objects_and_keys_are_distinct() {
-    let v = json(&["solve", "minesweeper", "fixtures/minesweeper/corner.txt"], "");
+    let v = json(
+        &["solve", "minesweeper", "fixtures/minesweeper/corner.txt"],
+        "",
+    );
     let a = &v[0];
     assert_eq!(a["status"], "found");
-    assert_eq!((a["count"].as_u64(), a["complete"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(
+        (a["count"].as_u64(), a["complete"].as_bool()),
+        (Some(3), Some(true))
+    );
     let cell = |r: u64, c: u64| serde_json::json!({"row": r, "col": c});
     assert_eq!(a["mines"], Value::Array(vec![cell(3, 4)]));
     assert_eq!(a["safe"], Value::Array(vec![cell(4, 3)]));
     let freq = a["frequencies"].as_array().expect("frequencies");
     assert_eq!(freq.len(), 7);
     for f in freq {
-        let keys: Vec<&str> = f.as_object().expect("an object").keys().map(String::as_str).collect();
+        let keys: Vec<&str> = f
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
         let mut sorted = keys.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, ["col", "mine_layouts", "row"], "{f}");
     }
-    assert_eq!(freq[2], serde_json::json!({"row": 3, "col": 4, "mine_layouts": 3}));
+    assert_eq!(
+        freq[2],
+        serde_json::json!({"row": 3, "col": 4, "mine_layouts": 3})
+    );
     // No layout: status none, not an empty "found".
-    let v = json(&["solve", "minesweeper", "fixtures/minesweeper/contradiction.txt"], "");
+    let v = json(
+        &[
+            "solve",
+            "minesweeper",
+            "fixtures/minesweeper/contradiction.txt",
+        ],
+        "",
+    );
     assert_eq!(v[0]["status"], "none");
     assert_eq!(v[0]["count"], 0);
 }
@@ -215,7 +293,11 @@ fn every_grid_command_takes_max_steps_and_seconds_with_the_same_words() {
         ] {
             let r = run(&[&args[..], &[flag, bad]].concat(), stdin);
             assert_eq!(r.code, 2, "{args:?} {flag} {bad}");
-            assert!(r.stderr.contains(words), "{args:?} {flag} {bad}: {}", r.stderr);
+            assert!(
+                r.stderr.contains(words),
+                "{args:?} {flag} {bad}: {}",
+                r.stderr
+            );
         }
     }
 }
@@ -225,10 +307,25 @@ fn a_long_margins_search_is_bounded_by_seconds() {
     let eights = vec!["8"; 16].join(",");
     let began = Instant::now();
     let v = json(
-        &["solve", "margins", "--rows", &eights, "--cols", &eights, "--limit", "0", "--seconds", "0.3"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            &eights,
+            "--cols",
+            &eights,
+            "--limit",
+            "0",
+            "--seconds",
+            "0.3",
+        ],
         "",
     );
-    assert!(began.elapsed() < Duration::from_secs(5), "{:?}", began.elapsed());
+    assert!(
+        began.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        began.elapsed()
+    );
     assert_eq!(v[0]["status"], "exhausted");
     assert_eq!(v[0]["stopped_by"], "seconds");
     assert_eq!(v[0]["complete"], false);
@@ -239,13 +336,38 @@ fn a_long_margins_search_is_bounded_by_seconds() {
 #[test]
 fn a_huge_queue_flag_answers_and_a_huge_limit_is_refused() {
     let v = json(
-        &["solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1", "--strategy", "bfs", "--queue", "100000000"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            "2,2,1",
+            "--cols",
+            "2,2,1",
+            "--strategy",
+            "bfs",
+            "--queue",
+            "100000000",
+        ],
         "",
     );
-    assert_eq!((v[0]["status"].as_str(), v[0]["count"].as_u64()), (Some("multiple"), Some(5)));
+    assert_eq!(
+        (v[0]["status"].as_str(), v[0]["count"].as_u64()),
+        (Some("multiple"), Some(5))
+    );
     // A small queue that the search outgrows is still an error that says so.
     let r = run(
-        &["solve", "margins", "--rows", "2,2,2,2,2,2", "--cols", "2,2,2,2,2,2", "--strategy", "bfs", "--queue", "10"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            "2,2,2,2,2,2",
+            "--cols",
+            "2,2,2,2,2,2",
+            "--strategy",
+            "bfs",
+            "--queue",
+            "10",
+        ],
         "",
     );
     assert_eq!(r.code, 2);
@@ -253,16 +375,41 @@ fn a_huge_queue_flag_answers_and_a_huge_limit_is_refused() {
         r.stderr,
         "error: the breadth-first queue is full (10 grids); use --strategy dfs or a larger --queue\n"
     );
-    for (flag, value) in [("--queue", "0"), ("--queue", "-5"), ("--limit", "100001"), ("--limit", "-1")] {
+    for (flag, value) in [
+        ("--queue", "0"),
+        ("--queue", "-5"),
+        ("--limit", "100001"),
+        ("--limit", "-1"),
+    ] {
         let r = run(
-            &["solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1", flag, value],
+            &[
+                "solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1", flag, value,
+            ],
             "",
         );
         assert_eq!(r.code, 2, "{flag} {value}");
-        assert!(r.stderr.contains("expected a whole number from"), "{flag} {value}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("expected a whole number from"),
+            "{flag} {value}: {}",
+            r.stderr
+        );
     }
-    let r = run(&["solve", "snake", "fixtures/snake/open.txt", "--limit", "100001"], "");
-    assert!(r.stderr.contains("expected a whole number from 0 to 100000"), "{}", r.stderr);
+    let r = run(
+        &[
+            "solve",
+            "snake",
+            "fixtures/snake/open.txt",
+            "--limit",
+            "100001",
+        ],
+        "",
+    );
+    assert!(
+        r.stderr
+            .contains("expected a whole number from 0 to 100000"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -285,7 +432,10 @@ fn every_file_argument_defaults_to_standard_input() {
     assert_eq!(v[0]["status"], "found");
     let snake = "rows 3 2 3\ncols 3 1 3 1\nhead 1 1\ntail 1 4\n";
     let v = json(&["solve", "snake"], snake);
-    assert_eq!((v[0]["status"].as_str(), v[0]["count"].as_u64()), (Some("unique"), Some(1)));
+    assert_eq!(
+        (v[0]["status"].as_str(), v[0]["count"].as_u64()),
+        (Some("unique"), Some(1))
+    );
     let v = json(&["solve", "sudoku"], &blank(16));
     assert_eq!(v[0]["status"], "multiple");
     // Errors name standard input.
@@ -316,10 +466,16 @@ fn a_batch_is_validated_first_and_each_answer_names_its_line() {
         "error: standard input: line 3: a sudoku has 81 cells (16 or 36 for 4×4 or 6×6), this line has 4\n"
     );
     // --seconds bounds the whole file: every line still gets its answer.
-    let v = json(&["solve", "sudoku", "--count", "--seconds", "0.000001"], &format!("{}{}", blank(36), blank(36)));
+    let v = json(
+        &["solve", "sudoku", "--count", "--seconds", "0.000001"],
+        &format!("{}{}", blank(36), blank(36)),
+    );
     assert_eq!(v.len(), 2);
     for (a, line) in v.iter().zip([1, 2]) {
-        assert_eq!((a["status"].as_str(), a["line"].as_u64()), (Some("exhausted"), Some(line)));
+        assert_eq!(
+            (a["status"].as_str(), a["line"].as_u64()),
+            (Some("exhausted"), Some(line))
+        );
         assert_eq!(a["stopped_by"], "seconds");
     }
 }
@@ -345,13 +501,42 @@ fn every_grid_answer_has_status_first_and_only_its_documented_keys() {
         }
         assert_eq!(keys(&a), sorted(&want), "{a}");
     }
-    let a = &json(&["solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1"], "")[0];
-    assert_eq!(keys(a), sorted(&["status", "count", "complete", "solutions"]));
-    let a = &json(&["solve", "snake", "fixtures/snake/open.txt", "--max-steps", "1"], "")[0];
-    assert_eq!(keys(a), sorted(&["status", "stopped_by", "count", "complete", "solutions"]));
-    let a = &json(&["solve", "minesweeper", "fixtures/minesweeper/corner.txt"], "")[0];
+    let a = &json(
+        &["solve", "margins", "--rows", "2,2,1", "--cols", "2,2,1"],
+        "",
+    )[0];
     assert_eq!(
         keys(a),
-        sorted(&["status", "count", "complete", "board", "mines", "safe", "frequencies"])
+        sorted(&["status", "count", "complete", "solutions"])
+    );
+    let a = &json(
+        &[
+            "solve",
+            "snake",
+            "fixtures/snake/open.txt",
+            "--max-steps",
+            "1",
+        ],
+        "",
+    )[0];
+    assert_eq!(
+        keys(a),
+        sorted(&["status", "stopped_by", "count", "complete", "solutions"])
+    );
+    let a = &json(
+        &["solve", "minesweeper", "fixtures/minesweeper/corner.txt"],
+        "",
+    )[0];
+    assert_eq!(
+        keys(a),
+        sorted(&[
+            "status",
+            "count",
+            "complete",
+            "board",
+            "mines",
+            "safe",
+            "frequencies"
+        ])
     );
 }

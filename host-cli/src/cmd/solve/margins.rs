@@ -5,15 +5,17 @@ use std::io::{self, Write};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::grid::{self, BreadthFirst, DepthFirst, Frame, Margins, Report, SearchError, Strategy, margins};
+use plateau::grid::{
+    self, BreadthFirst, DepthFirst, Frame, Margins, Report, SearchError, Strategy, margins,
+};
 use serde::Serialize;
 
 use super::{DEFAULT_STEPS, Walk, ran_out};
+use crate::Io;
 use crate::error::{CliError, CliResult, bad};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::Progress;
-use crate::Io;
 
 pub(super) const AFTER_HELP: &str = "\
 The breadth-first queue starts at 4096 grids and doubles when full, up to --queue

@@ -11,12 +11,12 @@ use plateau::grid::{self, Minefield, SurveyOutcome, minesweeper, minesweeper::Sq
 use serde::Serialize;
 
 use super::{DEFAULT_STEPS, ran_out, source_name};
+use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::{self, Answer, Cell, Count, Status, Stop};
 use crate::progress::Progress;
-use crate::Io;
 
 pub(super) const FORMAT: &str = "\
 File format: one board row per line, all rows the same width (at most 32):

@@ -11,12 +11,12 @@ use serde::Serialize;
 
 use super::margins::parse_limit;
 use super::{DEFAULT_STEPS, ran_out, source_name};
+use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::Progress;
-use crate::Io;
 
 pub(super) const FORMAT: &str = "\
 File format: four lines (blank lines and # comments skipped):
@@ -213,7 +213,11 @@ impl Answer for SnakeAnswer {
                 out,
                 "{s}: {} {}",
                 self.count,
-                if self.count.count == 1 { "snake" } else { "snakes" }
+                if self.count.count == 1 {
+                    "snake"
+                } else {
+                    "snakes"
+                }
             )?,
         }
         for (i, grid) in self.solutions.iter().enumerate() {

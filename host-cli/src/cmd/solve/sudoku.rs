@@ -15,12 +15,12 @@ use plateau::grid::{self, Outcome, Shape, Sudoku, SudokuError};
 use serde::Serialize;
 
 use super::{DEFAULT_STEPS, ran_out, source_name};
+use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::{self, Interruptible, Progress};
-use crate::Io;
 
 pub(super) const AFTER_HELP: &str = "\
 Each puzzle is one line of digits, '.' or '0' for a blank; blank lines and # comments
@@ -64,13 +64,18 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     };
     // One deadline for the whole file.
     let limits = Limits::new(args.max_steps, args.seconds);
-    let search = |givens: &[u8], line: usize, steps: u64| solve(givens, line, Budget::new(steps), want);
+    let search =
+        |givens: &[u8], line: usize, steps: u64| solve(givens, line, Budget::new(steps), want);
     let exhausted = |a: &SudokuAnswer| a.status == Status::Exhausted;
     if let [(line, givens)] = puzzles.as_slice() {
         let spinner = Progress::new(io, json, "sudoku", None);
         spinner.message("steps");
-        let (mut answer, stop) =
-            limits::run_within(&limits, &spinner, |steps| search(givens, *line, steps), exhausted)?;
+        let (mut answer, stop) = limits::run_within(
+            &limits,
+            &spinner,
+            |steps| search(givens, *line, steps),
+            exhausted,
+        )?;
         drop(spinner);
         answer.stopped_by = stop;
         return output::emit(io, json, &answer);
