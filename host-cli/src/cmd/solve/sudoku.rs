@@ -87,18 +87,19 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         Progress::new(io, json, "sudoku", Some(puzzles.len() as u64))
     };
-    let mut section = None;
+    // Ctrl-C while an answer is printed ends the batch after it.
+    let mut section = Interruptible::open();
     for (done, (line, givens)) in puzzles.iter().enumerate() {
-        // Ctrl-C between two puzzles answers too: run_within closes its own
-        // section when it returns, so the batch's is opened again.
-        drop(section.take());
-        section = Some(Interruptible::open());
         let (mut answer, stop) = limits::run_within(
             &limits,
             &Progress::hidden(),
             |steps| search(givens, *line, steps),
             exhausted,
         )?;
+        // run_within closed its own section when it returned, and with it the
+        // batch's: open it again.
+        drop(section);
+        section = Interruptible::open();
         answer.stopped_by = stop;
         output::emit(io, json, &answer)?;
         bar.set(done as u64 + 1);
