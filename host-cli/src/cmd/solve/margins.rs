@@ -1,0 +1,285 @@
+//! `plateau solve margins`: paint cells black so that every row and column has
+//! its count, listing the first grids and counting them all.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use plateau::Budget;
+use plateau::grid::{
+    self, BreadthFirst, DepthFirst, Frame, Margins, Report, SearchError, Strategy, margins,
+};
+use serde::Serialize;
+
+use super::{DEFAULT_STEPS, Walk, ran_out};
+use crate::Io;
+use crate::error::{CliError, CliResult, bad};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::output::{self, Answer, Count, Status, Stop};
+use crate::progress::Progress;
+
+pub(super) const AFTER_HELP: &str = "\
+The breadth-first queue starts at 4096 grids and doubles when full, up to --queue
+grids and never past 1048576 (each queued grid takes 164 bytes: 172 MB at most).
+
+Example: plateau solve margins --rows 2,2,1 --cols 2,2,1 --json";
+
+/// The queue the breadth-first search starts with.
+const FIRST_QUEUE: usize = 4096;
+/// The most grids the queue ever holds, whatever `--queue` says: 172 MB.
+pub(crate) const MAX_QUEUE: usize = 1 << 20;
+/// The most grids listed (`--limit`), so a large limit cannot fill the memory.
+pub(crate) const MAX_LISTED: u64 = 100_000;
+
+// The arguments of `plateau solve margins` (its help is the variant's).
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct MarginsArgs {
+    /// Black cells per row, top to bottom (at most 16 rows).
+    #[arg(long, value_name = "N,N,...", allow_hyphen_values = true)]
+    rows: String,
+    /// Black cells per column, left to right (at most 16 columns).
+    #[arg(long, value_name = "N,N,...", allow_hyphen_values = true)]
+    cols: String,
+    /// Walk the tree breadth-first (a queue) or depth-first (a stack).
+    #[arg(long, value_enum, default_value_t = Walk::Dfs)]
+    strategy: Walk,
+    /// Most solutions listed, up to 100000 (the count is exact unless the budget runs out).
+    #[arg(long, default_value_t = 10, value_parser = parse_limit)]
+    limit: usize,
+    /// Most partial grids the breadth-first queue may hold (164 bytes each;
+    /// it grows as needed, never past 1048576 grids).
+    #[arg(long, default_value_t = 100_000, value_parser = parse_queue)]
+    queue: usize,
+    /// Search steps (nodes expanded) allowed.
+    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
+    max_steps: u64,
+    /// Stop searching after about this many seconds (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
+    seconds: Option<f64>,
+}
+
+/// Parses `--limit`: 0 to [`MAX_LISTED`].
+pub(super) fn parse_limit(text: &str) -> Result<usize, String> {
+    limits::number_in(text, 0, MAX_LISTED).map(|n| n as usize)
+}
+
+/// Parses `--queue`: 1 up (the queue itself never grows past [`MAX_QUEUE`]).
+fn parse_queue(text: &str) -> Result<usize, String> {
+    limits::number_in(text, 1, u64::MAX).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// Runs `plateau solve margins`.
+pub(super) fn run(args: MarginsArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+    let rows = parse_counts("--rows", &args.rows)?;
+    let cols = parse_counts("--cols", &args.cols)?;
+    check(&rows, &cols)?;
+    let puzzle = Margins::new(&rows, &cols).map_err(|e| CliError::new(e.to_string()))?;
+    let limits = Limits::new(args.max_steps, args.seconds);
+    let spinner = Progress::new(io, json, "margins", None);
+    spinner.message("steps");
+    // The queue grows by restarting the search with twice the room: the
+    // memory follows what the search needs, not the flag.
+    let ceiling = args.queue.min(MAX_QUEUE);
+    let mut room = ceiling.min(FIRST_QUEUE);
+    let (mut answer, stop) = limits::run_within(
+        &limits,
+        &spinner,
+        |steps| loop {
+            match search(puzzle, args.strategy, args.limit, room, Budget::new(steps)) {
+                Err(SearchError::QueueFull { .. }) if room < ceiling => {
+                    room = room.saturating_mul(2).min(ceiling);
+                }
+                Err(e) if args.queue > MAX_QUEUE => {
+                    return Err(CliError::new(format!(
+                        "{e} ({MAX_QUEUE} grids, the most it holds); use --strategy dfs"
+                    )));
+                }
+                Err(e) => {
+                    return Err(CliError::new(format!(
+                        "{e} ({} grids); use --strategy dfs or a larger --queue",
+                        args.queue
+                    )));
+                }
+                Ok(answer) => return Ok(answer),
+            }
+        },
+        |a: &MarginsAnswer| a.status == Status::Exhausted,
+    )?;
+    drop(spinner);
+    answer.stopped_by = stop;
+    output::emit(io, json, &answer)
+}
+
+/// The answer for a margins puzzle: `{"status", "stopped_by"?, "count",
+/// "complete", "solutions"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct MarginsAnswer {
+    /// `none`, `unique`, `multiple` or `exhausted`.
+    status: Status,
+    /// What stopped the search, when `exhausted`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    /// Solutions: exact when complete.
+    #[serde(flatten)]
+    count: Count,
+    /// The first `--limit` solutions, rows of `#` (black) and `.` (white).
+    solutions: Vec<Vec<String>>,
+}
+
+impl Answer for MarginsAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let noun = if self.count.count == 1 {
+            "solution"
+        } else {
+            "solutions"
+        };
+        if self.count.complete {
+            writeln!(out, "{} {noun}", self.count)?;
+        } else {
+            writeln!(
+                out,
+                "{} {noun} found before {}",
+                self.count,
+                ran_out(self.stopped_by)
+            )?;
+        }
+        for (i, grid) in self.solutions.iter().enumerate() {
+            writeln!(out)?;
+            writeln!(out, "solution {}", i + 1)?;
+            for row in grid {
+                writeln!(out, "{row}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads `2,2,1` as counts.
+fn parse_counts(flag: &str, text: &str) -> CliResult<Vec<u8>> {
+    text.split(',')
+        .enumerate()
+        .map(|(i, item)| {
+            let item = item.trim();
+            item.parse::<u8>()
+                .ok()
+                .filter(|&n| usize::from(n) <= margins::MAX_SIDE)
+                .ok_or_else(|| {
+                    bad(
+                        flag,
+                        text,
+                        format!(
+                            "item {} '{item}' is not a count from 0 to {}",
+                            i + 1,
+                            margins::MAX_SIDE
+                        ),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Checks the sizes and that no count exceeds its line, naming the line.
+fn check(rows: &[u8], cols: &[u8]) -> CliResult {
+    let most = margins::MAX_SIDE;
+    if rows.len() > most || cols.len() > most {
+        return Err(CliError::new(format!(
+            "a grid has at most {most} rows and {most} columns"
+        )));
+    }
+    if let Some((i, n)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, n)| usize::from(**n) > cols.len())
+    {
+        return Err(CliError::new(format!(
+            "--rows: row {} asks for {n} black cells but there are {} columns",
+            i + 1,
+            cols.len()
+        )));
+    }
+    if let Some((i, n)) = cols
+        .iter()
+        .enumerate()
+        .find(|(_, n)| usize::from(**n) > rows.len())
+    {
+        return Err(CliError::new(format!(
+            "--cols: column {} asks for {n} black cells but there are {} rows",
+            i + 1,
+            rows.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Searches a margins puzzle within `budget` (nodes expanded), breadth-first
+/// on a queue of `queue` grids or depth-first.
+fn search(
+    puzzle: Margins,
+    walk: Walk,
+    limit: usize,
+    queue: usize,
+    budget: Budget,
+) -> Result<MarginsAnswer, SearchError> {
+    let mut solutions = Vec::new();
+    let visit = |m: &Margins| {
+        if solutions.len() < limit {
+            solutions.push(picture(m));
+        }
+    };
+    let report: Report<Margins> = match walk {
+        Walk::Dfs => {
+            let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
+            DepthFirst::new(&mut stack).run(puzzle, budget, grid::Count::All, visit)
+        }
+        Walk::Bfs => {
+            let mut q = vec![puzzle; queue.max(1)];
+            BreadthFirst::new(&mut q).run(puzzle, budget, grid::Count::All, visit)
+        }
+    }?;
+    let found = report.outcome.count();
+    let (status, count) = if report.outcome.is_complete() {
+        let status = match found {
+            0 => Status::None,
+            1 => Status::Unique,
+            _ => Status::Multiple,
+        };
+        (status, Count::exact(found))
+    } else {
+        (Status::Exhausted, Count::at_least(found))
+    };
+    Ok(MarginsAnswer {
+        status,
+        stopped_by: None,
+        count,
+        solutions,
+    })
+}
+
+/// Draws a solved grid: `#` black, `.` white.
+fn picture(m: &Margins) -> Vec<String> {
+    (0..m.rows())
+        .map(|r| {
+            (0..m.cols())
+                .map(|c| {
+                    let cell = grid::Cell::new(r as u8, c as u8);
+                    if m.cell(cell) == Some(true) { '#' } else { '.' }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes of one queued grid, as the help and docs/grid.md say.
+    const GRID_BYTES: usize = 164;
+
+    #[test]
+    fn the_documented_bytes_per_queued_grid_are_right() {
+        assert_eq!(std::mem::size_of::<Margins>(), GRID_BYTES);
+        // 171,966,464 bytes: "172 MB" in the help and docs/grid.md.
+        assert_eq!((MAX_QUEUE * GRID_BYTES + 500_000) / 1_000_000, 172);
+    }
+}

@@ -1,0 +1,283 @@
+//! `plateau solve snake`: the snakes from head to tail that meet the row and
+//! column counts.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use plateau::Budget;
+use plateau::grid::{self, DepthFirst, Frame, Outcome, Snake, Strategy, snake};
+use serde::Serialize;
+
+use super::margins::parse_limit;
+use super::{DEFAULT_STEPS, ran_out, source_name};
+use crate::Io;
+use crate::error::{CliError, CliResult};
+use crate::input::{content_lines, read_text};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::output::{self, Answer, Count, Status, Stop};
+use crate::progress::Progress;
+
+pub(super) const FORMAT: &str = "\
+File format: four lines (blank lines and # comments skipped):
+  rows 2 1 2     the snake's cells in each row, top to bottom (- = not given)
+  cols 2 1 2     the snake's cells in each column, left to right (- = not given)
+  head 1 1       row and column of the head (1-based)
+  tail 3 3       row and column of the tail
+At most 16 rows and 16 columns. The snake is one path of side-by-side cells from
+head to tail that never touches itself, not even corner to corner (except where
+it turns).
+
+Example: plateau solve snake fixtures/snake/small.txt";
+
+// The arguments of `plateau solve snake` (its help is the variant's).
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct SnakeArgs {
+    /// The puzzle file (`-`: standard input).
+    #[arg(default_value = "-")]
+    file: PathBuf,
+    /// Most solutions listed, up to 100000 (the count is exact unless the budget runs out).
+    #[arg(long, default_value_t = 10, value_parser = parse_limit)]
+    limit: usize,
+    /// Search steps (nodes expanded) allowed.
+    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
+    max_steps: u64,
+    /// Stop searching after about this many seconds (default: no time limit).
+    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
+    seconds: Option<f64>,
+}
+
+/// Runs `plateau solve snake`.
+pub(super) fn run(args: SnakeArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+    let text = read_text(Some(&args.file), io)?;
+    let spec = parse_snake(&text, &source_name(&args.file))?;
+    let at = |(row, col): (u8, u8)| grid::Cell::new(row, col);
+    let puzzle = Snake::new(&spec.rows, &spec.cols, at(spec.head), at(spec.tail))
+        .map_err(|e| CliError::new(e.to_string()))?;
+    let limits = Limits::new(args.max_steps, args.seconds);
+    let spinner = Progress::new(io, json, "snake", None);
+    spinner.message("steps");
+    let (mut answer, stop) = limits::run_within(
+        &limits,
+        &spinner,
+        |steps| solve(puzzle, &spec, args.limit, Budget::new(steps)),
+        |a: &SnakeAnswer| a.status == Status::Exhausted,
+    )?;
+    drop(spinner);
+    answer.stopped_by = stop;
+    output::emit(io, json, &answer)
+}
+
+/// A parsed snake puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SnakeSpec {
+    /// Counts per row (`None`: not given).
+    rows: Vec<Option<u8>>,
+    /// Counts per column.
+    cols: Vec<Option<u8>>,
+    /// Head (row, col), 0-based.
+    head: (u8, u8),
+    /// Tail (row, col), 0-based.
+    tail: (u8, u8),
+}
+
+/// Reads the snake file format (see `plateau solve snake --help`).
+fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
+    let mut rows = None;
+    let mut cols = None;
+    let mut head = None;
+    let mut tail = None;
+    for (line, content) in content_lines(text) {
+        let mut words = content.split_whitespace();
+        let key = words.next().unwrap_or("");
+        let values: Vec<&str> = words.collect();
+        let err = |what: String| CliError::new(format!("{name}: line {line}: {what}"));
+        match key {
+            "rows" | "cols" => {
+                let counts = values
+                    .iter()
+                    .map(|v| match *v {
+                        "-" => Ok(None),
+                        v => v
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&n| usize::from(n) <= snake::MAX_SIDE)
+                            .map(Some)
+                            .ok_or_else(|| {
+                                err(format!(
+                                    "'{}' is not a count from 0 to {} or -",
+                                    crate::error::shorten(v),
+                                    snake::MAX_SIDE
+                                ))
+                            }),
+                    })
+                    .collect::<CliResult<Vec<_>>>()?;
+                if counts.is_empty() || counts.len() > snake::MAX_SIDE {
+                    return Err(err(format!("{key} needs 1 to {} counts", snake::MAX_SIDE)));
+                }
+                let slot = if key == "rows" { &mut rows } else { &mut cols };
+                if slot.replace(counts).is_some() {
+                    return Err(err(format!("{key} is given twice")));
+                }
+            }
+            "head" | "tail" => {
+                let [r, c] = values.as_slice() else {
+                    return Err(err(format!(
+                        "{key} needs a row and a column, like '{key} 1 1'"
+                    )));
+                };
+                let num = |v: &str| {
+                    v.parse::<u8>()
+                        .ok()
+                        .filter(|&n| (1..=snake::MAX_SIDE).contains(&usize::from(n)))
+                };
+                let (Some(r), Some(c)) = (num(r), num(c)) else {
+                    return Err(err(format!(
+                        "{key} needs a row and a column from 1 to {}",
+                        snake::MAX_SIDE
+                    )));
+                };
+                let slot = if key == "head" { &mut head } else { &mut tail };
+                if slot.replace((r - 1, c - 1)).is_some() {
+                    return Err(err(format!("{key} is given twice")));
+                }
+            }
+            other => {
+                return Err(err(format!(
+                    "'{}' is not rows, cols, head or tail",
+                    crate::error::shorten(other)
+                )));
+            }
+        }
+    }
+    let missing = |what: &str| CliError::new(format!("{name}: no '{what}' line"));
+    let spec = SnakeSpec {
+        rows: rows.ok_or_else(|| missing("rows"))?,
+        cols: cols.ok_or_else(|| missing("cols"))?,
+        head: head.ok_or_else(|| missing("head"))?,
+        tail: tail.ok_or_else(|| missing("tail"))?,
+    };
+    // At most MAX_SIDE (16) counts each: the lengths fit a u8.
+    let (h, w) = (spec.rows.len() as u8, spec.cols.len() as u8);
+    for (what, (r, c)) in [("head", spec.head), ("tail", spec.tail)] {
+        if r >= h || c >= w {
+            return Err(CliError::new(format!(
+                "{name}: the {what} ({}, {}) is outside the {h}×{w} grid",
+                r + 1,
+                c + 1
+            )));
+        }
+    }
+    for (what, counts, width) in [("row", &spec.rows, w), ("column", &spec.cols, h)] {
+        if let Some((i, n)) = counts
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| n.filter(|&n| n > width).map(|n| (i, n)))
+        {
+            return Err(CliError::new(format!(
+                "{name}: {what} {} counts {n} cells but has only {width}",
+                i + 1
+            )));
+        }
+    }
+    Ok(spec)
+}
+
+/// The snakes found: `{"status", "stopped_by"?, "count", "complete", "solutions"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct SnakeAnswer {
+    /// `unique`, `multiple`, `none` or `exhausted`.
+    status: Status,
+    /// What stopped the search, when `exhausted`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    /// Snakes found: exact when complete.
+    #[serde(flatten)]
+    count: Count,
+    /// The first `--limit` of them: `H` head, `T` tail, `#` body, `.` empty.
+    solutions: Vec<Vec<String>>,
+}
+
+impl Answer for SnakeAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self.status {
+            Status::Exhausted => writeln!(
+                out,
+                "exhausted: {} snakes found before {}",
+                self.count,
+                ran_out(self.stopped_by)
+            )?,
+            Status::None => writeln!(out, "none: no snake fits")?,
+            s => writeln!(
+                out,
+                "{s}: {} {}",
+                self.count,
+                if self.count.count == 1 {
+                    "snake"
+                } else {
+                    "snakes"
+                }
+            )?,
+        }
+        for (i, grid) in self.solutions.iter().enumerate() {
+            writeln!(out)?;
+            writeln!(out, "snake {}", i + 1)?;
+            for row in grid {
+                writeln!(out, "{row}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Solves a snake puzzle, counting every solution within `budget` (nodes expanded).
+fn solve(puzzle: Snake, spec: &SnakeSpec, limit: usize, budget: Budget) -> CliResult<SnakeAnswer> {
+    let mut solutions = Vec::new();
+    let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
+    let report = DepthFirst::new(&mut stack)
+        .run(puzzle, budget, grid::Count::All, |s: &Snake| {
+            if solutions.len() < limit {
+                solutions.push(picture(s, spec));
+            }
+        })
+        .map_err(|e| CliError::new(e.to_string()))?;
+    let found = report.outcome.count();
+    let (status, count) = match report.outcome {
+        Outcome::NoSolution => (Status::None, Count::exact(0)),
+        Outcome::Unique(_) => (Status::Unique, Count::exact(1)),
+        Outcome::Multiple { complete: true, .. } => (Status::Multiple, Count::exact(found)),
+        Outcome::Multiple {
+            complete: false, ..
+        }
+        | Outcome::Exhausted { .. } => (Status::Exhausted, Count::at_least(found)),
+    };
+    Ok(SnakeAnswer {
+        status,
+        stopped_by: None,
+        count,
+        solutions,
+    })
+}
+
+/// Draws a snake: `H` head, `T` tail, `#` body, `.` empty.
+fn picture(s: &Snake, spec: &SnakeSpec) -> Vec<String> {
+    (0..s.rows())
+        .map(|r| {
+            (0..s.cols())
+                .map(|c| {
+                    let at = (r as u8, c as u8);
+                    if at == spec.head {
+                        'H'
+                    } else if at == spec.tail {
+                        'T'
+                    } else if s.is_body(grid::Cell::new(r as u8, c as u8)) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}

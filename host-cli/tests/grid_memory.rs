@@ -1,0 +1,106 @@
+//! Memory of the grid commands, measured on the real process: under an
+//! address-space cap (`ulimit -v`), `solve margins --strategy bfs` with a huge
+//! `--queue` must still answer. Before issue #18 the queue was allocated whole
+//! up front: `--queue 100000000` took 9.8 GB (164 bytes a grid).
+
+use std::process::{Command, Output};
+
+/// The address space the process may map, in KiB: 512 MiB, far below the
+/// 16 GB a 100,000,000-grid queue takes, well above the queue's own ceiling
+/// (1,048,576 grids: 172 MB) and the binary's own needs.
+const CAP_KIB: u64 = 512 * 1024;
+
+/// Runs `plateau ARGS` under the address-space cap.
+fn capped(args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {CAP_KIB}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_plateau"))
+        .args(args)
+        .output()
+        .expect("sh runs")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_huge_queue_flag_allocates_only_what_the_search_needs() {
+    let o = capped(&[
+        "solve",
+        "margins",
+        "--rows",
+        "2,2,1",
+        "--cols",
+        "2,2,1",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--json",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.starts_with("{\"status\":\"multiple\",\"count\":5,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_queue_that_keeps_growing_stops_at_its_ceiling_under_the_cap() {
+    // Every count 8 on 16×16: the breadth-first frontier outgrows any queue.
+    // The queue doubles up to 1,048,576 grids (172 MB) and then says it is full:
+    // an error line, not an allocation failure past the cap.
+    let eights = vec!["8"; 16].join(",");
+    let o = capped(&[
+        "solve",
+        "margins",
+        "--rows",
+        &eights,
+        "--cols",
+        &eights,
+        "--limit",
+        "0",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--max-steps",
+        "100000000",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}{err}");
+    assert_eq!(
+        err,
+        "error: the breadth-first queue is full (1048576 grids, the most it holds); use --strategy dfs\n"
+    );
+    // With a step budget the queue stays small and the answer comes.
+    let o = capped(&[
+        "solve",
+        "margins",
+        "--rows",
+        &eights,
+        "--cols",
+        &eights,
+        "--limit",
+        "0",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--max-steps",
+        "100000",
+        "--json",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.starts_with("{\"status\":\"exhausted\",\"stopped_by\":\"max-steps\""),
+        "{out}"
+    );
+}
