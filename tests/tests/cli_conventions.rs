@@ -134,7 +134,13 @@ fn every_json_answer_has_a_status_from_one_vocabulary() {
                     assert!(object.contains_key("stopped_by"), "{line}: {json}");
                 }
                 if object.get("complete") == Some(&serde_json::Value::Bool(false)) {
-                    assert_eq!(status, "exhausted", "{line}: a cut count: {json}");
+                    // A lower bound: a budget cut the count, or the command
+                    // stopped counting once the answer was plain (sudoku's
+                    // uniqueness check stops at the second solution).
+                    assert!(
+                        status == "exhausted" || status == "multiple",
+                        "{line}: a cut count: {json}"
+                    );
                 }
                 answers += 1;
             }
