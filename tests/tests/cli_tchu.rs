@@ -54,14 +54,25 @@ fn longest_says_exhausted_and_what_stopped_it() {
     assert_eq!(cut["stopped_by"], "max-steps");
     assert_eq!(cut["steps"], 20);
     assert!(cut.get("proven").is_none(), "{cut}");
-    assert!(cut["length"].as_u64().is_some_and(|l| (6..159).contains(&l)));
+    assert!(
+        cut["length"]
+            .as_u64()
+            .is_some_and(|l| (6..159).contains(&l))
+    );
 
     let whole = json_of(&["tchu", "longest", "--all", "--json"]);
     assert_eq!(whole["status"], "found");
     assert!(whole.get("stopped_by").is_none(), "{whole}");
     assert_eq!(whole["length"], 159);
 
-    let timed = json_of(&["tchu", "longest", "--all", "--seconds", "0.000001", "--json"]);
+    let timed = json_of(&[
+        "tchu",
+        "longest",
+        "--all",
+        "--seconds",
+        "0.000001",
+        "--json",
+    ]);
     assert_eq!(timed["status"], "exhausted");
     assert_eq!(timed["stopped_by"], "seconds");
 
@@ -133,7 +144,10 @@ fn claims_are_lists_of_cards_and_counts_in_json() {
     )
     .expect("JSON");
     assert_eq!(fr1["claims"].as_array().map(Vec::len), Some(17));
-    assert_eq!(fr1["claims"][16], json!([{ "card": "LOCOMOTIVE", "count": 2 }]));
+    assert_eq!(
+        fr1["claims"][16],
+        json!([{ "card": "LOCOMOTIVE", "count": 2 }])
+    );
 
     let payable = json_of(&[
         "tchu",
@@ -154,7 +168,10 @@ fn claims_are_lists_of_cards_and_counts_in_json() {
     );
     // The text keeps the bag's form.
     let text = answer(&["tchu", "claims", "COI_DAV_1"]);
-    assert_eq!(text.stdout, "{2×VIOLET}\n{VIOLET, LOCOMOTIVE}\n{2×LOCOMOTIVE}\n");
+    assert_eq!(
+        text.stdout,
+        "{2×VIOLET}\n{VIOLET, LOCOMOTIVE}\n{2×LOCOMOTIVE}\n"
+    );
 }
 
 // Finding: `longest` took spaced ids, `bonus` comma-separated ones, and only
@@ -178,18 +195,42 @@ fn longest_and_bonus_share_one_id_list_syntax_and_network() {
     assert_eq!(commas.stdout, spaced.stdout);
     assert_eq!(mixed.stdout, spaced.stdout);
 
-    let bonus_commas = answer(&["tchu", "bonus", "--a", "BER_LUC_1,BER_FRI_1", "--b", "BRI_LOC_1"]);
-    let bonus_spaced = answer(&["tchu", "bonus", "--a", "BER_LUC_1", "BER_FRI_1", "--b", "BRI_LOC_1"]);
+    let bonus_commas = answer(&[
+        "tchu",
+        "bonus",
+        "--a",
+        "BER_LUC_1,BER_FRI_1",
+        "--b",
+        "BRI_LOC_1",
+    ]);
+    let bonus_spaced = answer(&[
+        "tchu",
+        "bonus",
+        "--a",
+        "BER_LUC_1",
+        "BER_FRI_1",
+        "--b",
+        "BRI_LOC_1",
+    ]);
     assert_eq!(bonus_commas.stdout, bonus_spaced.stdout);
     assert!(bonus_spaced.stdout.ends_with("bonus: B gets 10 points\n"));
 
     // --network FILE for both; `-` is standard input; ids pick routes of it.
-    let tsv = std::fs::read(workspace_root().join("fixtures/tchu/trail-spec.tsv")).expect("fixture");
+    let tsv =
+        std::fs::read(workspace_root().join("fixtures/tchu/trail-spec.tsv")).expect("fixture");
     let whole = run_in(&["tchu", "longest", "--network", "-", "--json"], &tsv);
     let whole: Value = serde_json::from_str(whole.stdout.trim()).expect("JSON");
     assert_eq!(whole["length"], 13);
     let part = run_in(
-        &["tchu", "longest", "--network", "-", "BER_LUC_1", "BER_FRI_1", "--json"],
+        &[
+            "tchu",
+            "longest",
+            "--network",
+            "-",
+            "BER_LUC_1",
+            "BER_FRI_1",
+            "--json",
+        ],
         &tsv,
     );
     let part: Value = serde_json::from_str(part.stdout.trim()).expect("JSON");
@@ -270,7 +311,10 @@ fn stations_and_tickets_list_the_rest_of_the_map() {
     );
     // Berne to a country: one trip per border station (5 + 3 + 5 + 4).
     assert_eq!(all[34]["trips"].as_array().map(Vec::len), Some(17));
-    assert_eq!(all[34]["trips"][0], json!({ "from": "BER", "to": "DE1", "points": 6 }));
+    assert_eq!(
+        all[34]["trips"][0],
+        json!({ "from": "BER", "to": "DE1", "points": 6 })
+    );
 }
 
 // Finding: a status on every answer, first, in the shared vocabulary.
@@ -282,14 +326,37 @@ fn every_json_answer_starts_with_its_status() {
         &["tchu", "tickets"],
         &["tchu", "claims", "--all"],
         &["tchu", "claims", "BER_LUC_1", "FR1_MAR_1"],
-        &["tchu", "additional", "FR1_MAR_1", "--claim", "red,red", "--drawn", "red,black,locomotive"],
-        &["tchu", "payable", "BER_LUC_1", "--hand", "black,black,black,black"],
+        &[
+            "tchu",
+            "additional",
+            "FR1_MAR_1",
+            "--claim",
+            "red,red",
+            "--drawn",
+            "red,black,locomotive",
+        ],
+        &[
+            "tchu",
+            "payable",
+            "BER_LUC_1",
+            "--hand",
+            "black,black,black,black",
+        ],
         &["tchu", "payable", "BER_LUC_1", "--hand", "black"],
         &["tchu", "longest"],
         &["tchu", "longest", "--all"],
         &["tchu", "longest", "--all", "--max-steps", "0"],
         &["tchu", "bonus"],
-        &["tchu", "bonus", "--a", "BER_LUC_1", "--b", "BRI_LOC_1", "--max-steps", "0"],
+        &[
+            "tchu",
+            "bonus",
+            "--a",
+            "BER_LUC_1",
+            "--b",
+            "BRI_LOC_1",
+            "--max-steps",
+            "0",
+        ],
     ];
     for args in commands {
         let r = answer(&[*args, &["--json"][..]].concat());
@@ -300,7 +367,10 @@ fn every_json_answer_starts_with_its_status() {
                 ["found", "none", "exhausted"].contains(&status),
                 "{args:?}: {line}"
             );
-            assert!(line.starts_with("{\"status\":"), "{args:?}: status first: {line}");
+            assert!(
+                line.starts_with("{\"status\":"),
+                "{args:?}: status first: {line}"
+            );
             assert!(!line.contains("\"proven\""), "{args:?}: {line}");
         }
     }
@@ -314,7 +384,10 @@ fn every_json_answer_starts_with_its_status() {
         "red,black,locomotive",
         "--json",
     ]);
-    assert_eq!(additional, json!({ "status": "found", "route": "FR1_MAR_1", "additional": 2 }));
+    assert_eq!(
+        additional,
+        json!({ "status": "found", "route": "FR1_MAR_1", "additional": 2 })
+    );
     let none = json_of(&["tchu", "payable", "BER_LUC_1", "--hand", "black", "--json"]);
     assert_eq!(
         none,
@@ -337,8 +410,16 @@ fn max_steps_has_a_documented_default_that_the_whole_map_fits() {
     for command in ["longest", "bonus"] {
         let help = answer(&["tchu", command, "--help"]);
         assert!(help.stdout.contains("--max-steps <N>"), "{}", help.stdout);
-        assert!(help.stdout.contains("[default: 1000000]"), "{}", help.stdout);
-        assert!(help.stdout.contains("--seconds <SECONDS>"), "{}", help.stdout);
+        assert!(
+            help.stdout.contains("[default: 1000000]"),
+            "{}",
+            help.stdout
+        );
+        assert!(
+            help.stdout.contains("--seconds <SECONDS>"),
+            "{}",
+            help.stdout
+        );
         assert!(help.stdout.contains("--network <FILE>"), "{}", help.stdout);
     }
     let whole = json_of(&["tchu", "longest", "--all", "--json"]);
@@ -360,7 +441,10 @@ fn max_steps_has_a_documented_default_that_the_whole_map_fits() {
 #[test]
 fn errors_name_the_argument_and_numbers_share_one_wording() {
     let e = error_of(&["tchu", "additional", "FR1_MAR_1"]);
-    assert!(e.contains("--claim <CARDS>") && e.contains("--drawn <CARDS>"), "{e}");
+    assert!(
+        e.contains("--claim <CARDS>") && e.contains("--drawn <CARDS>"),
+        "{e}"
+    );
     let e = error_of(&["tchu", "additional"]);
     assert!(e.contains("<ROUTE_ID>"), "{e}");
     for (flag, value, wording) in [
@@ -374,7 +458,15 @@ fn errors_name_the_argument_and_numbers_share_one_wording() {
         }
     }
     for cars in ["-1", "300", "many"] {
-        let e = error_of(&["tchu", "payable", "BER_LUC_1", "--hand", "black", "--cars", cars]);
+        let e = error_of(&[
+            "tchu",
+            "payable",
+            "BER_LUC_1",
+            "--hand",
+            "black",
+            "--cars",
+            cars,
+        ]);
         assert!(e.contains("expected a whole number from 0 to 255"), "{e}");
     }
 }

@@ -15,10 +15,10 @@ use clap::Subcommand;
 use plateau::tchu::{ClaimError, Level, Route, Station, Ticket, map};
 use serde::Serialize;
 
+use crate::Io;
 use crate::error::{CliError, CliResult, bad};
 use crate::limits::number_in;
 use crate::output::{Answer, Status, emit};
-use crate::Io;
 use notation::{CardSet, find_route, parse_cards};
 
 /// tCHu (Ticket to Ride Switzerland) on the real map.
@@ -174,11 +174,9 @@ fn additional(route: &str, claim: &str, drawn: &str) -> CliResult<AdditionalAnsw
         .additional_claim_cards_count(&claim_cards, &drawn_cards)
         .map_err(|e| match e {
             ClaimError::NotTunnel => CliError::new(format!("route {} is overground: {e}", r.id())),
-            ClaimError::DrawnCount { .. } => bad(
-                "--drawn",
-                drawn,
-                format!("{e}, not {}", drawn_cards.len()),
-            ),
+            ClaimError::DrawnCount { .. } => {
+                bad("--drawn", drawn, format!("{e}, not {}", drawn_cards.len()))
+            }
             ClaimError::NotPossibleClaim => bad(
                 "--claim",
                 claim,

@@ -55,7 +55,11 @@ pub(crate) fn find_in<'r, 't>(
 ) -> CliResult<&'r Route<'t>> {
     let upper = id.to_ascii_uppercase();
     let same = |want: &str| routes.iter().find(|r| r.id().eq_ignore_ascii_case(want));
-    if let Some(r) = routes.iter().find(|r| r.id() == id).or_else(|| same(&upper)) {
+    if let Some(r) = routes
+        .iter()
+        .find(|r| r.id() == id)
+        .or_else(|| same(&upper))
+    {
         return Ok(r);
     }
     // A route written from the other end (BER_BAL_1 for BAL_BER_1) is the likeliest slip.
@@ -207,9 +211,7 @@ mod tests {
     fn ids_may_be_split_by_commas_or_given_apart() {
         let ids = ["ber_luc_1, BER_FRI_1".to_string(), "BRI_LOC_1".to_string()];
         let picked = pick_routes(&map::ROUTES, "on the map", None, &ids).ok();
-        let names: Option<Vec<&str>> = picked
-            .as_ref()
-            .map(|p| p.iter().map(|r| r.id()).collect());
+        let names: Option<Vec<&str>> = picked.as_ref().map(|p| p.iter().map(|r| r.id()).collect());
         assert_eq!(names, Some(vec!["BER_LUC_1", "BER_FRI_1", "BRI_LOC_1"]));
     }
 }
