@@ -84,6 +84,39 @@ fn longest_says_exhausted_and_what_stopped_it() {
     );
 }
 
+// Finding: trails with --seconds come back in time, saying so (the hard
+// network takes about 3.4 million steps, many seconds).
+#[test]
+fn seconds_stops_a_long_search_promptly() {
+    let began = std::time::Instant::now();
+    let v = json_of(&[
+        "tchu",
+        "longest",
+        "--network",
+        "fixtures/tchu/trail-hard.tsv",
+        "--max-steps",
+        "1000000000",
+        "--seconds",
+        "0.3",
+        "--json",
+    ]);
+    assert!(began.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(v["status"], "exhausted");
+    assert_eq!(v["stopped_by"], "seconds");
+    assert!(v["length"].as_u64().is_some_and(|l| l > 0));
+    // Without flags the default budget ends it too, as exhausted.
+    let v = json_of(&[
+        "tchu",
+        "longest",
+        "--network",
+        "fixtures/tchu/trail-hard.tsv",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "exhausted");
+    assert_eq!(v["stopped_by"], "max-steps");
+    assert_eq!(v["steps"], 1_000_000);
+}
+
 // Finding: `tchu bonus` likewise, its nested trails too (one vocabulary).
 #[test]
 fn bonus_says_exhausted_the_same_way_nested_trails_too() {
