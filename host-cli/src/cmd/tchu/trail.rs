@@ -20,8 +20,9 @@ use crate::progress::{Interruptible, Progress};
 
 /// The default `--max-steps` of `longest` and `bonus`. The whole map takes
 /// 1,249 steps; the hardest of 350 random networks of up to 128 routes tried
-/// took 195,256; a step takes 5 to 7 µs on such networks (2026-12), so the
-/// default ends within seconds and still proves the longest on all of them.
+/// took 195,256; a step takes 5 to 8 µs on such networks (2026-12), so the
+/// default ends within seconds (fixtures/tchu/trail-hard.tsv, which needs 3.4
+/// million, stops after 5 to 8 s) and still proves the longest on all of them.
 pub(crate) const DEFAULT_MAX_STEPS: u64 = 1_000_000;
 
 /// Steps per slice of a trail search between two looks at the clock, Ctrl-C
