@@ -1,25 +1,38 @@
-//! `plateau tchu`: the routes of the Swiss map, their claims and tunnel cards.
+//! `plateau tchu`: the Swiss map (routes, stations, tickets), the claims of
+//! its routes, tunnel cards, and the longest trail ([`trail`]).
+//!
+//! The modules import one way: this one dispatches; [`trail`] runs the trail
+//! searches; [`network`] reads `--network` files; [`notation`] parses cards
+//! and route ids for all of them.
 
-pub(crate) mod trail;
+mod network;
+mod notation;
+mod trail;
+
+use std::io::{self, Write};
 
 use clap::Subcommand;
-use plateau::bag::{BagError, MAX_COUNT, SortedBag};
-use plateau::tchu::{Card, ClaimError, Level, Route, map};
-use serde_json::json;
+use plateau::tchu::{ClaimError, Level, Route, Station, Ticket, map};
+use serde::Serialize;
 
-use crate::error::{CliError, CliResult, bad};
 use crate::Io;
-use crate::output::write_json;
-
-/// A hand or a set of cards typed on the command line (one entry per card kind).
-pub type Cards = SortedBag<Card, 9>;
+use crate::error::{CliError, CliResult, bad};
+use crate::limits::number_in;
+use crate::output::{Answer, Status, emit};
+use notation::{CardSet, find_route, parse_cards};
 
 /// tCHu (Ticket to Ride Switzerland) on the real map.
 #[derive(Subcommand, Debug)]
-pub enum TchuCommand {
+pub(crate) enum TchuCommand {
     /// List the 88 routes: id, stations, length, level and color.
     #[command(after_help = "Example: plateau tchu routes --json")]
     Routes,
+    /// List the 51 stations: code, id and name.
+    #[command(after_help = "Example: plateau tchu stations --json")]
+    Stations,
+    /// List the 46 tickets, numbered in the game's order: from, to and points.
+    #[command(after_help = "Example: plateau tchu tickets --json")]
+    Tickets,
     /// Print the cards that may claim a route, one set per line, in the game's order.
     #[command(after_help = "Example: plateau tchu claims COI_DAV_1   (or --all for every route)")]
     Claims {
@@ -56,26 +69,41 @@ pub enum TchuCommand {
         /// The player's cards, comma-separated.
         #[arg(long, value_name = "CARDS")]
         hand: String,
-        /// The player's cars left.
-        #[arg(long, default_value_t = plateau::tchu::INITIAL_CARS)]
+        /// The player's cars left (0 to 255).
+        #[arg(
+            long,
+            default_value_t = plateau::tchu::INITIAL_CARS,
+            value_parser = parse_cars,
+            allow_negative_numbers = true
+        )]
         cars: u8,
     },
     /// Print the longest trail of a network: map route ids, --all, or --network FILE.
     #[command(
-        after_help = "Example: plateau tchu longest NEU_YVE_1 NEU_SOL_1 BER_NEU_1 BER_SOL_1 BER_LUC_1 BER_FRI_1   (length 13)"
+        after_help = "Example: plateau tchu longest NEU_YVE_1,NEU_SOL_1,BER_NEU_1,BER_SOL_1,BER_LUC_1,BER_FRI_1   (length 13)"
     )]
-    Longest(crate::cmd::tchu::trail::LongestArgs),
+    Longest(trail::LongestArgs),
     /// Print both players' longest trails and who gets the 10-point bonus.
     #[command(after_help = "Example: plateau tchu bonus --a BER_LUC_1,BER_FRI_1 --b BRI_LOC_1")]
-    Bonus(crate::cmd::tchu::trail::BonusArgs),
+    Bonus(trail::BonusArgs),
 }
 
 /// Runs a `plateau tchu` command.
-pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
     match cmd {
         TchuCommand::Routes => {
             for r in &map::ROUTES {
-                print_route(r, json, io)?;
+                emit(io, json, &RouteAnswer::new(r))?;
+            }
+        }
+        TchuCommand::Stations => {
+            for s in &map::STATIONS {
+                emit(io, json, &StationAnswer::new(*s))?;
+            }
+        }
+        TchuCommand::Tickets => {
+            for (i, t) in map::tickets().iter().enumerate() {
+                emit(io, json, &TicketAnswer::new(i + 1, t))?;
             }
         }
         TchuCommand::Claims { routes, all } => {
@@ -94,68 +122,77 @@ pub fn run(cmd: TchuCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             };
             let several = chosen.len() > 1;
             for r in chosen {
-                print_claims(r, several, json, io)?;
+                emit(io, json, &ClaimsAnswer::new(r, several))?;
             }
         }
         TchuCommand::Additional {
             route,
             claim,
             drawn,
-        } => {
-            let r = find_route(&route)?;
-            let claim_cards = parse_cards("--claim", &claim)?;
-            let drawn_cards = parse_cards("--drawn", &drawn)?;
-            let n = r
-                .additional_claim_cards_count(&claim_cards, &drawn_cards)
-                .map_err(|e| match e {
-                    ClaimError::NotTunnel => CliError::new(format!(
-                        "route {} is overground: {e}",
-                        r.id()
-                    )),
-                    ClaimError::DrawnCount { .. } => bad(
-                        "--drawn",
-                        &drawn,
-                        format!("{e}, not {}", drawn_cards.len()),
-                    ),
-                    ClaimError::NotPossibleClaim => bad(
-                        "--claim",
-                        &claim,
-                        format!("{claim_cards} is not a possible claim of {} (see 'plateau tchu claims {}')", r.id(), r.id()),
-                    ),
-                    _ => CliError::new(e.to_string()),
-                })?;
-            if json {
-                write_json(io.out, &json!({ "additional": n }))?;
-            } else {
-                writeln!(io.out, "{n}")?;
-            }
-        }
-        TchuCommand::Longest(args) => crate::cmd::tchu::trail::run_longest(args, json, io)?,
-        TchuCommand::Bonus(args) => crate::cmd::tchu::trail::run_bonus(args, json, io)?,
+        } => emit(io, json, &additional(&route, &claim, &drawn)?)?,
         TchuCommand::Payable { route, hand, cars } => {
             let r = find_route(&route)?;
-            let hand_cards = parse_cards("--hand", &hand)?;
-            let claims = r.payable_claims(cars, &hand_cards);
-            if json {
-                let texts: Vec<String> = claims.iter().map(ToString::to_string).collect();
-                write_json(
-                    io.out,
-                    &json!({ "route": r.id(), "can_claim": !claims.is_empty(), "claims": texts }),
-                )?;
-            } else if claims.is_empty() {
-                writeln!(
-                    io.out,
-                    "none: {hand_cards} and {cars} cars cannot claim {}",
-                    r.id()
-                )?;
-            } else {
-                for c in &claims {
-                    writeln!(io.out, "{c}")?;
-                }
-            }
+            let hand = parse_cards("--hand", &hand)?;
+            let claims: Vec<CardSet<2>> = r
+                .payable_claims(cars, &hand)
+                .into_iter()
+                .map(CardSet)
+                .collect();
+            let answer = PayableAnswer {
+                status: if claims.is_empty() {
+                    Status::None
+                } else {
+                    Status::Found
+                },
+                route: r.id(),
+                can_claim: !claims.is_empty(),
+                claims,
+                hand: CardSet(hand),
+                cars,
+            };
+            emit(io, json, &answer)?;
         }
+        TchuCommand::Longest(args) => trail::run_longest(args, json, io)?,
+        TchuCommand::Bonus(args) => trail::run_bonus(args, json, io)?,
     }
     Ok(())
+}
+
+/// Parses `--cars`: a whole number from 0 to 255.
+fn parse_cars(text: &str) -> Result<u8, String> {
+    let n = number_in(text, 0, u64::from(u8::MAX))?;
+    u8::try_from(n).map_err(|e| e.to_string())
+}
+
+/// Counts the additional cards of `tchu additional`, with the errors worded
+/// for its arguments.
+fn additional(route: &str, claim: &str, drawn: &str) -> CliResult<AdditionalAnswer> {
+    let r = find_route(route)?;
+    let claim_cards = parse_cards("--claim", claim)?;
+    let drawn_cards = parse_cards("--drawn", drawn)?;
+    let n = r
+        .additional_claim_cards_count(&claim_cards, &drawn_cards)
+        .map_err(|e| match e {
+            ClaimError::NotTunnel => CliError::new(format!("route {} is overground: {e}", r.id())),
+            ClaimError::DrawnCount { .. } => {
+                bad("--drawn", drawn, format!("{e}, not {}", drawn_cards.len()))
+            }
+            ClaimError::NotPossibleClaim => bad(
+                "--claim",
+                claim,
+                format!(
+                    "{claim_cards} is not a possible claim of {} (see 'plateau tchu claims {}')",
+                    r.id(),
+                    r.id()
+                ),
+            ),
+            _ => CliError::new(e.to_string()),
+        })?;
+    Ok(AdditionalAnswer {
+        status: Status::Found,
+        route: r.id(),
+        additional: n,
+    })
 }
 
 fn level_name(level: Level) -> &'static str {
@@ -165,165 +202,221 @@ fn level_name(level: Level) -> &'static str {
     }
 }
 
-fn print_route(r: &Route, json: bool, io: &mut Io<'_>) -> CliResult {
-    let [a, b] = r.stations();
-    let color = r.color().map_or("NEUTRAL", |c| c.name());
-    if json {
-        write_json(
-            io.out,
-            &json!({
-                "id": r.id(),
-                "station1": { "code": a.code(), "id": a.id(), "name": a.name() },
-                "station2": { "code": b.code(), "id": b.id(), "name": b.name() },
-                "length": r.length(),
-                "level": level_name(r.level()),
-                "color": r.color().map(|c| c.name()),
-            }),
-        )
-    } else {
-        let stations = format!("{} {} - {} {}", a.code(), a.name(), b.code(), b.name());
+/// A station of the map: one line of `tchu stations`, and an end of a route.
+#[derive(Serialize)]
+struct StationAnswer {
+    /// Always `found`.
+    status: Status,
+    /// The station's code: `BER`, `DE1`.
+    code: &'static str,
+    /// Its number, 0 to 50 (0-33 Swiss, 34-50 foreign).
+    id: u8,
+    /// Its name (foreign stations share their country's name).
+    name: &'static str,
+}
+
+impl StationAnswer {
+    fn new(s: Station<'static>) -> Self {
+        StationAnswer {
+            status: Status::Found,
+            code: s.code(),
+            id: s.id(),
+            name: s.name(),
+        }
+    }
+}
+
+impl Answer for StationAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{:<4} {:>2} {}", self.code, self.id, self.name)
+    }
+}
+
+/// The end of a route in JSON: a station without a status.
+#[derive(Serialize)]
+struct End {
+    code: &'static str,
+    id: u8,
+    name: &'static str,
+}
+
+impl End {
+    fn new(s: Station<'static>) -> Self {
+        End {
+            code: s.code(),
+            id: s.id(),
+            name: s.name(),
+        }
+    }
+}
+
+/// A route of the map: one line of `tchu routes`.
+#[derive(Serialize)]
+struct RouteAnswer {
+    status: Status,
+    id: &'static str,
+    station1: End,
+    station2: End,
+    length: u8,
+    level: &'static str,
+    /// The color's name, or null for a neutral route (`NEUTRAL` in text).
+    color: Option<&'static str>,
+}
+
+impl RouteAnswer {
+    fn new(r: &Route<'static>) -> Self {
+        let [a, b] = r.stations();
+        RouteAnswer {
+            status: Status::Found,
+            id: r.id(),
+            station1: End::new(a),
+            station2: End::new(b),
+            length: r.length(),
+            level: level_name(r.level()),
+            color: r.color().map(|c| c.name()),
+        }
+    }
+}
+
+impl Answer for RouteAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let (a, b) = (&self.station1, &self.station2);
+        let stations = format!("{} {} - {} {}", a.code, a.name, b.code, b.name);
         writeln!(
-            io.out,
-            "{:<10} {stations:<36} {} {:<11} {color}",
-            r.id(),
-            r.length(),
-            level_name(r.level())
-        )?;
+            out,
+            "{:<10} {stations:<36} {} {:<11} {}",
+            self.id,
+            self.length,
+            self.level,
+            self.color.unwrap_or("NEUTRAL")
+        )
+    }
+}
+
+/// One way to fulfil a ticket: stations by code.
+#[derive(Serialize)]
+struct TripAnswer {
+    from: &'static str,
+    to: &'static str,
+    points: u8,
+}
+
+/// A ticket of the map: one line of `tchu tickets`.
+#[derive(Serialize)]
+struct TicketAnswer {
+    status: Status,
+    /// Its place in the game's order, from 1.
+    number: usize,
+    /// Its trips: one for a city-to-city ticket, one per pair of stations for
+    /// a ticket to a country (the best connected one counts).
+    trips: Vec<TripAnswer>,
+    /// `Berne - {Allemagne (6), ...}`: the ticket as the game writes it.
+    #[serde(skip)]
+    text: String,
+}
+
+impl TicketAnswer {
+    fn new(number: usize, t: &Ticket<'static>) -> Self {
+        TicketAnswer {
+            status: Status::Found,
+            number,
+            trips: t
+                .trips()
+                .iter()
+                .map(|trip| TripAnswer {
+                    from: trip.from().code(),
+                    to: trip.to().code(),
+                    points: trip.points(),
+                })
+                .collect(),
+            text: t.to_string(),
+        }
+    }
+}
+
+impl Answer for TicketAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{:>2} {}", self.number, self.text)
+    }
+}
+
+/// The claims of one route (`tchu claims`).
+#[derive(Serialize)]
+struct ClaimsAnswer {
+    status: Status,
+    route: &'static str,
+    /// The sets of cards that may claim it, in the game's order.
+    claims: Vec<CardSet<2>>,
+    /// Whether several routes are listed: text then heads each with its id.
+    #[serde(skip)]
+    several: bool,
+}
+
+impl ClaimsAnswer {
+    fn new(r: &Route<'static>, several: bool) -> Self {
+        ClaimsAnswer {
+            status: Status::Found,
+            route: r.id(),
+            claims: r.possible_claim_cards().into_iter().map(CardSet).collect(),
+            several,
+        }
+    }
+}
+
+impl Answer for ClaimsAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.several {
+            let plural = if self.claims.len() == 1 { "" } else { "s" };
+            writeln!(out, "{} ({} claim{plural})", self.route, self.claims.len())?;
+        }
+        let indent = if self.several { "  " } else { "" };
+        for c in &self.claims {
+            writeln!(out, "{indent}{c}")?;
+        }
         Ok(())
     }
 }
 
-fn print_claims(r: &Route, several: bool, json: bool, io: &mut Io<'_>) -> CliResult {
-    let claims = r.possible_claim_cards();
-    if json {
-        // Written by hand to keep the keys in the documented order (route first).
-        let texts: Vec<String> = claims.iter().map(ToString::to_string).collect();
-        writeln!(
-            io.out,
-            "{{\"route\":{},\"claims\":{}}}",
-            json!(r.id()),
-            json!(texts)
-        )?;
-        return Ok(());
-    }
-    if several {
-        let plural = if claims.len() == 1 { "" } else { "s" };
-        writeln!(io.out, "{} ({} claim{plural})", r.id(), claims.len())?;
-    }
-    let indent = if several { "  " } else { "" };
-    for c in &claims {
-        writeln!(io.out, "{indent}{c}")?;
-    }
-    Ok(())
+/// The additional cards of a tunnel claim (`tchu additional`).
+#[derive(Serialize)]
+struct AdditionalAnswer {
+    status: Status,
+    route: &'static str,
+    /// 0 to 3.
+    additional: usize,
 }
 
-/// Finds a route by id, ignoring case; the error names the closest id.
-pub fn find_route(id: &str) -> CliResult<&'static Route<'static>> {
-    let upper = id.to_ascii_uppercase();
-    if let Some(r) = map::route(&upper) {
-        return Ok(r);
+impl Answer for AdditionalAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.additional)
     }
-    let ids = map::ROUTES.iter().map(|r| r.id());
-    // A route written from the other end (BER_BAL_1 for BAL_BER_1) is the likeliest slip.
-    let swapped = match upper.split('_').collect::<Vec<_>>().as_slice() {
-        [a, b, n] => map::route(&format!("{b}_{a}_{n}")).map(|r| r.id()),
-        _ => None,
-    };
-    let hint = swapped
-        .or_else(|| closest(&upper, ids, 3))
-        .map_or_else(String::new, |s| format!(" (did you mean {s}?)"));
-    Err(bad("route", id, format!("no such route on the map{hint}")))
 }
 
-/// Parses comma-separated card names (case-insensitive) into a bag.
-pub fn parse_cards(what: &str, text: &str) -> CliResult<Cards> {
-    let mut cards = Vec::new();
-    for (i, name) in text.split(',').enumerate() {
-        let name = name.trim();
-        let upper = name.to_ascii_uppercase();
-        let card = Card::ALL
-            .iter()
-            .copied()
-            .find(|c| c.name() == upper)
-            .ok_or_else(|| {
-                let why = if name.is_empty() {
-                    format!("card {} is empty", i + 1)
-                } else {
-                    let hint = closest(&upper, Card::ALL.iter().map(|c| c.name()), 3)
-                        .map_or_else(String::new, |s| format!(" (did you mean {s}?)"));
-                    format!(
-                        "unknown card '{}'{hint}; cards are {}",
-                        crate::error::shorten(name),
-                        Card::ALL.map(|c| c.name().to_ascii_lowercase()).join(", ")
-                    )
-                };
-                bad(what, text, why)
-            })?;
-        cards.push(card);
-    }
-    Cards::from_elements(cards).map_err(|e| match e {
-        BagError::TooMany => bad(
-            what,
-            text,
-            format!("more than {MAX_COUNT} cards of one kind"),
-        ),
-        _ => bad(what, text, e),
-    })
+/// The claims a hand can pay (`tchu payable`): status `none` when it can pay none.
+#[derive(Serialize)]
+struct PayableAnswer {
+    status: Status,
+    route: &'static str,
+    can_claim: bool,
+    claims: Vec<CardSet<2>>,
+    #[serde(skip)]
+    hand: CardSet<9>,
+    #[serde(skip)]
+    cars: u8,
 }
 
-/// Returns the candidate nearest to `text` in edit distance, if within `max` edits.
-fn closest<'a>(
-    text: &str,
-    candidates: impl Iterator<Item = &'a str>,
-    max: usize,
-) -> Option<&'a str> {
-    // Ids and names are short: a long text is nowhere near any, and would be slow.
-    if text.chars().count() > 40 {
-        return None;
-    }
-    candidates
-        .map(|c| (edit_distance(text, c), c))
-        .filter(|&(d, _)| d <= max)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance over characters (insert, delete, substitute).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row.first().copied().unwrap_or(0);
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
+impl Answer for PayableAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.claims.is_empty() {
+            return writeln!(
+                out,
+                "none: {} and {} cars cannot claim {}",
+                self.hand, self.cars, self.route
+            );
         }
-        for (j, cb) in b.iter().enumerate() {
-            let above = row.get(j + 1).copied().unwrap_or(0);
-            let left = row.get(j).copied().unwrap_or(0);
-            let best = (diagonal + usize::from(ca != *cb))
-                .min(above + 1)
-                .min(left + 1);
-            diagonal = above;
-            if let Some(cell) = row.get_mut(j + 1) {
-                *cell = best;
-            }
+        for c in &self.claims {
+            writeln!(out, "{c}")?;
         }
-    }
-    row.last().copied().unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("abc", "abc"), 0);
-        assert_eq!(
-            closest("REDD", Card::ALL.iter().map(|c| c.name()), 3),
-            Some("RED")
-        );
+        Ok(())
     }
 }

@@ -1,35 +1,66 @@
 //! `plateau tchu longest` and `plateau tchu bonus`: the longest trail of a network.
 
-use std::collections::HashMap;
+use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::tchu::trail::{Trail, TrailBonus, TrailError, TrailOutcome, TrailSearch};
-use plateau::tchu::{Color, Level, MAX_ROUTE_LENGTH, MIN_ROUTE_LENGTH, Route, Station, map};
-use serde_json::json;
+use plateau::tchu::trail::{TrailBonus, TrailError, TrailSearch};
+use plateau::tchu::{Route, map};
+use serde::Serialize;
 
+use super::network::{parse_network, read_network};
+use super::notation::pick_routes;
 use crate::Io;
-use crate::limits::legacy::Ended;
-use crate::limits::{self as budget, SECONDS_NAME, STEPS_NAME};
-use crate::error::{CliError, CliResult, bad};
-use crate::input::{content_lines, read_text};
-use crate::cmd::tchu::find_route;
+use crate::error::{CliError, CliResult};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::output::{Answer, Status, Stop, emit};
+use crate::progress::{Interruptible, Progress};
+
+/// The default `--max-steps` of `longest` and `bonus`. The whole map takes
+/// 1,249 steps; the hardest of 350 random networks of up to 128 routes tried
+/// took 195,256; a step takes 5 to 8 µs on such networks (2026-12), so the
+/// default ends within seconds (fixtures/tchu/trail-hard.tsv, which needs 3.4
+/// million, stops after 5 to 8 s) and still proves the longest on all of them.
+pub(crate) const DEFAULT_MAX_STEPS: u64 = 1_000_000;
+
+/// Steps per slice of a trail search between two looks at the clock, Ctrl-C
+/// and the progress line.
+const SLICE_STEPS: u64 = 20_000;
 
 /// Arguments of `plateau tchu longest`.
 #[derive(Args, Debug)]
-pub struct LongestArgs {
-    /// Route ids of the map, such as BER_LUC_1 (none at all: the empty network).
-    #[arg(value_name = "ROUTE_ID")]
+pub(crate) struct LongestArgs {
+    /// Route ids, such as BER_LUC_1, comma-separated or apart (none at all: the
+    /// empty network; with --network: every route of the file).
+    #[arg(value_name = "ROUTE_ID", value_delimiter = ',')]
     routes: Vec<String>,
     /// The whole map: all 88 routes, both halves of every double route.
     #[arg(long, conflicts_with_all = ["routes", "network"])]
     all: bool,
-    /// A network as a TSV file (or - for standard input) with the columns of
+    /// A network as a TSV file (- for standard input) with the columns of
     /// routes.tsv: id, station1, station2, length, level, color. Unknown station
-    /// codes become stations named by their code.
-    #[arg(long, value_name = "FILE", conflicts_with = "routes")]
+    /// codes become stations named by their code. ROUTE_IDs pick routes of it.
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
+    #[command(flatten)]
+    budget: TrailBudget,
+}
+
+/// Arguments of `plateau tchu bonus`.
+#[derive(Args, Debug)]
+pub(crate) struct BonusArgs {
+    /// Player A's route ids, comma-separated or apart (BER_LUC_1,BER_FRI_1);
+    /// none if absent.
+    #[arg(long, value_name = "ROUTE_ID", value_delimiter = ',', num_args = 1..)]
+    a: Vec<String>,
+    /// Player B's route ids, the same way; none if absent.
+    #[arg(long, value_name = "ROUTE_ID", value_delimiter = ',', num_args = 1..)]
+    b: Vec<String>,
+    /// Look the ids up in this network instead of the map: a TSV file (- for
+    /// standard input) as for `tchu longest --network`.
+    #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
     #[command(flatten)]
     budget: TrailBudget,
@@ -38,119 +69,74 @@ pub struct LongestArgs {
 /// The budget of a trail search: `--max-steps` and `--seconds`.
 #[derive(Args, Debug)]
 struct TrailBudget {
-    /// Stop after this many search steps and print the longest trail found so far,
-    /// marked as not proven (default: no step limit).
-    #[arg(long, value_name = STEPS_NAME)]
-    max_steps: Option<u64>,
-    /// Stop after about this many seconds, the same way (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
-    seconds: Option<f64>,
-}
-
-/// Steps per slice of a trail search between two looks at the clock and the bar.
-const SLICE_STEPS: u64 = 20_000;
-
-/// Arguments of `plateau tchu bonus`.
-#[derive(Args, Debug)]
-pub struct BonusArgs {
-    /// Player A's routes, comma-separated (BER_LUC_1,BER_FRI_1); none if absent.
-    #[arg(long, value_name = "ROUTE_ID,...", default_value = "")]
-    a: String,
-    /// Player B's routes, comma-separated; none if absent.
-    #[arg(long, value_name = "ROUTE_ID,...", default_value = "")]
-    b: String,
-    /// Stop after this many search steps in all (A's network first, then B's)
-    /// and say the bonus is not decided, unless the trails found so far decide
-    /// it (default: no step limit).
-    #[arg(long, value_name = STEPS_NAME)]
-    max_steps: Option<u64>,
-    /// Stop after about this many seconds, the same way (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = budget::parse_seconds)]
+    /// Stop after this many search steps (bonus: in all, A's network first)
+    /// and answer with the longest trail found so far, marked as not proven
+    /// (status "exhausted" in JSON).
+    #[arg(
+        long,
+        value_name = STEPS_NAME,
+        value_parser = limits::parse_steps,
+        default_value_t = DEFAULT_MAX_STEPS,
+        allow_negative_numbers = true
+    )]
+    max_steps: u64,
+    /// Stop after about this many seconds, the same way (default: no time
+    /// limit). Ctrl-C stops the same way too.
+    #[arg(
+        long,
+        value_name = SECONDS_NAME,
+        value_parser = limits::parse_seconds,
+        allow_negative_numbers = true
+    )]
     seconds: Option<f64>,
 }
 
 /// Runs `plateau tchu longest`.
-pub fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     // The network's text, owned here: its routes and stations borrow it.
-    let text: String;
+    let (name, text);
     let routes: Vec<Route<'_>> = if args.all {
         map::ROUTES.to_vec()
     } else if let Some(path) = &args.network {
-        text = read_text(Some(path), io)?;
-        let name = if path.as_os_str() == "-" {
-            "standard input".to_string()
+        (name, text) = read_network(path, io)?;
+        let all = parse_network(&name, &text)?;
+        if args.routes.is_empty() {
+            all
         } else {
-            path.display().to_string()
-        };
-        parse_network(&name, &text)?
+            pick_routes(&all, &format!("in {name}"), None, &args.routes)?
+        }
     } else {
-        map_routes(None, args.routes.iter().map(String::as_str))?
+        pick_routes(&map::ROUTES, "on the map", None, &args.routes)?
     };
     let mut searcher = TrailSearch::new(&routes).map_err(network_error)?;
-    let max_steps = args.budget.max_steps.unwrap_or(u64::MAX);
+    let limits = Limits::new(args.budget.max_steps, args.budget.seconds);
     let started = Instant::now();
-    let deadline = budget::deadline(args.budget.seconds);
-    let ended = search_sliced(&mut searcher, max_steps, deadline, io.progress);
-    let stop = match ended {
-        Ended::Done => None,
-        Ended::Steps => Some(format!("{} steps (--max-steps)", searcher.steps())),
-        Ended::Seconds => Some(format!(
-            "{:.1} seconds (--seconds)",
-            started.elapsed().as_secs_f64()
-        )),
+    let stop = {
+        let progress = Progress::new(io, json, "longest trail", None);
+        let _section = Interruptible::open();
+        search_sliced(&mut searcher, limits.max_steps, &limits, &progress, 0)
     };
-    print_trail(&searcher.outcome(), stop.as_deref(), json, io)
-}
-
-/// Runs a trail search in slices until it ends, `max_steps` steps are spent
-/// or the deadline passes, with a spinner on stderr if `progress`.
-fn search_sliced(
-    searcher: &mut TrailSearch<'_>,
-    max_steps: u64,
-    deadline: Option<Instant>,
-    progress: bool,
-) -> Ended {
-    let bar = progress.then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        bar
-    });
-    let ended = loop {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break Ended::Seconds;
-        }
-        let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
-        let before = searcher.steps();
-        if searcher.run(Budget::new(slice)).is_found() {
-            break Ended::Done;
-        }
-        // A search that ends unproven spends nothing more (never, by its depth
-        // bound): it is over too.
-        if slice > 0 && searcher.steps() == before {
-            break Ended::Done;
-        }
-        if searcher.steps() >= max_steps {
-            break Ended::Steps;
-        }
-        if let Some(bar) = &bar {
-            bar.set_message(format!(
-                "{} steps, longest so far {}",
-                searcher.steps(),
-                searcher.best().length()
-            ));
-            bar.tick();
-        }
-    };
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    ended
+    let answer = TrailAnswer::new(&searcher, stop, started.elapsed());
+    emit(io, json, &answer)
 }
 
 /// Runs `plateau tchu bonus`.
-pub fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
-    let a = map_routes(Some("--a"), ids(&args.a))?;
-    let b = map_routes(Some("--b"), ids(&args.b))?;
+pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+    let (name, text);
+    let (a, b) = if let Some(path) = &args.network {
+        (name, text) = read_network(path, io)?;
+        let all = parse_network(&name, &text)?;
+        let place = format!("in {name}");
+        (
+            pick_routes(&all, &place, Some("--a"), &args.a)?,
+            pick_routes(&all, &place, Some("--b"), &args.b)?,
+        )
+    } else {
+        (
+            pick_routes(&map::ROUTES, "on the map", Some("--a"), &args.a)?,
+            pick_routes(&map::ROUTES, "on the map", Some("--b"), &args.b)?,
+        )
+    };
     if let Some(shared) = a.iter().find(|r| b.iter().any(|o| o.id() == r.id())) {
         return Err(CliError::new(format!(
             "route {} is in both networks: a route has one owner",
@@ -159,79 +145,77 @@ pub fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     }
     let mut sa = TrailSearch::new(&a).map_err(network_error)?;
     let mut sb = TrailSearch::new(&b).map_err(network_error)?;
-    let max_steps = args.max_steps.unwrap_or(u64::MAX);
-    let deadline = budget::deadline(args.seconds);
+    let limits = Limits::new(args.budget.max_steps, args.budget.seconds);
+    let max_steps = limits.max_steps;
+    let started = Instant::now();
     // A's network first, then B's with the steps left (as the core's
     // `longest_trail_bonus` does).
-    let mut ended = search_sliced(&mut sa, max_steps, deadline, io.progress);
-    if ended == Ended::Done {
-        let left = max_steps.saturating_sub(sa.steps());
-        ended = search_sliced(&mut sb, left, deadline, io.progress);
-    }
-    let bonus = TrailBonus::of(&sa, &sb);
-    let (ta, tb) = (sa.outcome(), sb.outcome());
-    if json {
-        let bonus = match bonus {
-            TrailBonus::Awarded([pa, pb]) => format!("{{\"a\":{pa},\"b\":{pb}}}"),
-            TrailBonus::Exhausted { spent, .. } => {
-                format!("{{\"status\":\"exhausted\",\"steps\":{spent}}}")
+    let stop = {
+        let progress = Progress::new(io, json, "longest trails", None);
+        let _section = Interruptible::open();
+        match search_sliced(&mut sa, max_steps, &limits, &progress, 0) {
+            None => {
+                let left = max_steps.saturating_sub(sa.steps());
+                search_sliced(&mut sb, left, &limits, &progress, sa.steps())
             }
-        };
-        writeln!(
-            io.out,
-            "{{\"a\":{},\"b\":{},\"bonus\":{bonus}}}",
-            trail_json(ta.trail(), ta.is_found()),
-            trail_json(tb.trail(), tb.is_found())
-        )?;
-        return Ok(());
-    }
-    let mark = |s: &TrailOutcome<'_>| {
-        if s.is_found() {
-            ""
-        } else {
-            " (not proven the longest)"
+            stop => stop,
         }
     };
-    writeln!(io.out, "A: {}{}", ta.trail(), mark(&ta))?;
-    writeln!(io.out, "B: {}{}", tb.trail(), mark(&tb))?;
-    match bonus {
-        TrailBonus::Awarded([pa, pb]) => match (pa > 0, pb > 0) {
-            (true, true) => writeln!(io.out, "bonus: A and B get {pa} points each (a tie)")?,
-            (true, false) => writeln!(io.out, "bonus: A gets {pa} points")?,
-            _ => writeln!(io.out, "bonus: B gets {pb} points")?,
-        },
-        TrailBonus::Exhausted { spent, .. } => writeln!(
-            io.out,
-            "bonus: exhausted: the search stopped after {spent} steps ({}) before the trails decided it",
-            ended.flag().unwrap_or("its budget")
-        )?,
-    }
-    Ok(())
+    let took = started.elapsed();
+    let bonus = TrailBonus::of(&sa, &sb);
+    let (status, stopped_by, points) = match bonus {
+        TrailBonus::Awarded([a, b]) => (Status::Found, None, Some(Points { a, b })),
+        TrailBonus::Exhausted { .. } => (
+            Status::Exhausted,
+            Some(stop.unwrap_or(Stop::MaxSteps)),
+            None,
+        ),
+    };
+    let answer = BonusAnswer {
+        status,
+        stopped_by,
+        a: TrailAnswer::new(&sa, stop, took),
+        b: TrailAnswer::new(&sb, stop, took),
+        bonus: points,
+        steps: sa.steps().saturating_add(sb.steps()),
+        stop,
+    };
+    emit(io, json, &answer)
 }
 
-/// Splits a comma-separated list of ids, ignoring empty entries and spaces.
-fn ids(text: &str) -> impl Iterator<Item = &str> {
-    text.split(',').map(str::trim).filter(|s| !s.is_empty())
-}
-
-/// Looks route ids up on the map, refusing unknown ids and repeats.
-fn map_routes<'t>(
-    option: Option<&str>,
-    ids: impl Iterator<Item = &'t str>,
-) -> CliResult<Vec<Route<'static>>> {
-    let mut routes: Vec<Route<'static>> = Vec::new();
-    for id in ids {
-        let r = *find_route(id).map_err(|e| match option {
-            Some(o) => CliError::new(format!("{o}: {e}")),
-            None => e,
-        })?;
-        if routes.iter().any(|o| o.id() == r.id()) {
-            let what = option.map_or_else(|| "route".to_string(), |o| format!("{o}: route"));
-            return Err(bad(&what, id, "listed twice"));
+/// Runs a trail search in slices until it ends, `max_steps` steps are spent,
+/// the deadline passes or Ctrl-C; returns what stopped it (`None`: it ended).
+/// The progress line counts `done_before` plus this search's steps.
+fn search_sliced(
+    searcher: &mut TrailSearch<'_>,
+    max_steps: u64,
+    limits: &Limits,
+    progress: &Progress,
+    done_before: u64,
+) -> Option<Stop> {
+    loop {
+        if let Some(stop) = limits.stop_now() {
+            return Some(stop);
         }
-        routes.push(r);
+        let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
+        let before = searcher.steps();
+        if searcher.run(Budget::new(slice)).is_found() {
+            return None;
+        }
+        // A search that ends unproven spends nothing more (never, by its depth
+        // bound): it is over too.
+        if slice > 0 && searcher.steps() == before {
+            return None;
+        }
+        if searcher.steps() >= max_steps {
+            return Some(Stop::MaxSteps);
+        }
+        progress.set(done_before.saturating_add(searcher.steps()));
+        progress.message(format!(
+            "steps, longest so far {}",
+            searcher.best().length()
+        ));
     }
-    Ok(routes)
 }
 
 fn network_error(e: TrailError) -> CliError {
@@ -246,169 +230,128 @@ fn network_error(e: TrailError) -> CliError {
     }
 }
 
-/// Parses a network TSV (columns of routes.tsv; `#` comments, blank lines and a
-/// header line starting with `id` are skipped). The routes and the stations not
-/// on the map borrow their ids and codes from `text`.
-pub fn parse_network<'t>(name: &str, text: &'t str) -> CliResult<Vec<Route<'t>>> {
-    let mut stations: HashMap<&'t str, Station<'t>> = HashMap::new();
-    // Codes not on the map get ids after the map's.
-    let mut next_id: u16 = map::STATIONS.len() as u16;
-    let mut routes: Vec<Route<'t>> = Vec::new();
-    let mut lines_of: HashMap<&'t str, usize> = HashMap::new();
-    for (n, line) in content_lines(text) {
-        let fields: Vec<&'t str> = line.split('\t').map(str::trim).collect();
-        if n == first_content_line(text) && fields.first() == Some(&"id") {
-            continue;
-        }
-        let at = |i: usize| format!("{name}: line {n}, column {}", column(line, i));
-        if fields.len() != 6 {
-            return Err(CliError::new(format!(
-                "{name}: line {n}: expected 6 tab-separated columns (id, station1, station2, length, level, color), found {}",
-                fields.len()
-            )));
-        }
-        let field = |i: usize| fields.get(i).copied().unwrap_or("");
-        let id = field(0);
-        if id.is_empty() || id.chars().any(char::is_whitespace) {
-            return Err(bad(&at(0), id, "a route id is one word"));
-        }
-        if let Some(first) = lines_of.get(id) {
-            return Err(bad(
-                &at(0),
-                id,
-                format!("route id already used on line {first}"),
-            ));
-        }
-        let mut ends = [None, None];
-        for (end, i) in ends.iter_mut().zip([1, 2]) {
-            let code = field(i);
-            if code.is_empty() || code.chars().any(char::is_whitespace) {
-                return Err(bad(&at(i), code, "a station code is one word"));
-            }
-            let station = if let Some(s) = map::station(code) {
-                s
-            } else if let Some(s) = stations.get(code) {
-                *s
+/// A longest trail (`tchu longest`, and each player's in `tchu bonus`).
+#[derive(Serialize)]
+pub(crate) struct TrailAnswer {
+    /// `found` when proven the longest, `exhausted` when the search stopped first.
+    status: Status,
+    /// What stopped the search, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    /// The sum of its routes' lengths.
+    length: u32,
+    /// The codes of the stations it walks through, in order (repeats included).
+    stations: Vec<String>,
+    /// The ids of its routes, in order.
+    routes: Vec<String>,
+    /// The search steps spent.
+    steps: u64,
+    /// The trail as text: `Lucerne - Berne - Fribourg (5)`.
+    #[serde(skip)]
+    text: String,
+    /// What the search stopped after, for text: `20 steps (--max-steps)`.
+    #[serde(skip)]
+    stopped_after: Option<String>,
+}
+
+impl TrailAnswer {
+    /// The answer of `searcher` as it stands, `stop` having stopped the
+    /// search (if it did) after `took`.
+    fn new(searcher: &TrailSearch<'_>, stop: Option<Stop>, took: Duration) -> Self {
+        let outcome = searcher.outcome();
+        let trail = outcome.trail();
+        let found = outcome.is_found();
+        let steps = searcher.steps();
+        let stopped_after = stop.map(|s| match s {
+            Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
+            _ => format!("{steps} steps ({})", s.flag()),
+        });
+        TrailAnswer {
+            status: if found {
+                Status::Found
             } else {
-                let id = u8::try_from(next_id).map_err(|_| {
-                    bad(
-                        &at(i),
-                        code,
-                        format!(
-                            "too many stations not on the map (at most {})",
-                            usize::from(u8::MAX) + 1 - map::STATIONS.len()
-                        ),
-                    )
-                })?;
-                next_id += 1;
-                let s = Station::new(id, code, code);
-                stations.insert(code, s);
-                s
-            };
-            *end = Some(station);
+                Status::Exhausted
+            },
+            // A search that ended unproven without a stop (never happens) is
+            // said to have run out of steps.
+            stopped_by: (!found).then(|| stop.unwrap_or(Stop::MaxSteps)),
+            length: trail.length(),
+            stations: trail.stations().map(|s| s.code().to_string()).collect(),
+            routes: trail.routes().map(|r| r.id().to_string()).collect(),
+            steps,
+            text: trail.to_string(),
+            stopped_after,
         }
-        let [Some(s1), Some(s2)] = ends else {
-            return Err(CliError::new(format!("{name}: line {n}: missing station")));
-        };
-        let length: u8 = field(3).parse().map_err(|_| {
-            bad(
-                &at(3),
-                field(3),
-                format!("the length must be a whole number from {MIN_ROUTE_LENGTH} to {MAX_ROUTE_LENGTH}"),
-            )
-        })?;
-        let level = match field(4).to_ascii_uppercase().as_str() {
-            "OVERGROUND" => Level::Overground,
-            "UNDERGROUND" => Level::Underground,
-            _ => {
-                return Err(bad(
-                    &at(4),
-                    field(4),
-                    "the level must be OVERGROUND or UNDERGROUND",
-                ));
+    }
+
+    fn is_found(&self) -> bool {
+        self.status == Status::Found
+    }
+}
+
+impl Answer for TrailAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.text)?;
+        if !self.is_found() {
+            writeln!(
+                out,
+                "not proven the longest: the search stopped after {}",
+                self.stopped_after.as_deref().unwrap_or("its budget")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The bonus points of A and B.
+#[derive(Serialize)]
+struct Points {
+    a: u32,
+    b: u32,
+}
+
+/// Both players' longest trails and the bonus (`tchu bonus`).
+#[derive(Serialize)]
+struct BonusAnswer {
+    /// `found` when the bonus is decided, `exhausted` when the search stopped
+    /// before the trails found decided it.
+    status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    a: TrailAnswer,
+    b: TrailAnswer,
+    /// The points, when decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bonus: Option<Points>,
+    /// The search steps spent in all.
+    steps: u64,
+    #[serde(skip)]
+    stop: Option<Stop>,
+}
+
+impl Answer for BonusAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mark = |t: &TrailAnswer| {
+            if t.is_found() {
+                ""
+            } else {
+                " (not proven the longest)"
             }
         };
-        let color_text = field(5).to_ascii_uppercase();
-        let color = if color_text == "NEUTRAL" {
-            None
-        } else {
-            Some(
-                Color::ALL
-                    .into_iter()
-                    .find(|c| c.name() == color_text)
-                    .ok_or_else(|| {
-                        bad(
-                            &at(5),
-                            field(5),
-                            "the color must be NEUTRAL or one of BLACK, VIOLET, BLUE, GREEN, YELLOW, ORANGE, RED, WHITE",
-                        )
-                    })?,
-            )
-        };
-        let route = Route::new(id, s1, s2, length, level, color).map_err(|e| {
-            let column = if matches!(e, plateau::tchu::RouteError::Length { .. }) {
-                3
-            } else {
-                2
-            };
-            let text = field(column);
-            bad(&at(column), text, e)
-        })?;
-        lines_of.insert(id, n);
-        routes.push(route);
-    }
-    Ok(routes)
-}
-
-/// Returns the number of the first content line (where a header may be).
-fn first_content_line(text: &str) -> usize {
-    content_lines(text).next().map_or(0, |(n, _)| n)
-}
-
-/// Returns the 1-based character column where tab-separated field `i` starts.
-fn column(line: &str, i: usize) -> usize {
-    let mut col = 1;
-    for (k, part) in line.split('\t').enumerate() {
-        if k == i {
-            return col + (part.chars().count() - part.trim_start().chars().count());
+        writeln!(out, "A: {}{}", self.a.text, mark(&self.a))?;
+        writeln!(out, "B: {}{}", self.b.text, mark(&self.b))?;
+        match self.bonus.as_ref() {
+            Some(&Points { a, b }) => match (a > 0, b > 0) {
+                (true, true) => writeln!(out, "bonus: A and B get {a} points each (a tie)"),
+                (true, false) => writeln!(out, "bonus: A gets {a} points"),
+                _ => writeln!(out, "bonus: B gets {b} points"),
+            },
+            None => writeln!(
+                out,
+                "bonus: exhausted: the search stopped after {} steps ({}) before the trails decided it",
+                self.steps,
+                self.stop.map_or("its budget", Stop::flag)
+            ),
         }
-        col += part.chars().count() + 1;
     }
-    col
-}
-
-/// Returns the trail as `{"length":..,"stations":[codes],"routes":[ids]}`, written
-/// by hand to keep the keys in this order (and `"proven":false` last if unproven).
-pub fn trail_json(t: &Trail<'_>, proven: bool) -> String {
-    let stations: Vec<&str> = t.stations().map(|s| s.code()).collect();
-    let routes: Vec<&str> = t.routes().map(|r| r.id()).collect();
-    let unproven = if proven { "" } else { ",\"proven\":false" };
-    format!(
-        "{{\"length\":{},\"stations\":{},\"routes\":{}{unproven}}}",
-        t.length(),
-        json!(stations),
-        json!(routes)
-    )
-}
-
-fn print_trail(
-    outcome: &TrailOutcome<'_>,
-    stopped_after: Option<&str>,
-    json: bool,
-    io: &mut Io<'_>,
-) -> CliResult {
-    let t = outcome.trail();
-    if json {
-        writeln!(io.out, "{}", trail_json(t, outcome.is_found()))?;
-        return Ok(());
-    }
-    writeln!(io.out, "{t}")?;
-    if !outcome.is_found() {
-        writeln!(
-            io.out,
-            "not proven the longest: the search stopped after {}",
-            stopped_after.unwrap_or("its budget")
-        )?;
-    }
-    Ok(())
 }
