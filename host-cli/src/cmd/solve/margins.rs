@@ -156,24 +156,13 @@ impl Answer for MarginsAnswer {
 
 /// Reads `2,2,1` as counts.
 fn parse_counts(flag: &str, text: &str) -> CliResult<Vec<u8>> {
+    let most = u8::try_from(margins::MAX_SIDE).unwrap_or(u8::MAX);
     text.split(',')
         .enumerate()
         .map(|(i, item)| {
-            let item = item.trim();
-            item.parse::<u8>()
-                .ok()
-                .filter(|&n| usize::from(n) <= margins::MAX_SIDE)
-                .ok_or_else(|| {
-                    bad(
-                        flag,
-                        text,
-                        format!(
-                            "item {} '{item}' is not a count from 0 to {}",
-                            i + 1,
-                            margins::MAX_SIDE
-                        ),
-                    )
-                })
+            crate::limits::number_in(item, 0, u64::from(most))
+                .map(|n| u8::try_from(n).unwrap_or(most))
+                .map_err(|why| bad(flag, text, format!("item {} '{}': {why}", i + 1, item.trim())))
         })
         .collect()
 }

@@ -99,18 +99,14 @@ fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
                     .iter()
                     .map(|v| match *v {
                         "-" => Ok(None),
-                        v => v
-                            .parse::<u8>()
-                            .ok()
-                            .filter(|&n| usize::from(n) <= snake::MAX_SIDE)
-                            .map(Some)
-                            .ok_or_else(|| {
-                                err(format!(
-                                    "'{}' is not a count from 0 to {} or -",
-                                    crate::error::shorten(v),
-                                    snake::MAX_SIDE
-                                ))
-                            }),
+                        v => {
+                            let most = u8::try_from(snake::MAX_SIDE).unwrap_or(u8::MAX);
+                            crate::limits::number_in(v, 0, u64::from(most))
+                                .map(|n| Some(u8::try_from(n).unwrap_or(most)))
+                                .map_err(|why| {
+                                    err(format!("'{}': {why} or -", crate::error::shorten(v)))
+                                })
+                        }
                     })
                     .collect::<CliResult<Vec<_>>>()?;
                 if counts.is_empty() || counts.len() > snake::MAX_SIDE {
