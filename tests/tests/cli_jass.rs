@@ -6,7 +6,9 @@ use plateau_tests::{Run, run_cli};
 use serde_json::Value;
 
 fn jass(args: &[&str]) -> Run {
-    let args: Vec<&str> = std::iter::once("jass").chain(args.iter().copied()).collect();
+    let args: Vec<&str> = std::iter::once("jass")
+        .chain(args.iter().copied())
+        .collect();
     run_cli(&args, b"")
 }
 
@@ -39,7 +41,10 @@ fn pack_and_unpack_answer_found_with_status_first() {
         );
     }
     // The text stays as it was: the hex for pack, the score for unpack.
-    assert_eq!(jass(&["pack", "1", "13", "0", "0", "0", "0"]).stdout, "0x00000000000000d1\n");
+    assert_eq!(
+        jass(&["pack", "1", "13", "0", "0", "0", "0"]).stdout,
+        "0x00000000000000d1\n"
+    );
     assert_eq!(jass(&["unpack", "0xd1"]).stdout, "(1,13,0)/(0,0,0)\n");
 }
 
@@ -51,7 +56,13 @@ fn score_prints_one_answer_per_score_numbered_by_events() {
     for (i, line) in v.iter().enumerate() {
         assert_eq!(line["status"], "found");
         assert_eq!(line["event"], i);
-        assert!(run.stdout.lines().nth(i).unwrap().starts_with("{\"status\":\"found\",\"event\":"));
+        assert!(
+            run.stdout
+                .lines()
+                .nth(i)
+                .unwrap()
+                .starts_with("{\"status\":\"found\",\"event\":")
+        );
     }
     assert_eq!(v[0]["text"], "(0,0,0)/(0,0,0)");
     assert_eq!(v[3]["text"], "(0,0,13)/(0,0,18)");
@@ -60,27 +71,57 @@ fn score_prints_one_answer_per_score_numbered_by_events() {
     assert_eq!(v[3]["packed"], packed.as_str());
     // An error in any event prints no score at all.
     let bad = jass(&["score", "1:13", "3:1", "--json"]);
-    assert_eq!(one_error(&bad), "error: event 2 '3:1': the team must be 1 or 2");
+    assert_eq!(
+        one_error(&bad),
+        "error: event 2 '3:1': the team must be 1 or 2"
+    );
 }
 
 #[test]
 fn negative_numbers_read_like_junk() {
     // pack: each field's range in the shared wording.
-    assert_eq!(one_error(&jass(&["pack", "0", "0", "0", "0", "0", "-1"])), "error: G2 '-1': expected a whole number from 0 to 2000");
-    assert_eq!(one_error(&jass(&["pack", "x", "0", "0", "0", "0", "0"])), "error: T1 'x': expected a whole number from 0 to 9");
-    assert_eq!(one_error(&jass(&["pack", "-3", "0", "0", "0", "0", "0"])), "error: T1 '-3': expected a whole number from 0 to 9");
-    assert_eq!(one_error(&jass(&["pack", "0", "258", "0", "0", "0", "0"])), "error: P1 '258': expected a whole number from 0 to 257");
-    assert_eq!(one_error(&jass(&["pack", "99999999999", "0", "0", "0", "0", "0"])), "error: T1 '99999999999': expected a whole number from 0 to 9");
+    assert_eq!(
+        one_error(&jass(&["pack", "0", "0", "0", "0", "0", "-1"])),
+        "error: G2 '-1': expected a whole number from 0 to 2000"
+    );
+    assert_eq!(
+        one_error(&jass(&["pack", "x", "0", "0", "0", "0", "0"])),
+        "error: T1 'x': expected a whole number from 0 to 9"
+    );
+    assert_eq!(
+        one_error(&jass(&["pack", "-3", "0", "0", "0", "0", "0"])),
+        "error: T1 '-3': expected a whole number from 0 to 9"
+    );
+    assert_eq!(
+        one_error(&jass(&["pack", "0", "258", "0", "0", "0", "0"])),
+        "error: P1 '258': expected a whole number from 0 to 257"
+    );
+    assert_eq!(
+        one_error(&jass(&["pack", "99999999999", "0", "0", "0", "0", "0"])),
+        "error: T1 '99999999999': expected a whole number from 0 to 9"
+    );
     // score: the points of a trick.
     let points = |e: &str| one_error(&jass(&["score", e]));
-    assert_eq!(points("1:-5"), "error: event 1 '1:-5': points: expected a whole number from 0 to 257");
-    assert_eq!(points("1:x"), "error: event 1 '1:x': points: expected a whole number from 0 to 257");
-    assert_eq!(points("1:99999999999999999999999"), "error: event 1 '1:99999999999999999999999': points: expected a whole number from 0 to 257");
+    assert_eq!(
+        points("1:-5"),
+        "error: event 1 '1:-5': points: expected a whole number from 0 to 257"
+    );
+    assert_eq!(
+        points("1:x"),
+        "error: event 1 '1:x': points: expected a whole number from 0 to 257"
+    );
+    assert_eq!(
+        points("1:99999999999999999999999"),
+        "error: event 1 '1:99999999999999999999999': points: expected a whole number from 0 to 257"
+    );
     // A turn past 257 points is still the core's rule.
     assert_eq!(
         one_error(&jass(&["score", "1:200", "1:100"])),
         "error: event 2 '1:100': a team cannot score more than 257 points in a turn"
     );
     // unpack: a leading '-' is a bad value, not an unknown flag.
-    assert_eq!(one_error(&jass(&["unpack", "-0x1"])), "error: packed score '-0x1': expected up to 16 hex digits, like 0xd1");
+    assert_eq!(
+        one_error(&jass(&["unpack", "-0x1"])),
+        "error: packed score '-0x1': expected up to 16 hex digits, like 0xd1"
+    );
 }

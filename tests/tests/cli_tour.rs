@@ -7,7 +7,9 @@ use plateau_tests::{Run, run_cli, workspace_root};
 use serde_json::Value;
 
 fn tour(args: &[&str]) -> Run {
-    let args: Vec<&str> = std::iter::once("tour").chain(args.iter().copied()).collect();
+    let args: Vec<&str> = std::iter::once("tour")
+        .chain(args.iter().copied())
+        .collect();
     run_cli(&args, b"")
 }
 
@@ -25,7 +27,12 @@ fn keys(run: &Run) -> Vec<String> {
         .as_object()
         .expect("an object")
         .keys()
-        .map(|k| (run.stdout.find(&format!("\"{k}\":")).expect("key printed"), k.clone()))
+        .map(|k| {
+            (
+                run.stdout.find(&format!("\"{k}\":")).expect("key printed"),
+                k.clone(),
+            )
+        })
         .collect();
     at.sort();
     at.into_iter().map(|(_, k)| k).collect()
@@ -45,9 +52,15 @@ fn svg_dash_is_standard_output_and_writes_no_file() {
     let run = tour(&["--board", "3x4", "--svg", "-"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("<svg xmlns="), "{}", run.stdout);
-    assert!(run.stdout.ends_with("</svg>\n"), "only the picture on stdout");
+    assert!(
+        run.stdout.ends_with("</svg>\n"),
+        "only the picture on stdout"
+    );
     assert_eq!(run.stdout.matches("<svg").count(), 1);
-    assert!(!std::path::Path::new("-").exists(), "a file named '-' was written");
+    assert!(
+        !std::path::Path::new("-").exists(),
+        "a file named '-' was written"
+    );
     // No tour, no picture: the answer says why.
     let none = tour(&["--board", "4x4", "--svg", "-"]);
     assert!(none.stdout.contains(": none, "), "{}", none.stdout);
@@ -64,7 +77,10 @@ fn svg_to_a_file_still_prints_the_answer() {
     let path = file.display().to_string();
     let run = tour(&["--board", "5x5", "--svg", &path]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.starts_with("open knight's tour of 5x5 from a1 (0,0): found"));
+    assert!(
+        run.stdout
+            .starts_with("open knight's tour of 5x5 from a1 (0,0): found")
+    );
     let svg = std::fs::read_to_string(&file).expect("the SVG was written");
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -72,14 +88,22 @@ fn svg_to_a_file_still_prints_the_answer() {
 
 #[test]
 fn svg_write_errors_are_plain_words() {
-    let missing = tour(&["--board", "3x4", "--svg", "/no-such-folder-plateau/tour.svg"]);
+    let missing = tour(&[
+        "--board",
+        "3x4",
+        "--svg",
+        "/no-such-folder-plateau/tour.svg",
+    ]);
     assert_eq!(
         one_error(&missing),
         "error: cannot write /no-such-folder-plateau/tour.svg: no such file"
     );
     let dir = std::env::temp_dir().display().to_string();
     let folder = tour(&["--board", "3x4", "--svg", &dir]);
-    assert_eq!(one_error(&folder), format!("error: cannot write {dir}: is a directory"));
+    assert_eq!(
+        one_error(&folder),
+        format!("error: cannot write {dir}: is a directory")
+    );
     assert!(!folder.stderr.contains("os error"));
 }
 
@@ -102,7 +126,11 @@ fn found_lists_one_based_cells_with_rows_as_ranks() {
         .iter()
         .map(|c| (c["row"].as_i64().unwrap(), c["col"].as_i64().unwrap()))
         .collect();
-    assert!(cells.iter().all(|&(r, c)| (1..=8).contains(&r) && (1..=8).contains(&c)));
+    assert!(
+        cells
+            .iter()
+            .all(|&(r, c)| (1..=8).contains(&r) && (1..=8).contains(&c))
+    );
     let mut seen = cells.clone();
     seen.sort();
     seen.dedup();
@@ -115,33 +143,67 @@ fn found_lists_one_based_cells_with_rows_as_ranks() {
     let text = tour(&["--board", "8x8", "--start", "e8"]).stdout;
     let (r, c) = cells[63];
     let file = char::from(b'a' + c as u8 - 1);
-    assert!(text.contains(&format!("ends on {file}{r} ({},{})", c - 1, r - 1)), "{text}");
+    assert!(
+        text.contains(&format!("ends on {file}{r} ({},{})", c - 1, r - 1)),
+        "{text}"
+    );
 }
 
 #[test]
 fn none_and_exhausted_answers_have_a_status_first() {
     let none = tour(&["--board", "3x4", "--start", "b2", "--json"]);
-    assert_eq!(keys(&none), ["status", "width", "height", "closed", "start", "reason"]);
+    assert_eq!(
+        keys(&none),
+        ["status", "width", "height", "closed", "start", "reason"]
+    );
     assert_eq!(json(&none)["status"], "none");
     let cut = tour(&["--board", "9x9", "--max-steps", "10", "--json"]);
     assert_eq!(
         keys(&cut),
-        ["status", "stopped_by", "width", "height", "closed", "start", "visited"]
+        [
+            "status",
+            "stopped_by",
+            "width",
+            "height",
+            "closed",
+            "start",
+            "visited"
+        ]
     );
     let v = json(&cut);
     assert_eq!(v["status"], "exhausted");
     assert_eq!(v["stopped_by"], "max-steps");
     let timed = tour(&["--board", "1000x1000", "--seconds", "0.000001", "--json"]);
     let v = json(&timed);
-    assert_eq!((v["status"].as_str(), v["stopped_by"].as_str()), (Some("exhausted"), Some("seconds")));
+    assert_eq!(
+        (v["status"].as_str(), v["stopped_by"].as_str()),
+        (Some("exhausted"), Some("seconds"))
+    );
 }
 
 #[test]
 fn a_count_cut_short_is_at_least_never_exact() {
-    let cut = tour(&["--board", "6x6", "--closed", "--count", "--max-steps", "500000", "--json"]);
+    let cut = tour(&[
+        "--board",
+        "6x6",
+        "--closed",
+        "--count",
+        "--max-steps",
+        "500000",
+        "--json",
+    ]);
     assert_eq!(
         keys(&cut),
-        ["status", "stopped_by", "width", "height", "closed", "start", "count", "complete"]
+        [
+            "status",
+            "stopped_by",
+            "width",
+            "height",
+            "closed",
+            "start",
+            "count",
+            "complete"
+        ]
     );
     let v = json(&cut);
     assert_eq!(v["status"], "exhausted");
@@ -149,18 +211,42 @@ fn a_count_cut_short_is_at_least_never_exact() {
     assert_eq!(v["complete"], false);
     let at_least = v["count"].as_u64().expect("a count");
     assert!(at_least < 19_724, "{at_least}");
-    let text = tour(&["--board", "6x6", "--closed", "--count", "--max-steps", "500000"]).stdout;
-    assert!(text.contains(&format!(": at least {at_least} (exhausted,")), "{text}");
+    let text = tour(&[
+        "--board",
+        "6x6",
+        "--closed",
+        "--count",
+        "--max-steps",
+        "500000",
+    ])
+    .stdout;
+    assert!(
+        text.contains(&format!(": at least {at_least} (exhausted,")),
+        "{text}"
+    );
     // With the budget it needs, the count is exact (SPEC: 2 x 9,862).
     let whole = json(&tour(&["--board", "6x6", "--closed", "--count", "--json"]));
-    assert_eq!((whole["count"].as_u64(), whole["complete"].as_bool()), (Some(19_724), Some(true)));
+    assert_eq!(
+        (whole["count"].as_u64(), whole["complete"].as_bool()),
+        (Some(19_724), Some(true))
+    );
     assert_eq!(whole["status"], "multiple");
     let corner = tour(&["--board", "5x5", "--count"]).stdout;
-    assert_eq!(corner, "directed open knight's tours of 5x5 from a1 (0,0): 304\n");
-    let centre = json(&tour(&["--board", "5x5", "--start", "c3", "--count", "--json"]));
+    assert_eq!(
+        corner,
+        "directed open knight's tours of 5x5 from a1 (0,0): 304\n"
+    );
+    let centre = json(&tour(&[
+        "--board", "5x5", "--start", "c3", "--count", "--json",
+    ]));
     assert_eq!(centre["count"], 64);
-    let none = json(&tour(&["--board", "5x5", "--start", "b1", "--count", "--json"]));
-    assert_eq!((none["status"].as_str(), none["count"].as_u64()), (Some("none"), Some(0)));
+    let none = json(&tour(&[
+        "--board", "5x5", "--start", "b1", "--count", "--json",
+    ]));
+    assert_eq!(
+        (none["status"].as_str(), none["count"].as_u64()),
+        (Some("none"), Some(0))
+    );
 }
 
 #[test]
@@ -169,15 +255,23 @@ fn limits_take_one_placeholder_and_a_documented_default() {
     assert!(help.contains("--max-steps <N>"), "{help}");
     assert!(help.contains("[default: 100000000]"), "{help}");
     assert!(help.contains("--seconds <SECONDS>"), "{help}");
-    let docs = std::fs::read_to_string(workspace_root().join("docs/tour.md")).expect("docs/tour.md");
-    assert!(docs.contains("--max-steps N") && docs.contains("100,000,000"), "docs/tour.md");
+    let docs =
+        std::fs::read_to_string(workspace_root().join("docs/tour.md")).expect("docs/tour.md");
+    assert!(
+        docs.contains("--max-steps N") && docs.contains("100,000,000"),
+        "docs/tour.md"
+    );
 }
 
 #[test]
 fn negative_numbers_read_like_junk() {
     let steps = |v: &str| one_error(&tour(&["--board", "8x8", "--max-steps", v])).to_string();
     assert_eq!(steps("-1"), steps("lots").replace("'lots'", "'-1'"));
-    assert!(steps("-1").contains("expected a whole number from 0 up"), "{}", steps("-1"));
+    assert!(
+        steps("-1").contains("expected a whole number from 0 up"),
+        "{}",
+        steps("-1")
+    );
     let seconds = |v: &str| one_error(&tour(&["--board", "8x8", "--seconds", v])).to_string();
     assert_eq!(seconds("-1"), seconds("soon").replace("'soon'", "'-1'"));
     let board = |v: &str| one_error(&tour(&["--board", v])).to_string();

@@ -131,8 +131,8 @@ fn scores(events: &[String]) -> CliResult<Vec<Score>> {
             // No trick is worth more than a whole turn.
             let points = number_in(points, 0, u64::from(MAX_TURN_POINTS))
                 .map_err(|why| bad(&what, text, format!("points: {why}")))?;
-            let points = u32::try_from(points)
-                .map_err(|_| bad(&what, text, "points: too large"))?;
+            let points =
+                u32::try_from(points).map_err(|_| bad(&what, text, "points: too large"))?;
             s.with_additional_trick(team, points)
         };
         s = next.map_err(|e| bad(&what, text, e))?;
@@ -169,7 +169,13 @@ fn hex(s: PackedScore) -> String {
 }
 
 fn parse_hex(text: &str) -> CliResult<PackedScore> {
-    let wrong = || bad("packed score", text, "expected up to 16 hex digits, like 0xd1");
+    let wrong = || {
+        bad(
+            "packed score",
+            text,
+            "expected up to 16 hex digits, like 0xd1",
+        )
+    };
     let digits = text
         .strip_prefix("0x")
         .or_else(|| text.strip_prefix("0X"))
