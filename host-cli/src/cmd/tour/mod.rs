@@ -98,7 +98,11 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     }
     let mut out = vec![Square::default(); n];
     let mut scratch = vec![0u8; n];
-    let what = if args.count { "counting tours" } else { "tour" };
+    let what = if args.count {
+        "tour count, knight moves"
+    } else {
+        "tour search, knight moves"
+    };
     let progress = Progress::new(io, json, what, Some(args.max_steps));
     let mut tour = Tour::new(board, &mut out[..], &mut scratch[..])
         .map_err(|e| CliError::new(e.to_string()))?;
