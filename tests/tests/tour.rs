@@ -365,7 +365,11 @@ fn cli_json_tour_is_a_tour() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| Square::new(p[0].as_u64().unwrap() as u16, p[1].as_u64().unwrap() as u16))
+        // Cells are 1-based: the column is the file (x), the row the rank (y).
+        .map(|p| {
+            let at = |k: &str| p[k].as_u64().unwrap() as u16 - 1;
+            Square::new(at("col"), at("row"))
+        })
         .collect();
     assert!(is_tour(7, 9, &t, TourKind::Open));
     assert_eq!(t[0], Square::new(2, 4));
