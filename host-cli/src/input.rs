@@ -24,8 +24,9 @@ pub(crate) fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<Strin
         ),
         Some(p) => {
             let name = p.display().to_string();
-            let mut file = std::fs::File::open(p)
-                .map_err(|e| CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e))))?;
+            let mut file = std::fs::File::open(p).map_err(|e| {
+                CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e)))
+            })?;
             let bytes = read_limited(&mut file, &name)?;
             (name, bytes)
         }

@@ -64,7 +64,9 @@ enum Command {
     /// Knight's tours on any board, open or closed.
     Tour(cmd::tour::TourArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
-    #[command(after_help = "Example: plateau completions bash > ~/.local/share/bash-completion/completions/plateau")]
+    #[command(
+        after_help = "Example: plateau completions bash > ~/.local/share/bash-completion/completions/plateau"
+    )]
     Completions {
         /// The shell to complete for.
         #[arg(value_enum)]
@@ -179,7 +181,10 @@ fn clap_message(e: &clap::Error) -> String {
     for paragraph in text.split("\n\n") {
         let words: Vec<&str> = paragraph.split_whitespace().collect();
         let joined = words.join(" ");
-        if joined.is_empty() || joined.starts_with("Usage:") || joined.starts_with("For more information") {
+        if joined.is_empty()
+            || joined.starts_with("Usage:")
+            || joined.starts_with("For more information")
+        {
             continue;
         }
         parts.push(joined);

@@ -163,65 +163,15 @@ pub(crate) fn run_within<T>(
     }
 }
 
-/// The pre-#18 interface of this module, kept only while the commands move to
-/// [`run_within`] and [`Stop`]; deleted when the last one has.
-pub(crate) mod legacy {
-    use std::time::Instant;
-
-    use super::Limits;
-    use crate::CliResult;
-    use crate::output::Stop;
-    use crate::progress::Progress;
-
-    /// How a search under a budget ended.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum Ended {
-        /// The search ended on its own.
-        Done,
-        /// `--max-steps` ran out first.
-        Steps,
-        /// `--seconds` ran out first.
-        Seconds,
-    }
-
-    impl Ended {
-        /// Names the flag that stopped the search, if one did.
-        pub(crate) fn flag(self) -> Option<&'static str> {
-            match self {
-                Ended::Done => None,
-                Ended::Steps => Some("--max-steps"),
-                Ended::Seconds => Some("--seconds"),
-            }
-        }
-    }
-
-    /// [`super::run_within`] without feedback.
-    pub(crate) fn run_within<T>(
-        max_steps: u64,
-        deadline: Option<Instant>,
-        search: impl FnMut(u64) -> CliResult<T>,
-        ran_out: impl Fn(&T) -> bool,
-    ) -> CliResult<(T, Ended)> {
-        let limits = Limits {
-            max_steps,
-            deadline,
-        };
-        let (t, stop) = super::run_within(&limits, &Progress::hidden(), search, ran_out)?;
-        let ended = match stop {
-            None => Ended::Done,
-            Some(Stop::MaxSteps) => Ended::Steps,
-            Some(Stop::Seconds | Stop::Interrupt) => Ended::Seconds,
-        };
-        Ok((t, ended))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn lim(max_steps: u64, deadline: Option<Instant>) -> Limits {
-        Limits { max_steps, deadline }
+        Limits {
+            max_steps,
+            deadline,
+        }
     }
 
     /// A search that needs `need` steps and takes a microsecond per 1,000.
@@ -237,11 +187,23 @@ mod tests {
     #[test]
     fn without_a_deadline_one_run_has_the_whole_budget() {
         let mut runs = Vec::new();
-        let r = run_within(&lim(500, None), &Progress::hidden(), fake(1_000, &mut runs), |&spent| spent < 1_000).ok();
+        let r = run_within(
+            &lim(500, None),
+            &Progress::hidden(),
+            fake(1_000, &mut runs),
+            |&spent| spent < 1_000,
+        )
+        .ok();
         assert_eq!(r, Some((500, Some(Stop::MaxSteps))));
         assert_eq!(runs, [500]);
         let mut runs = Vec::new();
-        let r = run_within(&lim(5_000, None), &Progress::hidden(), fake(1_000, &mut runs), |&spent| spent < 1_000).ok();
+        let r = run_within(
+            &lim(5_000, None),
+            &Progress::hidden(),
+            fake(1_000, &mut runs),
+            |&spent| spent < 1_000,
+        )
+        .ok();
         assert_eq!(r, Some((1_000, None)));
     }
 
@@ -249,9 +211,12 @@ mod tests {
     fn a_deadline_grows_the_budget_until_the_search_ends() {
         let mut runs = Vec::new();
         let soon = deadline(Some(10.0));
-        let r = run_within(&lim(u64::MAX, soon), &Progress::hidden(), fake(3_000_000, &mut runs), |&spent| {
-            spent < 3_000_000
-        })
+        let r = run_within(
+            &lim(u64::MAX, soon),
+            &Progress::hidden(),
+            fake(3_000_000, &mut runs),
+            |&spent| spent < 3_000_000,
+        )
         .ok();
         assert_eq!(r, Some((3_000_000, None)));
         assert!(runs.windows(2).all(|w| w[1] > w[0]), "{runs:?}");
@@ -261,9 +226,12 @@ mod tests {
     fn a_past_deadline_runs_once_with_nothing() {
         let mut runs = Vec::new();
         let gone = Some(Instant::now());
-        let r = run_within(&lim(u64::MAX, gone), &Progress::hidden(), fake(1_000, &mut runs), |&spent| {
-            spent < 1_000
-        })
+        let r = run_within(
+            &lim(u64::MAX, gone),
+            &Progress::hidden(),
+            fake(1_000, &mut runs),
+            |&spent| spent < 1_000,
+        )
         .ok();
         assert_eq!(r, Some((0, Some(Stop::Seconds))));
         assert_eq!(runs, [0]);

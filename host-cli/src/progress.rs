@@ -157,7 +157,10 @@ mod tests {
         {
             let _inner = Interruptible::open();
         }
-        assert!(!NOT_ARMED.load(Ordering::SeqCst), "the outer section is still open");
+        assert!(
+            !NOT_ARMED.load(Ordering::SeqCst),
+            "the outer section is still open"
+        );
         drop(outer);
         assert!(NOT_ARMED.load(Ordering::SeqCst));
     }

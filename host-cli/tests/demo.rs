@@ -24,7 +24,11 @@ fn every_demo_line_prints_what_the_demo_shows() {
         .current_dir(&elsewhere)
         .output()
         .expect("the binary runs");
-    assert!(demo.status.success(), "{}", String::from_utf8_lossy(&demo.stderr));
+    assert!(
+        demo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
     let text = String::from_utf8(demo.stdout).expect("UTF-8");
 
     // Split into (command line, what follows it up to the next `$` or heading).

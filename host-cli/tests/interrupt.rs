@@ -18,7 +18,11 @@ fn interrupt(mut child: Child, after: Duration) -> (Option<i32>, String) {
         .expect("kill runs");
     assert!(sent.success());
     let began = Instant::now();
-    while child.try_wait().expect("the child can be waited for").is_none() {
+    while child
+        .try_wait()
+        .expect("the child can be waited for")
+        .is_none()
+    {
         if began.elapsed() > Duration::from_secs(60) {
             let _ = child.kill();
             panic!("the command did not answer Ctrl-C within 60 s");
@@ -26,7 +30,10 @@ fn interrupt(mut child: Child, after: Duration) -> (Option<i32>, String) {
         sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().expect("its output");
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 fn spawn(args: &[&str], stdin: &str) -> Child {
@@ -39,7 +46,9 @@ fn spawn(args: &[&str], stdin: &str) -> Child {
         .expect("the binary starts");
     if !stdin.is_empty() {
         let mut input = child.stdin.take().expect("a stdin pipe");
-        input.write_all(stdin.as_bytes()).expect("the input is written");
+        input
+            .write_all(stdin.as_bytes())
+            .expect("the input is written");
     }
     child
 }
@@ -52,7 +61,14 @@ fn json(line: &str) -> serde_json::Value {
 fn ctrl_c_during_a_count_prints_the_count_so_far_as_a_lower_bound() {
     let blank = format!("{}\n", ".".repeat(81));
     let child = spawn(
-        &["solve", "sudoku", "--count", "--max-steps", "100000000000", "--json"],
+        &[
+            "solve",
+            "sudoku",
+            "--count",
+            "--max-steps",
+            "100000000000",
+            "--json",
+        ],
         &blank,
     );
     let (code, out) = interrupt(child, Duration::from_millis(1500));
@@ -65,7 +81,18 @@ fn ctrl_c_during_a_count_prints_the_count_so_far_as_a_lower_bound() {
 
 #[test]
 fn ctrl_c_during_a_hunt_prints_the_summary_so_far() {
-    let child = spawn(&["camicia", "hunt", "--seconds", "120", "--threads", "1", "--json"], "");
+    let child = spawn(
+        &[
+            "camicia",
+            "hunt",
+            "--seconds",
+            "120",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        "",
+    );
     let (code, out) = interrupt(child, Duration::from_millis(1500));
     assert_eq!(code, Some(0), "{out}");
     let last = out.lines().last().unwrap_or_default();

@@ -208,7 +208,14 @@ fn tchu_longest() {
         &r,
         "not proven the longest: the search stopped after 20 steps",
     );
-    json_exhausted(&run(&["tchu", "longest", "--all", "--max-steps", "20", "--json"]));
+    json_exhausted(&run(&[
+        "tchu",
+        "longest",
+        "--all",
+        "--max-steps",
+        "20",
+        "--json",
+    ]));
     let r = run_timed(&["tchu", "longest", "--all", "--seconds", "0.000001"]);
     says_exhausted(&r, "seconds (--seconds)");
 }

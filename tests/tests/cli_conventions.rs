@@ -77,7 +77,13 @@ fn every_searching_command_takes_both_budgets_with_one_placeholder() {
 
 /// The values `status` may take, spelled one way.
 const STATUSES: [&str; 7] = [
-    "found", "unique", "multiple", "none", "loop", "finished", "exhausted",
+    "found",
+    "unique",
+    "multiple",
+    "none",
+    "loop",
+    "finished",
+    "exhausted",
 ];
 
 #[test]
@@ -96,7 +102,9 @@ fn every_json_answer_has_a_status_from_one_vocabulary() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a readable fixture");
-            let Some(line) = text.lines().find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            let Some(line) = text
+                .lines()
+                .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
             else {
                 continue;
             };
@@ -155,7 +163,10 @@ fn every_json_answer_has_a_status_from_one_vocabulary() {
 fn a_missing_argument_is_named_on_one_line() {
     for (args, names) in [
         (&["tour"][..], &["--board"][..]),
-        (&["tchu", "additional", "FR1_MAR_1"], &["--claim", "--drawn"]),
+        (
+            &["tchu", "additional", "FR1_MAR_1"],
+            &["--claim", "--drawn"],
+        ),
         (&["tchu", "claims"], &["<ROUTE"]),
     ] {
         let run = run_cli(args, b"");
@@ -170,11 +181,24 @@ fn a_missing_argument_is_named_on_one_line() {
 #[test]
 fn a_bad_choice_lists_the_valid_values() {
     let run = run_cli(
-        &["solve", "margins", "--rows", "1", "--cols", "1", "--strategy", "xx"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            "1",
+            "--cols",
+            "1",
+            "--strategy",
+            "xx",
+        ],
         b"",
     );
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("[possible values: bfs, dfs]"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("[possible values: bfs, dfs]"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(run.stderr.lines().count(), 1);
 }
 
@@ -183,7 +207,16 @@ fn negative_numbers_and_junk_get_one_wording() {
     for args in [
         &["tour", "--board", "5x5", "--max-steps", "-1"][..],
         &["tour", "--board", "5x5", "--max-steps", "many"],
-        &["solve", "margins", "--rows", "1", "--cols", "1", "--max-steps", "-1"],
+        &[
+            "solve",
+            "margins",
+            "--rows",
+            "1",
+            "--cols",
+            "1",
+            "--max-steps",
+            "-1",
+        ],
         &["camicia", "J23/4J5", "--max-steps", "-5"],
         &["camicia", "hunt", "--deals", "-5"],
         &["tchu", "longest", "--all", "--max-steps", "-1"],
@@ -219,7 +252,10 @@ fn os_errors_read_as_plain_words() {
         (vec!["solve", "snake", &dir], "is a directory"),
         (vec!["camicia", "--batch", &missing], "no such file"),
         (vec!["camicia", "merge", &missing], "no such file"),
-        (vec!["tchu", "longest", "--network", &missing], "no such file"),
+        (
+            vec!["tchu", "longest", "--network", &missing],
+            "no such file",
+        ),
     ] {
         let run = run_cli(&args, b"");
         assert_eq!(run.code, 2, "{args:?}");
@@ -241,7 +277,11 @@ fn completions_and_man_pages_come_from_the_clap_definitions() {
     assert!(run.stdout.contains("camicia"));
     let run = run_cli(&["man", "tchu", "longest"], b"");
     assert_eq!(run.code, 0);
-    assert!(run.stdout.contains(".TH plateau-tchu-longest 1"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(".TH plateau-tchu-longest 1"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("\\-\\-network"));
     let run = run_cli(&["man", "tchu", "nope"], b"");
     assert_eq!(run.code, 2);

@@ -345,7 +345,9 @@ fn the_short_hunt_is_the_host_hunt() {
     );
     // The round budget is the CLI's default, as its help states it.
     let help = plateau_tests::run_cli(&["camicia", "hunt", "--help"], b"").stdout;
-    let line = help.lines().find(|l| l.trim_start().starts_with("--max-rounds"));
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("--max-rounds"));
     let default = format!("[default: {rounds}]");
     assert!(line.is_some_and(|l| l.contains(&default)), "{help}");
 }

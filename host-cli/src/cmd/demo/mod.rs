@@ -6,7 +6,6 @@
 //! [`crate::run`] as a command typed by hand, and printed with what it printed.
 //! A test runs every shown line in `sh` and compares.
 
-
 use crate::error::CliError;
 use crate::{CliResult, Io};
 
@@ -39,7 +38,10 @@ const SCRIPT: &[Step] = &[
         "plateau tchu longest NEU_YVE_1,NEU_SOL_1,BER_NEU_1,BER_SOL_1,BER_LUC_1,BER_FRI_1",
         "",
     ),
-    Line("plateau tchu longest --all", "one player owning all 88 routes"),
+    Line(
+        "plateau tchu longest --all",
+        "one player owning all 88 routes",
+    ),
     Heading("Camicia: Beggar-my-neighbour played exactly, loops found in constant memory"),
     Line("plateau camicia '2 A 7 8 Q 10' '3 4 5 6 K 9 J'", ""),
     Line("plateau camicia 'J 2 3' '4 J 5'", ""),
@@ -157,7 +159,9 @@ fn shell_words(line: &str) -> CliResult<Vec<String>> {
         }
     }
     if quoted {
-        return Err(CliError::new(format!("the demo line '{line}' has an open quote")));
+        return Err(CliError::new(format!(
+            "the demo line '{line}' has an open quote"
+        )));
     }
     if started {
         words.push(word);

@@ -162,7 +162,13 @@ fn parse_counts(flag: &str, text: &str) -> CliResult<Vec<u8>> {
         .map(|(i, item)| {
             crate::limits::number_in(item, 0, u64::from(most))
                 .map(|n| u8::try_from(n).unwrap_or(most))
-                .map_err(|why| bad(flag, text, format!("item {} '{}': {why}", i + 1, item.trim())))
+                .map_err(|why| {
+                    bad(
+                        flag,
+                        text,
+                        format!("item {} '{}': {why}", i + 1, item.trim()),
+                    )
+                })
         })
         .collect()
 }
