@@ -20,11 +20,37 @@ use crate::Io;
 
 /// Set by the first Ctrl-C inside an [`Interruptible`] section.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-/// True while no [`Interruptible`] section is open: Ctrl-C then ends the process.
-static NOT_ARMED: AtomicBool = AtomicBool::new(true);
-/// How many [`Interruptible`] sections are open (they nest: a batch around
-/// the timed searches of its lines).
-static OPEN: AtomicUsize = AtomicUsize::new(0);
+/// The open [`Interruptible`] sections.
+static SECTIONS: Sections = Sections::new();
+
+/// Counts the open sections (they nest: a batch around the timed searches of
+/// its lines) and keeps the flag the signal handler reads.
+struct Sections {
+    /// How many sections are open.
+    open: AtomicUsize,
+    /// True while none is: Ctrl-C then ends the process.
+    not_armed: AtomicBool,
+}
+
+impl Sections {
+    const fn new() -> Self {
+        Sections {
+            open: AtomicUsize::new(0),
+            not_armed: AtomicBool::new(true),
+        }
+    }
+
+    fn enter(&self) {
+        self.open.fetch_add(1, Ordering::SeqCst);
+        self.not_armed.store(false, Ordering::SeqCst);
+    }
+
+    fn leave(&self) {
+        if self.open.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.not_armed.store(true, Ordering::SeqCst);
+        }
+    }
+}
 
 /// Set once [`install_interrupt_handler`] succeeded.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
@@ -44,7 +70,7 @@ pub fn install_interrupt_handler() -> std::io::Result<()> {
         use signal_hook::flag;
         // Run in this order: outside a section, exit; on a second Ctrl-C, exit;
         // else raise the flag.
-        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &NOT_ARMED)?;
+        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &SECTIONS.not_armed)?;
         flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &INTERRUPTED)?;
         flag::register(SIGINT, &INTERRUPTED)?;
         INSTALLED.store(true, Ordering::Relaxed);
@@ -71,17 +97,14 @@ pub(crate) struct Interruptible(());
 impl Interruptible {
     /// Opens the section: from now on the first Ctrl-C only raises the flag.
     pub(crate) fn open() -> Self {
-        OPEN.fetch_add(1, Ordering::SeqCst);
-        NOT_ARMED.store(false, Ordering::SeqCst);
+        SECTIONS.enter();
         Interruptible(())
     }
 }
 
 impl Drop for Interruptible {
     fn drop(&mut self) {
-        if OPEN.fetch_sub(1, Ordering::SeqCst) == 1 {
-            NOT_ARMED.store(true, Ordering::SeqCst);
-        }
+        SECTIONS.leave();
     }
 }
 

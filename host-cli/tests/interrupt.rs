@@ -95,8 +95,11 @@ fn ctrl_c_during_a_hunt_prints_the_summary_so_far() {
     );
     let (code, out) = interrupt(child, Duration::from_millis(1500));
     assert_eq!(code, Some(0), "{out}");
-    let last = out.lines().last().unwrap_or_default();
-    let summary = json(last);
+    let summary = out
+        .lines()
+        .map(json)
+        .find(|v| v["kind"] == "summary")
+        .unwrap_or_else(|| panic!("no summary in {out}"));
     assert_eq!(summary["status"], "exhausted", "{out}");
     assert_eq!(summary["stopped_by"], "interrupt", "{out}");
 }

@@ -418,7 +418,7 @@ fn negative_counts_get_the_count_wording() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "error: --rows '-1,2': item 1 '-1' is not a count from 0 to 16\n"
+        "error: --rows '-1,2': item 1 '-1': expected a whole number from 0 to 16\n"
     );
 }
 

@@ -104,8 +104,8 @@ fn cli_claims_all_prints_the_model() {
     for (line, r) in lines.iter().zip(&map::ROUTES) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["route"], r.id());
-        let texts: Vec<String> = model_claims(r).iter().map(|h| text(h)).collect();
-        assert_eq!(v["claims"], serde_json::json!(texts), "{}", r.id());
+        let claims: Vec<serde_json::Value> = model_claims(r).iter().map(|h| data(h)).collect();
+        assert_eq!(v["claims"], serde_json::json!(claims), "{}", r.id());
     }
 }
 
@@ -121,6 +121,18 @@ fn text(cards: &[Card]) -> String {
         }
     }
     format!("{{{}}}", parts.join(", "))
+}
+
+/// The JSON form of a sorted card list (docs/tchu.md): `{card, count}` in the
+/// cards' order, written independently of the bag.
+fn data(cards: &[Card]) -> serde_json::Value {
+    let parts: Vec<serde_json::Value> = Card::ALL
+        .iter()
+        .map(|&c| (c, cards.iter().filter(|&&d| d == c).count()))
+        .filter(|&(_, n)| n > 0)
+        .map(|(c, n)| serde_json::json!({ "card": c.name(), "count": n }))
+        .collect();
+    serde_json::Value::Array(parts)
 }
 
 /// SPEC §2: drawn locomotives and drawn cards of the claim's car color count; an
