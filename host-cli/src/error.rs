@@ -5,17 +5,17 @@ use std::io;
 
 /// What went wrong, worded for the user; printed as `error: {message}`.
 #[derive(Debug)]
-pub struct CliError {
+pub(crate) struct CliError {
     message: String,
     broken_pipe: bool,
 }
 
 /// Result of a CLI command.
-pub type CliResult<T = ()> = Result<T, CliError>;
+pub(crate) type CliResult<T = ()> = Result<T, CliError>;
 
 impl CliError {
     /// Makes an error from a message (lowercase, no trailing period).
-    pub fn new(message: impl Into<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
         CliError {
             message: message.into(),
             broken_pipe: false,
@@ -23,7 +23,7 @@ impl CliError {
     }
 
     /// Returns whether the reader of our output went away (`plateau demo | head`).
-    pub fn is_broken_pipe(&self) -> bool {
+    pub(crate) fn is_broken_pipe(&self) -> bool {
         self.broken_pipe
     }
 }

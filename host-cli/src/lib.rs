@@ -16,7 +16,7 @@ mod limits;
 mod output;
 mod progress;
 
-pub use error::{CliError, CliResult};
+pub(crate) use error::{CliError, CliResult};
 pub use progress::install_interrupt_handler;
 
 /// The streams a command talks to; the binary passes the real ones, tests buffers.

@@ -55,13 +55,13 @@ fn score_prints_one_answer_per_score_numbered_by_events() {
     assert_eq!(v.len(), 4, "the initial score and one per event");
     for (i, line) in v.iter().enumerate() {
         assert_eq!(line["status"], "found");
-        assert_eq!(line["event"], i);
+        assert_eq!(line["events"], i);
         assert!(
             run.stdout
                 .lines()
                 .nth(i)
                 .unwrap()
-                .starts_with("{\"status\":\"found\",\"event\":")
+                .starts_with("{\"status\":\"found\",\"events\":")
         );
     }
     assert_eq!(v[0]["text"], "(0,0,0)/(0,0,0)");

@@ -49,7 +49,7 @@ pub(crate) fn run(cmd: JassCommand, json: bool, io: &mut Io<'_>) -> CliResult {
             // Every event is checked before the first score is printed.
             for (event, s) in scores(&events)?.into_iter().enumerate() {
                 let answer = ScoreAnswer {
-                    event: Some(event),
+                    events: Some(event),
                     ..ScoreAnswer::new(s.packed(), Shown::Text)
                 };
                 emit(io, json, &answer)?;
@@ -77,13 +77,13 @@ enum Shown {
 }
 
 /// One score: the answer of `jass pack` and `jass unpack`, and of each event
-/// of `jass score` (one answer per line, `event` 0 for the initial score).
+/// of `jass score` (one answer per line, `events` 0 for the initial score).
 #[derive(Serialize)]
 struct ScoreAnswer {
     status: Status,
     /// The score after this many events (`jass score` only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    event: Option<usize>,
+    events: Option<usize>,
     packed: String,
     text: String,
     #[serde(skip)]
@@ -94,7 +94,7 @@ impl ScoreAnswer {
     fn new(s: PackedScore, shown: Shown) -> Self {
         ScoreAnswer {
             status: Status::Found,
-            event: None,
+            events: None,
             packed: hex(s),
             text: s.to_string(),
             shown,
