@@ -100,6 +100,9 @@ where
         Command::Camicia(args) => cmd::camicia::run(args, json, io),
         Command::Solve(cmd) => cmd::solve::run(cmd, json, io),
         Command::Tour(args) => cmd::tour::run(args, json, io),
+        Command::Completions { .. } | Command::Man { .. } if json => Err(CliError::new(
+            "completions and man pages are scripts and roff, not answers: drop --json",
+        )),
         Command::Completions { shell } => completions(shell, io),
         Command::Man { path } => man_page(&path, io),
     };

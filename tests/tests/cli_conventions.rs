@@ -295,6 +295,9 @@ fn completions_and_man_pages_come_from_the_clap_definitions() {
         run.stdout
     );
     assert!(run.stdout.contains("\\-\\-network"));
+    let run = run_cli(&["completions", "bash", "--json"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("drop --json"), "{}", run.stderr);
     let run = run_cli(&["man", "tchu", "nope"], b"");
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("no such command"), "{}", run.stderr);
