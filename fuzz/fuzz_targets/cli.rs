@@ -15,6 +15,8 @@ const COMMANDS: &[&[&str]] = &[
     &["tchu", "additional"],
     &["tchu", "payable"],
     &["tchu", "routes"],
+    &["tchu", "stations"],
+    &["tchu", "tickets"],
     &["camicia"],
     &["camicia", "--batch", "-"],
     &["camicia", "trace"],
@@ -22,7 +24,9 @@ const COMMANDS: &[&[&str]] = &[
     &["tchu", "longest"],
     &["tchu", "longest", "--network", "-"],
     &["tchu", "bonus"],
+    &["tchu", "bonus", "--network", "-"],
     &["tour", "--max-steps", "100000"],
+    &["tour", "--count", "--max-steps", "100000"],
     &["solve", "sudoku", "-"],
     &["solve", "sudoku", "--count", "--max-steps", "10000", "-"],
     &["solve", "margins", "--max-steps", "100000"],
@@ -56,6 +60,20 @@ fuzz_target!(|data: (u8, Vec<String>, Vec<u8>, bool)| {
     );
     let err = String::from_utf8_lossy(&err);
     match code {
+        // Every JSON line is an answer with a status or a stream's record
+        // (help and version are clap's text, whatever the flags).
+        0 if json
+            && !args
+                .iter()
+                .any(|a| ["-h", "--help", "-V", "--version", "help"].contains(&a.as_str())) =>
+        {
+            for line in String::from_utf8_lossy(&out).lines() {
+                let value: serde_json::Value = serde_json::from_str(line)
+                    .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {line}"));
+                let keyed = value.get("status").is_some() || value.get("event").is_some();
+                assert!(keyed, "{args:?}: neither status nor event: {line}");
+            }
+        }
         0 => {}
         2 => {
             assert!(err.starts_with("error: "), "{args:?}: {err}");

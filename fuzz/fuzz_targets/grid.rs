@@ -55,7 +55,10 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
         let report = s.solve(budget, Count::Uniqueness).unwrap();
         // The lent stack answers exactly as the owned one.
         let mut stack = Box::new(SudokuStack::<82>::new());
-        assert_eq!(s.solve_on(&mut stack, budget, Count::Uniqueness), Ok(report));
+        assert_eq!(
+            s.solve_on(&mut stack, budget, Count::Uniqueness),
+            Ok(report)
+        );
         if let Some(first) = report.outcome.first() {
             let d = first.digits();
             assert!(valid_sudoku(&d), "{givens:?}");
