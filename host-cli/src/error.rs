@@ -8,6 +8,8 @@ use std::io;
 pub(crate) struct CliError {
     message: String,
     broken_pipe: bool,
+    /// For a pause, not an error: the exit code (128 + the signal).
+    paused: Option<i32>,
 }
 
 /// Result of a CLI command.
@@ -19,7 +21,23 @@ impl CliError {
         CliError {
             message: message.into(),
             broken_pipe: false,
+            paused: None,
         }
+    }
+
+    /// Makes the note of a command that a signal paused (a hunt that saved
+    /// its checkpoint): printed as `paused: {message}`, with exit code `code`.
+    pub(crate) fn paused(code: i32, message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            broken_pipe: false,
+            paused: Some(code),
+        }
+    }
+
+    /// Returns the exit code of a pause, if this is one.
+    pub(crate) fn pause_code(&self) -> Option<i32> {
+        self.paused
     }
 
     /// Returns whether the reader of our output went away (`plateau demo | head`).
@@ -41,6 +59,7 @@ impl From<io::Error> for CliError {
         CliError {
             message: format!("cannot write output: {}", plain(&e)),
             broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
+            paused: None,
         }
     }
 }

@@ -90,3 +90,36 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8], io: &mut Io<'_>) -> CliResul
         ))
     })
 }
+
+/// Replaces the file `path` by `bytes` atomically: a reader (or a crash)
+/// sees the old file whole or the new one whole, never a part.
+///
+/// Writes `path` + `.tmp` beside it, flushes it to the disk, renames it over
+/// `path`, then flushes the folder so the rename itself survives a crash.
+pub(crate) fn write_file_atomic(path: &Path, bytes: &[u8]) -> CliResult {
+    use std::io::Write;
+    let fail = |e: std::io::Error| {
+        CliError::new(format!(
+            "cannot write {}: {}",
+            path.display(),
+            crate::error::plain(&e)
+        ))
+    };
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp_name);
+    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.sync_all().map_err(fail)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(fail)?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    // Some file systems cannot sync a folder; the rename is done either way.
+    if let Ok(dir) = std::fs::File::open(folder) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}

@@ -2,7 +2,8 @@
 //!
 //! [`run`] parses the arguments, runs one command and returns the exit code:
 //! 0 for an answer (including "no solution"), 2 for bad input, with one
-//! `error:` line on the error stream.
+//! `error:` line on the error stream; 128 + the signal's number for a hunt
+//! that a signal paused after saving its checkpoint (one `paused:` line).
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
@@ -110,6 +111,10 @@ where
     match result {
         Ok(()) => 0,
         Err(e) if e.is_broken_pipe() => 0,
+        Err(e) if e.pause_code().is_some() => {
+            let _ = writeln!(io.err, "paused: {}", one_line(&e.to_string()));
+            e.pause_code().unwrap_or(2)
+        }
         Err(e) => {
             let _ = writeln!(io.err, "error: {}", one_line(&e.to_string()));
             2

@@ -25,10 +25,15 @@ pub(crate) trait Answer: Serialize {
 
 /// Prints `answer` as one JSON line or as its text.
 pub(crate) fn emit(io: &mut Io<'_>, json: bool, answer: &impl Answer) -> CliResult {
+    emit_to(io.out, json, answer)
+}
+
+/// Prints `answer` as [`emit`] does, to `out` (a file, a buffer).
+pub(crate) fn emit_to(out: &mut dyn Write, json: bool, answer: &impl Answer) -> CliResult {
     if json {
-        write_json(io.out, answer)
+        write_json(out, answer)
     } else {
-        answer.write_text(io.out)?;
+        answer.write_text(out)?;
         Ok(())
     }
 }

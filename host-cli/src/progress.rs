@@ -9,7 +9,9 @@
 //! for any tool. Inside one, the first Ctrl-C only sets a flag that the
 //! command polls between slices of its search ([`interrupted`]); the command
 //! then prints the answer so far, marked as stopped by `interrupt`. A second
-//! Ctrl-C ends the process at once.
+//! Ctrl-C ends the process at once. SIGTERM (what a cluster's scheduler sends
+//! before a time limit or a preemption) is handled the same way, with its own
+//! exit code; a hunt with a checkpoint saves it and exits ([`signal`]).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -20,6 +22,8 @@ use crate::Io;
 
 /// Set by the first Ctrl-C inside an [`Interruptible`] section.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Set by the first SIGTERM inside an [`Interruptible`] section.
+static TERMINATED: AtomicBool = AtomicBool::new(false);
 /// The open [`Interruptible`] sections.
 static SECTIONS: Sections = Sections::new();
 
@@ -57,6 +61,35 @@ static INSTALLED: AtomicBool = AtomicBool::new(false);
 
 /// Exit code of a process ended by Ctrl-C (128 + SIGINT).
 const INTERRUPT_EXIT: i32 = 130;
+/// Exit code of a process ended by SIGTERM (128 + SIGTERM).
+const TERMINATE_EXIT: i32 = 143;
+
+/// A signal that asked the running command to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Signal {
+    /// SIGINT: Ctrl-C.
+    Interrupt,
+    /// SIGTERM: a scheduler's time limit or preemption, or `kill`.
+    Terminate,
+}
+
+impl Signal {
+    /// The exit code of a process that stops for this signal (128 + its number).
+    pub(crate) fn exit_code(self) -> i32 {
+        match self {
+            Signal::Interrupt => INTERRUPT_EXIT,
+            Signal::Terminate => TERMINATE_EXIT,
+        }
+    }
+
+    /// The signal's name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Signal::Interrupt => "SIGINT",
+            Signal::Terminate => "SIGTERM",
+        }
+    }
+}
 
 /// Installs the Ctrl-C handler described in the module docs. Called once by
 /// the binary; tests that run commands in process do not install it.
@@ -66,13 +99,18 @@ const INTERRUPT_EXIT: i32 = 130;
 pub fn install_interrupt_handler() -> std::io::Result<()> {
     #[cfg(unix)]
     {
-        use signal_hook::consts::SIGINT;
+        use signal_hook::consts::{SIGINT, SIGTERM};
         use signal_hook::flag;
-        // Run in this order: outside a section, exit; on a second Ctrl-C, exit;
-        // else raise the flag.
-        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &SECTIONS.not_armed)?;
-        flag::register_conditional_shutdown(SIGINT, INTERRUPT_EXIT, &INTERRUPTED)?;
-        flag::register(SIGINT, &INTERRUPTED)?;
+        for (signal, code, raised) in [
+            (SIGINT, INTERRUPT_EXIT, &INTERRUPTED),
+            (SIGTERM, TERMINATE_EXIT, &TERMINATED),
+        ] {
+            // Run in this order: outside a section, exit; on a second signal,
+            // exit; else raise the flag.
+            flag::register_conditional_shutdown(signal, code, &SECTIONS.not_armed)?;
+            flag::register_conditional_shutdown(signal, code, raised)?;
+            flag::register(signal, raised)?;
+        }
         INSTALLED.store(true, Ordering::Relaxed);
     }
     Ok(())
@@ -84,9 +122,20 @@ pub(crate) fn handler_installed() -> bool {
     INSTALLED.load(Ordering::Relaxed)
 }
 
-/// Returns whether Ctrl-C asked the running command to stop.
+/// Returns whether Ctrl-C (or SIGTERM) asked the running command to stop.
 pub(crate) fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
+    signal().is_some()
+}
+
+/// Returns the signal that asked the running command to stop, if one did.
+pub(crate) fn signal() -> Option<Signal> {
+    if TERMINATED.load(Ordering::Relaxed) {
+        Some(Signal::Terminate)
+    } else if INTERRUPTED.load(Ordering::Relaxed) {
+        Some(Signal::Interrupt)
+    } else {
+        None
+    }
 }
 
 /// A section of a command that polls [`interrupted`] and answers with what it

@@ -1,42 +1,43 @@
 //! `plateau camicia hunt`: the core's record hunt (`plateau::camicia::hunt`)
-//! on threads, with a deadline, progress, Ctrl-C and output.
+//! on threads, with a deadline, progress, Ctrl-C, checkpoints and output.
 //!
-//! The hunt is a sequence of chunks, each deterministic for `(seed, chunk)`;
-//! the threads take the next chunk of this shard as they free up and their
-//! tallies are added up in a fixed order, so a hunt's answer depends on the
-//! seed, the shard and the number of chunks, never on the threads or on
-//! timing (a timed hunt reports its chunk count). A stop (`--seconds`,
-//! Ctrl-C) lets every thread end the chunk it is playing, so the chunks
-//! played are always the first ones: what a checkpoint would need is the
-//! report and the number of chunks.
+//! The hunt is a sequence of chunks, each deterministic for `(seed, shard,
+//! chunk)`; the threads take the next chunk as they free up, and each chunk's
+//! tally goes to a [`Ledger`] that adds the chunks up in their order. So the
+//! ledger always holds exactly the first chunks, which is all a checkpoint
+//! needs (with the time spent), and a hunt's answer depends on the seed, the
+//! shard and the number of chunks, never on the threads, on timing or on
+//! where it was stopped and resumed. A stop (`--seconds`, Ctrl-C, SIGTERM)
+//! lets every thread end the chunk it is playing.
 
-use std::io::{self, Write};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
-use serde::Serialize;
+use plateau::camicia::hunt::Hunt;
 
-use super::{DEFAULT_MAX_ROUNDS, status_of};
+use super::DEFAULT_MAX_ROUNDS;
+use super::checkpoint::{self, Params};
+use super::report::{self, Of, Report};
+use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
-use crate::output::{self, Answer, Seconds, Status, Stop, write_json};
+use crate::limits::{self, SECONDS_NAME, STEPS_NAME};
+use crate::output::Stop;
 use crate::progress::{self, Progress};
 
 /// Deals listed by cards and by tricks, by default.
 pub(crate) const DEFAULT_TOP: usize = 5;
 /// Deals listed by cards and by tricks, at most.
 const MAX_TOP: u64 = 1000;
-/// Loop deals kept in a report.
-const LOOPS_KEPT: usize = 20;
-/// Worker threads at most.
-const MAX_THREADS: u64 = 1024;
 /// The time limit of a hunt given neither `--seconds` nor `--deals`.
 const DEFAULT_SECONDS: f64 = 10.0;
+/// Seconds between checkpoints, by default.
+const DEFAULT_CHECKPOINT_EVERY: f64 = 60.0;
 
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
@@ -53,12 +54,14 @@ pub(crate) struct HuntArgs {
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
-    /// Worker threads, 1 to 1024 (the default: every core).
+    /// Worker threads, 1 to 1024 (default: SLURM_CPUS_PER_TASK, else the
+    /// processors this process may use).
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
     threads: Option<usize>,
-    /// This machine's part of a larger hunt: shard K of N (from 1/1 to N/N).
-    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = parse_shard, allow_hyphen_values = true)]
-    shard: Shard,
+    /// This task's part of a larger hunt: shard K of N (from 1/1 to N/N), or
+    /// `auto` (`auto/N`) from a Slurm array or a Kubernetes Indexed Job.
+    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = sched::parse_shard, allow_hyphen_values = true)]
+    shard: ShardArg,
     /// Deals to list by cards and by tricks, 1 to 1000.
     #[arg(long, default_value_t = DEFAULT_TOP, value_parser = parse_top, allow_negative_numbers = true)]
     top: usize,
@@ -69,6 +72,19 @@ pub(crate) struct HuntArgs {
     #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS,
           value_parser = limits::parse_steps, allow_negative_numbers = true)]
     max_rounds: u64,
+    /// Save the hunt's state to FILE (atomically) every --checkpoint-every
+    /// seconds and on SIGTERM or Ctrl-C, and resume from it when it exists.
+    /// A signal then pauses the hunt (exit 128 + the signal) instead of ending it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = SECONDS_NAME, default_value_t = DEFAULT_CHECKPOINT_EVERY,
+          value_parser = limits::parse_seconds, allow_negative_numbers = true, requires = "checkpoint")]
+    checkpoint_every: f64,
+    /// Write the final report to FILE (atomically: whole or not at all) instead
+    /// of the standard output; `-` is the standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// Reads `--top`: 1 to 1,000 deals.
@@ -83,49 +99,6 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|e| e.to_string())
 }
 
-/// Reads shard K of N (from 1/1 to N/N).
-fn parse_shard(s: &str) -> Result<Shard, String> {
-    let (k, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("expected K/N like 2/8, not '{}'", crate::error::shorten(s)))?;
-    let k = limits::number_in(k, 1, u64::MAX).map_err(|why| format!("K: {why}"))?;
-    let n = limits::number_in(n, 1, u64::MAX).map_err(|why| format!("N: {why}"))?;
-    Shard::new(k, n).map_err(|_| format!("shard '{s}' must have 1 <= K <= N"))
-}
-
-/// What a hunt (or several) found: the core's tally, and the time it took.
-#[derive(Clone, Debug)]
-pub(crate) struct Report {
-    pub(crate) tally: Tally<Vec<Found>>,
-    pub(crate) seconds: f64,
-    pub(crate) thread_seconds: f64,
-    /// Processor time the threads got (less than `thread_seconds` on a busy machine).
-    pub(crate) cpu_seconds: f64,
-}
-
-impl Report {
-    /// Returns an empty report listing `top` deals by cards and by tricks.
-    pub(crate) fn new(top: usize) -> Report {
-        Report {
-            tally: Tally::new(
-                vec![Found::EMPTY; top],
-                vec![Found::EMPTY; top],
-                vec![Found::EMPTY; LOOPS_KEPT],
-            ),
-            seconds: 0.0,
-            thread_seconds: 0.0,
-            cpu_seconds: 0.0,
-        }
-    }
-
-    /// Adds another report (the result does not depend on the order).
-    fn absorb(&mut self, other: &Report) {
-        self.tally.absorb(&other.tally);
-        self.thread_seconds += other.thread_seconds;
-        self.cpu_seconds += other.cpu_seconds;
-    }
-}
-
 /// Returns the processor time of the calling thread (Linux `/proc`), if known.
 fn thread_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
@@ -138,84 +111,159 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
+/// The chunks played, added up in their order: `report` holds the first
+/// `report.tally.chunks` chunks; chunks that end early wait in `pending`.
+struct Ledger {
+    report: Report,
+    pending: BTreeMap<u64, Report>,
+}
+
+impl Ledger {
+    /// Adds chunk `index`, and every waiting chunk that now follows in order.
+    fn add(&mut self, index: u64, chunk: Report) {
+        self.pending.insert(index, chunk);
+        while let Some(next) = self.pending.remove(&self.report.tally.chunks) {
+            self.report.absorb(&next);
+        }
+    }
+}
+
 /// The hunt's chunks, handed out in order to the threads as they free up.
 struct Chunks {
     hunt: Hunt,
-    shard: Shard,
+    shard: plateau::camicia::hunt::Shard,
+    top: usize,
     /// The hunt's deals in all (unlimited: until stopped).
     deals: Budget,
     /// The next chunk to hand out.
     next: AtomicU64,
-    /// Deals played so far, for the progress line.
+    /// Deals played in this run, for the progress line.
     played: AtomicU64,
     /// Raised when the hunt must stop after the chunks under way.
     stop: AtomicBool,
+    ledger: Mutex<Ledger>,
 }
 
 impl Chunks {
-    /// Plays chunks into a report of `top` deals until none is left or the
-    /// hunt stops; returns the report with the thread's time.
-    fn work(&self, top: usize) -> Report {
-        let mut mine = Report::new(top);
+    /// Plays chunks into the ledger until none is left or the hunt stops;
+    /// returns the thread's time (wall, processor).
+    fn work(&self) -> (f64, f64) {
         let began = Instant::now();
         let cpu_began = thread_cpu_seconds();
         while !self.stop.load(Ordering::Relaxed) {
-            let idx = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(len) = Hunt::chunk_deals(self.deals, idx) else {
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(len) = Hunt::chunk_deals(self.deals, index) else {
                 break;
             };
-            let before = mine.tally.deals;
-            self.hunt.chunk(self.shard.chunk(idx), len, &mut mine.tally);
-            self.played
-                .fetch_add(mine.tally.deals - before, Ordering::Relaxed);
+            let mut chunk = Report::new(self.top);
+            self.hunt
+                .chunk(self.shard.chunk(index), len, &mut chunk.tally);
+            self.played.fetch_add(chunk.tally.deals, Ordering::Relaxed);
+            if let Ok(mut ledger) = self.ledger.lock() {
+                ledger.add(index, chunk);
+            }
         }
-        mine.thread_seconds = began.elapsed().as_secs_f64();
-        mine.cpu_seconds = match (cpu_began, thread_cpu_seconds()) {
+        let wall = began.elapsed().as_secs_f64();
+        let cpu = match (cpu_began, thread_cpu_seconds()) {
             (Some(a), Some(b)) if b > a => b - a,
-            _ => mine.thread_seconds,
+            _ => wall,
         };
-        mine
+        (wall, cpu)
+    }
+
+    /// A copy of the ledger's report, with the time of this run so far added.
+    fn snapshot(&self, began: Instant, threads: usize) -> Option<Report> {
+        let ledger = self.ledger.lock().ok()?;
+        let mut r = ledger.report.clone();
+        let wall = began.elapsed().as_secs_f64();
+        r.seconds += wall;
+        r.thread_seconds += wall * threads as f64;
+        r.cpu_seconds += wall * threads as f64;
+        Some(r)
     }
 }
 
 /// Runs the hunt.
 pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(MAX_THREADS as usize);
+    let var = |name: &str| std::env::var(name).ok();
+    let shard = sched::shard(args.shard, var).map_err(CliError::new)?;
+    let threads = match args.threads {
+        Some(t) => t,
+        None => sched::default_threads(var).map_err(CliError::new)?,
+    };
     let seconds = match (args.seconds, args.deals) {
         (Some(s), _) => Some(s),
         (None, None) => Some(DEFAULT_SECONDS),
         (None, Some(_)) => None,
     };
-    let limits = Limits::new(u64::MAX, seconds);
+    let params = Params {
+        seed: args.seed,
+        shard: format!("{}/{}", shard.k(), shard.n()),
+        deals: args.deals,
+        seconds,
+        fresh: args.fresh,
+        max_rounds: args.max_rounds,
+        top: args.top,
+    };
+    let resumed = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let r = checkpoint::load(path, &params)?;
+            let _ = writeln!(
+                io.err,
+                "resumed from {}: {} deals in {} chunks, {:.1} s",
+                path.display(),
+                r.tally.deals,
+                r.tally.chunks,
+                r.seconds
+            );
+            r
+        }
+        _ => Report::new(args.top),
+    };
+    let spent = resumed.seconds;
+    // --seconds counts the whole hunt: the runs before a resume included.
+    let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64((s - spent).max(0.0)));
     let deals = args.deals.map_or(Budget::UNLIMITED, Budget::new);
     let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds));
     if args.fresh {
         hunt = hunt.fresh();
     }
+    let first = resumed.tally.chunks;
     let chunks = Chunks {
         hunt,
-        shard: args.shard,
+        shard,
+        top: args.top,
         deals,
-        next: AtomicU64::new(0),
+        next: AtomicU64::new(first),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
+        ledger: Mutex::new(Ledger {
+            report: resumed,
+            pending: BTreeMap::new(),
+        }),
     };
     let start = Instant::now();
-    let top = args.top;
-    let mut report = Report::new(top);
     let progress = Progress::new(io, json, "hunt", args.deals);
-    let stopped_by = Mutex::new(None);
+    // A timed hunt resumed after its time is over plays nothing more.
+    let over = deadline.is_some_and(|d| start >= d);
+    chunks.stop.store(over, Ordering::Relaxed);
+    let stopped_by = Mutex::new(over.then_some(Stop::Seconds));
     let section = progress::Interruptible::open();
-    std::thread::scope(|scope| -> CliResult {
+    let mut last_save = Instant::now();
+    let times = std::thread::scope(|scope| -> CliResult<Vec<(f64, f64)>> {
         let workers: Vec<_> = (0..threads)
-            .map(|_| scope.spawn(|| chunks.work(top)))
+            .map(|_| scope.spawn(|| chunks.work()))
             .collect();
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
-            if let Some(stop) = limits.stop_now() {
+            let stop = if progress::interrupted() {
+                Some(Stop::Interrupt)
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(Stop::Seconds)
+            } else {
+                None
+            };
+            if let Some(stop) = stop {
                 chunks.stop.store(true, Ordering::Relaxed);
                 if let Ok(mut s) = stopped_by.lock() {
                     s.get_or_insert(stop);
@@ -225,18 +273,34 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             let elapsed = start.elapsed().as_secs_f64().max(1e-9);
             progress.set(played);
             progress.message(format!("deals, {:.2} M/s", played as f64 / elapsed / 1e6));
+            if let Some(path) = &args.checkpoint
+                && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
+            {
+                if let Some(r) = chunks.snapshot(start, threads) {
+                    checkpoint::save(path, &params, &r)?;
+                }
+                last_save = Instant::now();
+            }
         }
-        for w in workers {
-            let mine = w
-                .join()
-                .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?;
-            report.absorb(&mine);
-        }
-        Ok(())
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))
+            })
+            .collect()
     })?;
-    drop(section);
     drop(progress);
-    report.seconds = start.elapsed().as_secs_f64();
+    let mut report = chunks
+        .ledger
+        .into_inner()
+        .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?
+        .report;
+    report.seconds += start.elapsed().as_secs_f64();
+    for (wall, cpu) in times {
+        report.thread_seconds += wall;
+        report.cpu_seconds += cpu;
+    }
     // A hunt of --deals deals that played them all is complete, whatever
     // stopped it after; an endless one always stopped.
     let complete = !deals.is_unlimited() && report.tally.deals == deals.get();
@@ -249,179 +313,36 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             .flatten()
             .or(Some(Stop::Interrupt))
     };
-    let of_hunt = OfHunt {
-        seed: args.seed,
-        shard: format!("{}/{}", args.shard.k(), args.shard.n()),
+    if let Some(path) = &args.checkpoint {
+        checkpoint::save(path, &params, &report)?;
+        // A signal pauses a hunt that can resume: no report, the signal's code.
+        if let (Some(Stop::Interrupt), Some(signal)) = (stop, progress::signal()) {
+            return Err(CliError::paused(
+                signal.exit_code(),
+                format!(
+                    "{} stopped the hunt; {} holds its {} deals ({} chunks): run the same command to resume",
+                    signal.name(),
+                    path.display(),
+                    report.tally.deals,
+                    report.tally.chunks
+                ),
+            ));
+        }
+    }
+    drop(section);
+    let of = Of::Hunt {
+        params: &params,
         threads,
         stop,
     };
-    print_report(&report, Some(&of_hunt), json, io)
-}
-
-/// What a hunt adds to a merge's report: its settings and what stopped it.
-pub(crate) struct OfHunt {
-    seed: u64,
-    shard: String,
-    threads: usize,
-    stop: Option<Stop>,
-}
-
-/// The first answer of `hunt` and `merge`: the counts, the rate and (for a
-/// hunt) its settings. The deals listed follow it, one [`Listed`] a line.
-#[derive(Serialize)]
-struct Summary<'a> {
-    /// `found`; `exhausted` for a hunt that `--seconds` or Ctrl-C stopped.
-    status: Status,
-    /// `summary`.
-    kind: &'static str,
-    deals: u64,
-    chunks: u64,
-    finished: u64,
-    loops: u64,
-    exhausted: u64,
-    cards_of_finished: u64,
-    seconds: Seconds,
-    thread_seconds: Seconds,
-    cpu_seconds: Seconds,
-    deals_per_second: u64,
-    deals_per_second_per_thread: u64,
-    deals_per_cpu_second: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    shard: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    threads: Option<usize>,
-    /// `seconds` or `interrupt`, for a hunt stopped before its deals.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_by: Option<Stop>,
-    /// The rates unrounded and the average, for the text.
-    #[serde(skip)]
-    text: (f64, f64, f64, f64),
-}
-
-impl Answer for Summary<'_> {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        match (self.seed, self.shard, self.threads) {
-            (Some(seed), Some(shard), Some(threads)) => {
-                write!(
-                    out,
-                    "hunt: {} deals ({} chunks) in {:.1} s on {threads} thread{} (seed {seed}, shard {shard})",
-                    self.deals,
-                    self.chunks,
-                    self.seconds.0,
-                    if threads == 1 { "" } else { "s" },
-                )?;
-                match self.stopped_by {
-                    Some(stop) => writeln!(out, ", stopped by {}", stop.flag())?,
-                    None => writeln!(out)?,
-                }
-            }
-            _ => writeln!(out, "merged: {} deals ({} chunks)", self.deals, self.chunks)?,
-        }
-        writeln!(
-            out,
-            "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
-            self.text.0 / 1e6,
-            self.text.1 / 1e6,
-            self.text.2 / 1e6
-        )?;
-        writeln!(
-            out,
-            "finished: {}, loops: {}, exhausted: {}; {:.1} cards per finished game",
-            self.finished, self.loops, self.exhausted, self.text.3
-        )
-    }
-}
-
-/// A deal of a report's lists (`hunt --json`, after the summary).
-#[derive(Serialize)]
-struct Listed {
-    /// The game's: `finished` (the lists by cards and by tricks) or `loop`.
-    status: Status,
-    /// `by-cards`, `by-tricks` or `loop`.
-    kind: &'static str,
-    /// The deal, compact (`A/B`).
-    deal: String,
-    cards: u64,
-    tricks: u64,
-}
-
-/// Prints a hunt's report (with `hunt`'s settings) or a merge's.
-pub(crate) fn print_report(
-    r: &Report,
-    hunt: Option<&OfHunt>,
-    json: bool,
-    io: &mut Io<'_>,
-) -> CliResult {
-    let t = &r.tally;
-    let per = |time: f64| t.deals as f64 / time.max(1e-9);
-    let (rate, per_thread, per_cpu) = (per(r.seconds), per(r.thread_seconds), per(r.cpu_seconds));
-    // `as` saturates: a rate is a whole number of deals a second.
-    let whole = |rate: f64| rate.round() as u64;
-    let summary = Summary {
-        status: if hunt.and_then(|h| h.stop).is_some() {
-            Status::Exhausted
-        } else {
-            Status::Found
-        },
-        kind: "summary",
-        deals: t.deals,
-        chunks: t.chunks,
-        finished: t.finished,
-        loops: t.loops,
-        exhausted: t.exhausted,
-        cards_of_finished: t.cards_of_finished,
-        seconds: Seconds(r.seconds),
-        thread_seconds: Seconds(r.thread_seconds),
-        cpu_seconds: Seconds(r.cpu_seconds),
-        deals_per_second: whole(rate),
-        deals_per_second_per_thread: whole(per_thread),
-        deals_per_cpu_second: whole(per_cpu),
-        seed: hunt.map(|h| h.seed),
-        shard: hunt.map(|h| h.shard.as_str()),
-        threads: hunt.map(|h| h.threads),
-        stopped_by: hunt.and_then(|h| h.stop),
-        text: (
-            rate,
-            per_thread,
-            per_cpu,
-            t.cards_of_finished as f64 / t.finished.max(1) as f64,
-        ),
-    };
-    output::emit(io, json, &summary)?;
-    let lists = [
-        ("longest by cards", "by-cards", t.by_cards.as_slice()),
-        ("longest by tricks", "by-tricks", t.by_tricks.as_slice()),
-        ("loops", "loop", t.loop_deals.as_slice()),
-    ];
-    for (title, kind, list) in lists {
-        if json {
-            for f in list {
-                let listed = Listed {
-                    status: status_of(f.outcome.status),
-                    kind,
-                    deal: f.deal.to_string(),
-                    cards: f.outcome.cards,
-                    tricks: f.outcome.tricks,
-                };
-                write_json(io.out, &listed)?;
-            }
-            continue;
-        }
-        writeln!(io.out, "{title}:")?;
-        if list.is_empty() {
-            writeln!(io.out, "  none found")?;
-        }
-        for f in list {
-            writeln!(
-                io.out,
-                "  {:>5} cards {:>4} tricks  {}",
-                f.outcome.cards, f.outcome.tricks, f.deal
-            )?;
+    let text = report::render(&report, &of, json)?;
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => crate::input::write_file_atomic(path, &text),
+        _ => {
+            io.out.write_all(&text)?;
+            Ok(())
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -4,8 +4,11 @@
 //! The deal notation (compact `A/B`, spaced `A | B`, two hands) is read here;
 //! `trace` streams a game card by card, `hunt` and `merge` search for records.
 
+mod checkpoint;
 mod hunt;
 mod merge;
+mod report;
+mod sched;
 mod trace;
 
 use std::io::{self, Write};
@@ -80,10 +83,11 @@ enum CamiciaAction {
         after_help = "Example: plateau camicia hunt --seconds 5 --threads 1 --seed 7 --shard 1/4"
     )]
     Hunt(HuntArgs),
-    /// Combine the JSON outputs of hunts (`hunt --json`), checking every deal.
-    #[command(after_help = "Example: plateau camicia merge shard1.json shard2.json --json")]
+    /// Combine the shards of one hunt (`hunt --json` outputs), checking them
+    /// whole, of one hunt, each once, none missing, every deal played again.
+    #[command(after_help = "Example: plateau camicia merge shard-1.jsonl shard-2.jsonl --json")]
     Merge {
-        /// Files written by `plateau camicia hunt --json` (or by `merge --json`);
+        /// Files written by `plateau camicia hunt --json`, one per shard;
         /// `-` reads standard input.
         #[arg(value_name = "FILE", default_value = "-")]
         files: Vec<PathBuf>,
