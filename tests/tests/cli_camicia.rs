@@ -206,8 +206,10 @@ fn the_hunt_summary_has_status_first_and_seconds_to_the_millisecond() {
     ] {
         assert_eq!(decimals(summary, key), 0, "{key}: {summary}");
     }
-    // Every deal listed says its game's status first.
-    for line in &lines[1..] {
+    // Every deal listed says its game's status first; the end line closes.
+    let (end, listed) = lines[1..].split_last().expect("an end line");
+    assert!(end.starts_with(r#"{"event":"end","lines":"#), "{end}");
+    for line in listed {
         assert!(
             line.starts_with(r#"{"status":"finished","kind":"by-"#)
                 || line.starts_with(r#"{"status":"loop","kind":"loop""#),
@@ -257,6 +259,8 @@ fn hunt_without_timing(threads: &str) -> Vec<Value> {
         "--json",
     ]);
     let mut v = json_lines(&r);
+    // The end line hashes the timings too.
+    assert_eq!(v.pop().map(|end| end["event"].clone()), Some("end".into()));
     let summary = v[0].as_object_mut().expect("object");
     for key in [
         "seconds",
@@ -314,12 +318,22 @@ fn merge_file_errors_are_plain_words() {
     refused(&r, "is a directory");
 }
 
+/// A hunt's output of the one `summary` line, closed by its end line (the
+/// FNV-1a hash written here independently of the tool).
+fn sealed(summary: &str) -> String {
+    let body = format!("{summary}\n");
+    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{body}{{\"event\":\"end\",\"lines\":1,\"fnv64\":\"{hash:016x}\"}}\n")
+}
+
 #[test]
 fn merge_numbers_get_the_shared_wording() {
     let line = |deals: &str| {
-        format!(
-            r#"{{"kind":"summary","deals":{deals},"chunks":1,"finished":1,"loops":0,"exhausted":0,"cards_of_finished":2}}"#
-        )
+        sealed(&format!(
+            r#"{{"kind":"summary","deals":{deals},"chunks":1,"finished":1,"loops":0,"exhausted":0,"cards_of_finished":2,"threads":1,"tasks":1,"seed":1,"shard":"1/1","fresh":false,"max_rounds":9}}"#
+        ))
     };
     for (deals, shown) in [("-1", "-1"), ("1.5", "1.5"), (r#""many""#, "many")] {
         let r = run_cli(&["camicia", "merge"], line(deals).as_bytes());
@@ -331,12 +345,12 @@ fn merge_numbers_get_the_shared_wording() {
     let r = run_cli(&["camicia", "merge"], line("7").as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout.starts_with("merged: 7 deals (1 chunks)\n"),
+        r.stdout.starts_with("merged: 7 deals (1 chunks) from 1 task on 1 thread (seed 1, shards 1/1)\n"),
         "{}",
         r.stdout
     );
-    let r = run_cli(&["camicia", "merge"], b"{\"kind\":\"summary\"}\n");
-    refused(&r, "line 1: missing whole number 'deals'");
+    let r = run_cli(&["camicia", "merge"], sealed(r#"{"kind":"summary","tasks":1}"#).as_bytes());
+    refused(&r, "line 1: missing");
 }
 
 // ---- flags: placeholders, defaults, numbers ----

@@ -190,9 +190,14 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
         } else {
             ""
         };
+        let verb = if missing.len() == 1 && more.is_empty() {
+            "is"
+        } else {
+            "are"
+        };
         return Err(CliError::new(format!(
-            "shard{} {}{more} missing: merge every shard of the hunt",
-            if missing.len() == 1 { " is" } else { "s are" },
+            "shard{} {}{more} {verb} missing: merge every shard of the hunt",
+            if verb == "is" { "" } else { "s" },
             missing.join(", ")
         )));
     }
@@ -242,6 +247,9 @@ impl Params {
 fn read_shard(name: &str, text: &str, total: &mut Report) -> CliResult<Shard> {
     let fail = |n: usize, why: String| CliError::new(format!("{name}: line {n}: {why}"));
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    // Not a hunt's output at all, before whether it is whole.
+    let first = lines.first().map_or("", |l| l.trim());
+    read_summary(first).map_err(|why| fail(1, why))?;
     let Some(last) = lines.iter().rposition(|l| !l.trim().is_empty()) else {
         return Err(CliError::new(format!("{name}: empty: not a hunt's output")));
     };

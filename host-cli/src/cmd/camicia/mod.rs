@@ -83,8 +83,10 @@ enum CamiciaAction {
         after_help = "Example: plateau camicia hunt --seconds 5 --threads 1 --seed 7 --shard 1/4"
     )]
     Hunt(HuntArgs),
-    /// Combine the shards of one hunt (`hunt --json` outputs), checking them
-    /// whole, of one hunt, each once, none missing, every deal played again.
+    /// Combine the shards of one hunt (`hunt --json` outputs), verified.
+    ///
+    /// Each file must be whole and of the same hunt, each shard once, none
+    /// missing, and every listed deal must play as listed.
     #[command(after_help = "Example: plateau camicia merge shard-1.jsonl shard-2.jsonl --json")]
     Merge {
         /// Files written by `plateau camicia hunt --json`, one per shard;
