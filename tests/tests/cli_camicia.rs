@@ -345,11 +345,16 @@ fn merge_numbers_get_the_shared_wording() {
     let r = run_cli(&["camicia", "merge"], line("7").as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout.starts_with("merged: 7 deals (1 chunks) from 1 task on 1 thread (seed 1, shards 1/1)\n"),
+        r.stdout.starts_with(
+            "merged: 7 deals (1 chunks) from 1 task on 1 thread (seed 1, shards 1/1)\n"
+        ),
         "{}",
         r.stdout
     );
-    let r = run_cli(&["camicia", "merge"], sealed(r#"{"kind":"summary","tasks":1}"#).as_bytes());
+    let r = run_cli(
+        &["camicia", "merge"],
+        sealed(r#"{"kind":"summary","tasks":1}"#).as_bytes(),
+    );
     refused(&r, "line 1: missing");
 }
 
