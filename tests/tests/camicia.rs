@@ -432,6 +432,9 @@ fn hunt_output(args: &[&str], threads: usize) -> Vec<serde_json::Value> {
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
+    // The end line hashes the lines above, timings included.
+    let end = lines.pop().expect("an end line");
+    assert_eq!(end["event"], "end", "{end}");
     let summary = lines
         .iter_mut()
         .find(|v| v["kind"] == "summary")
