@@ -9,11 +9,15 @@
 //! Two workloads of 26/26 deals: a chain made as the published searcher makes
 //! it (a position running over the deck swapped with a random later one, a
 //! deal played only when the two cards differ, so every deal is new), and
-//! fresh shuffles. Lines starting with `bench-report camicia ` carry the
-//! alternating processor-time figures as JSON for `tools/bench-report`.
+//! fresh shuffles. Then the hunt's own paths, deal making included
+//! (`plateau::camicia::hunt`: `--fresh`, and the default climb), against the
+//! imitation's whole step (the next deal of its chain, then its play). Lines
+//! starting with `bench-report camicia ` carry the alternating processor-time
+//! figures as JSON for `tools/bench-report`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 use plateau::Budget;
+use plateau::camicia::hunt::{Found, Hunt, Tally};
 use plateau::camicia::{PackedDeal, Rank};
 use plateau::rng::SplitMix64 as Mix;
 
@@ -250,6 +254,44 @@ fn bench(c: &mut Criterion) {
             ],
         );
     }
+    // The hunt's paths, each run one chunk of DEALS deals (chunk numbers
+    // running on, so every run plays new deals), against the imitation's
+    // step: the next deal of its chain (a swap of two different cards), played.
+    let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    let mut climb_tally = tally.clone();
+    let fresh_hunt = Hunt::new(1, BUDGET).fresh();
+    let climb_hunt = Hunt::new(1, BUDGET);
+    let (mut fresh_chunk, mut climb_chunk) = (0u64, 0u64);
+    let mut deal = bytes(&swapped[0]);
+    let mut chain_rng = Mix::new(7);
+    let mut at = 0;
+    processor_rates(
+        "hunt paths",
+        DEALS,
+        &mut [
+            ("hunt --fresh (shuffles, 32 at once)", &mut || {
+                fresh_chunk += 1;
+                fresh_hunt.chunk(fresh_chunk, Budget::new(DEALS as u64), &mut tally);
+                tally.deals
+            }),
+            ("hunt, the climb (swaps, 32 at once)", &mut || {
+                climb_chunk += 1;
+                climb_hunt.chunk(climb_chunk, Budget::new(DEALS as u64), &mut climb_tally);
+                climb_tally.deals
+            }),
+            (
+                "imitation of the published searcher: chain step (swap + play, no loop detection)",
+                &mut || {
+                    let mut sum = 0u64;
+                    for _ in 0..DEALS {
+                        next_in_chain_bytes(&mut deal, &mut at, &mut chain_rng);
+                        sum += imitation_play(black_box(&deal)).0;
+                    }
+                    sum
+                },
+            ),
+        ],
+    );
     let mut g = c.benchmark_group("camicia deals");
     g.throughput(Throughput::Elements(DEALS as u64));
     for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
