@@ -258,7 +258,7 @@ fn bench(c: &mut Criterion) {
     // running on, so every run plays new deals), against the imitation's
     // step: the next deal of its chain (a swap of two different cards), played.
     let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
-    let mut climb_tally = tally.clone();
+    let mut climb_tally = tally;
     let fresh_hunt = Hunt::new(1, BUDGET).fresh();
     let climb_hunt = Hunt::new(1, BUDGET);
     let (mut fresh_chunk, mut climb_chunk) = (0u64, 0u64);
