@@ -218,8 +218,27 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             );
             r
         }
-        _ => Report::new(args.top),
+        Some(path) => {
+            // A first save: a path that cannot be written fails now, not
+            // after the hunt.
+            let fresh = Report::new(args.top);
+            checkpoint::save(path, &params, &fresh)?;
+            fresh
+        }
+        None => Report::new(args.top),
     };
+    if let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        if !folder.is_dir() {
+            return Err(CliError::new(format!(
+                "cannot write {}: no such folder",
+                path.display()
+            )));
+        }
+    }
     let spent = resumed.seconds;
     // --seconds counts the whole hunt: the runs before a resume included.
     let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64((s - spent).max(0.0)));
