@@ -173,15 +173,17 @@ wait_done() {
 }
 
 # Requeues task $interrupted_task of array $1 once it runs and (if $2 is given)
-# once file $2 exists; then waits for it to run again.
+# once its checkpoint $2 holds played chunks (the hunt saves an empty one at
+# its start); then waits for it to run again.
+played() { [[ -z $1 ]] || grep -q '"chunks":[1-9]' "$1" 2>/dev/null; }
 interrupt() {
   local array=$1 file=${2:-} task=${1}_$interrupted_task
   for _ in $(seq 240); do
-    [[ $(job_field "$task" JobState) == RUNNING ]] && [[ -z $file || -s $file ]] && break
+    [[ $(job_field "$task" JobState) == RUNNING ]] && played "$file" && break
     sleep 0.25
   done
   [[ $(job_field "$task" JobState) == RUNNING ]] || fail "task $task never ran"
-  [[ -z $file || -s $file ]] || fail "task $task wrote no $file"
+  played "$file" || fail "task $task wrote no checkpoint with played chunks to $file"
   say "task $task running${file:+, checkpoint written}: scontrol requeue $task"
   scontrol requeue "$task"
   for _ in $(seq 240); do
