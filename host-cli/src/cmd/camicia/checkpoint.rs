@@ -48,34 +48,30 @@ pub(crate) struct Params {
 }
 
 impl Params {
-    /// Names the first parameter that differs from `other`'s, with both values.
-    fn mismatch(&self, other: &Params) -> Option<String> {
+    /// Names the first parameter, other than those in `skip`, that differs
+    /// from `other`'s: its flag, this value, the other value.
+    pub(crate) fn difference(
+        &self,
+        other: &Params,
+        skip: &[&str],
+    ) -> Option<(&'static str, String, String)> {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
-        let pairs = [
-            ("seed", self.seed.to_string(), other.seed.to_string()),
-            ("shard", self.shard.clone(), other.shard.clone()),
-            (
-                "deals",
-                opt(self.deals.map(|d| d.to_string())),
-                opt(other.deals.map(|d| d.to_string())),
-            ),
-            (
-                "seconds",
-                opt(self.seconds.map(|s| s.to_string())),
-                opt(other.seconds.map(|s| s.to_string())),
-            ),
-            ("fresh", self.fresh.to_string(), other.fresh.to_string()),
-            (
-                "max-rounds",
-                self.max_rounds.to_string(),
-                other.max_rounds.to_string(),
-            ),
-            ("top", self.top.to_string(), other.top.to_string()),
-        ];
-        pairs
+        let of = |p: &Params| {
+            [
+                ("--seed", p.seed.to_string()),
+                ("--shard", p.shard.clone()),
+                ("--deals", opt(p.deals.map(|d| d.to_string()))),
+                ("--seconds", opt(p.seconds.map(|s| s.to_string()))),
+                ("--fresh", p.fresh.to_string()),
+                ("--max-rounds", p.max_rounds.to_string()),
+                ("--top", p.top.to_string()),
+            ]
+        };
+        of(self)
             .into_iter()
-            .find(|(_, a, b)| a != b)
-            .map(|(name, a, b)| format!("--{name} {a} there, {b} here"))
+            .zip(of(other))
+            .find(|((flag, a), (_, b))| a != b && !skip.contains(flag))
+            .map(|((flag, a), (_, b))| (flag, a, b))
     }
 }
 
@@ -205,8 +201,10 @@ pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
             state.version
         )));
     }
-    if let Some(why) = state.params.mismatch(params) {
-        return Err(fail(format!("of another hunt: {why}")));
+    if let Some((flag, there, here)) = state.params.difference(params, &[]) {
+        return Err(fail(format!(
+            "of another hunt: {flag} {there} there, {here} here"
+        )));
     }
     let deals = params.deals.map_or(Budget::UNLIMITED, Budget::new);
     let expected: Option<u64> = (0..state.chunks)

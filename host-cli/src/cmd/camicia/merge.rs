@@ -154,9 +154,11 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
         };
         let shard = read_shard(&name, &text, &mut total)?;
         if let Some(first) = shards.first() {
-            if let Some(why) = first.params.differs(&shard.params) {
+            // Shards differ in their K by design, and merge sets its own top.
+            let skip = ["--shard", "--top"];
+            if let Some((flag, there, here)) = first.params.difference(&shard.params, &skip) {
                 return Err(CliError::new(format!(
-                    "{name}: a shard of another hunt than {}: {why}",
+                    "{name}: a shard of another hunt than {}: {flag} {here} here, {there} there",
                     first.name
                 )));
             }
@@ -211,35 +213,6 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
     };
     io.out.write_all(&render(&total, &of, json)?)?;
     Ok(())
-}
-
-impl Params {
-    /// Names the first parameter that tells two shards of different hunts apart.
-    fn differs(&self, other: &Params) -> Option<String> {
-        let opt = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
-        [
-            ("seed", self.seed.to_string(), other.seed.to_string()),
-            (
-                "deals",
-                opt(self.deals.map(|d| d.to_string())),
-                opt(other.deals.map(|d| d.to_string())),
-            ),
-            (
-                "seconds",
-                opt(self.seconds.map(|s| s.to_string())),
-                opt(other.seconds.map(|s| s.to_string())),
-            ),
-            ("fresh", self.fresh.to_string(), other.fresh.to_string()),
-            (
-                "max-rounds",
-                self.max_rounds.to_string(),
-                other.max_rounds.to_string(),
-            ),
-        ]
-        .into_iter()
-        .find(|(_, a, b)| a != b)
-        .map(|(key, a, b)| format!("--{key} {b} here, {a} there"))
-    }
 }
 
 /// Reads one shard file into `total`: whole, with one summary, every deal
