@@ -26,7 +26,7 @@ use super::report::{self, Of, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult};
-use crate::limits::{self, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
 
@@ -263,10 +263,13 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     };
     let start = Instant::now();
     let progress = Progress::new(io, json, "hunt", args.deals);
+    let limits = Limits {
+        max_steps: u64::MAX,
+        deadline,
+    };
     // A timed hunt resumed after its time is over plays nothing more.
-    let over = deadline.is_some_and(|d| start >= d);
-    chunks.stop.store(over, Ordering::Relaxed);
-    let stopped_by = Mutex::new(over.then_some(Stop::Seconds));
+    let mut stopped_by = limits.stop_now();
+    chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
     let section = progress::Interruptible::open();
     let mut last_save = Instant::now();
     let times = std::thread::scope(|scope| -> CliResult<Vec<(f64, f64)>> {
@@ -275,18 +278,9 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             .collect();
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
-            let stop = if progress::interrupted() {
-                Some(Stop::Interrupt)
-            } else if deadline.is_some_and(|d| Instant::now() >= d) {
-                Some(Stop::Seconds)
-            } else {
-                None
-            };
-            if let Some(stop) = stop {
+            if let Some(stop) = limits.stop_now() {
                 chunks.stop.store(true, Ordering::Relaxed);
-                if let Ok(mut s) = stopped_by.lock() {
-                    s.get_or_insert(stop);
-                }
+                stopped_by.get_or_insert(stop);
             }
             let played = chunks.played.load(Ordering::Relaxed);
             let elapsed = start.elapsed().as_secs_f64().max(1e-9);
@@ -326,11 +320,7 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let stop = if complete {
         None
     } else {
-        stopped_by
-            .into_inner()
-            .ok()
-            .flatten()
-            .or(Some(Stop::Interrupt))
+        stopped_by.or(Some(Stop::Interrupt))
     };
     if let Some(path) = &args.checkpoint {
         checkpoint::save(path, &params, &report)?;

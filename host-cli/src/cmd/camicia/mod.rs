@@ -465,6 +465,8 @@ fn batch(path: &Path, budget: Budget, json: bool, io: &mut Io<'_>) -> CliResult 
     // One deadline for the whole file.
     let limits = Limits::new(budget.max_rounds, budget.seconds);
     let progress = Progress::new(io, json, "deals", Some(deals));
+    // Ctrl-C between two deals ends the batch too, after the answers so far.
+    let _section = progress::Interruptible::open();
     for (done, (n, line)) in content_lines(&text).enumerate() {
         let (a, b) = batch_deal(&text, &name, n, line)?;
         let (outcome, stop) = simulate_within(&a, &b, &limits, &Progress::hidden())?;

@@ -192,24 +192,17 @@ pub(crate) fn render(r: &Report, of: &Of<'_>, json: bool) -> CliResult<Vec<u8>> 
     let (rate, per_thread, per_cpu) = (per(r.seconds), per(r.thread_seconds), per(r.cpu_seconds));
     // `as` saturates: a rate is a whole number of deals a second.
     let whole = |rate: f64| rate.round() as u64;
-    let shard;
-    let (params, threads, tasks, stop, merge) = match of {
+    let (params, threads, tasks, stop, merge) = match *of {
         Of::Hunt {
             params,
             threads,
             stop,
-        } => {
-            shard = params.shard.clone();
-            (*params, *threads as u64, 1, *stop, false)
-        }
+        } => (params, threads as u64, 1, stop, false),
         Of::Merge {
             params,
             tasks,
             threads,
-        } => {
-            shard = params.shard.clone();
-            (*params, *threads, *tasks, None, true)
-        }
+        } => (params, threads, tasks, None, true),
     };
     let summary = Summary {
         status: if stop.is_some() {
@@ -233,7 +226,7 @@ pub(crate) fn render(r: &Report, of: &Of<'_>, json: bool) -> CliResult<Vec<u8>> 
         threads,
         tasks,
         seed: params.seed,
-        shard: &shard,
+        shard: &params.shard,
         asked_deals: params.deals,
         asked_seconds: params.seconds,
         fresh: params.fresh,

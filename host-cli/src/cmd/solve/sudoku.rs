@@ -87,8 +87,9 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         Progress::new(io, json, "sudoku", Some(puzzles.len() as u64))
     };
-    // Ctrl-C while an answer is printed ends the batch after it.
-    let mut section = Interruptible::open();
+    // Ctrl-C while an answer is printed ends the batch after it (sections
+    // nest: the searches' own close inside this one).
+    let _section = Interruptible::open();
     for (done, (line, givens)) in puzzles.iter().enumerate() {
         let (mut answer, stop) = limits::run_within(
             &limits,
@@ -96,10 +97,6 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             |steps| search(givens, *line, steps),
             exhausted,
         )?;
-        // run_within closed its own section when it returned, and with it the
-        // batch's: open it again.
-        drop(section);
-        section = Interruptible::open();
         answer.stopped_by = stop;
         output::emit(io, json, &answer)?;
         bar.set(done as u64 + 1);
@@ -107,7 +104,6 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             break;
         }
     }
-    drop(section);
     Ok(())
 }
 
