@@ -4,11 +4,13 @@
 //! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
 //! climbs: each step swaps two different cards of the best deal so far and
 //! plays the new deal; the longest finished game (or the latest of equal
-//! length) is the best. The games are played 32 at a time
-//! ([`PackedDeal::simulate_many`]), so a step starts from the best deal among
-//! the games ended so far. [`Hunt::fresh`] plays fresh shuffles only instead
-//! (the rate on random deals). Chunk `g`'s random numbers come from
-//! `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
+//! length) is the best. The climb plays one game at a time
+//! ([`PackedDeal::simulate`]): its deals differ from the best by a swap, so
+//! their games run alike for long stretches, which the processor's branch
+//! predictor learns. [`Hunt::fresh`] plays fresh shuffles only instead (the
+//! rate on random deals), 32 at a time ([`PackedDeal::simulate_many`]):
+//! random games have nothing in common to learn. Chunk `g`'s random numbers
+//! come from `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and a [`Tally`] keeps its best lists in a fixed
 //! order, so a hunt's answer depends on the seed, the shard and the number of
 //! deals, never on how the chunks are spread over threads or machines.
@@ -28,7 +30,6 @@
 //! assert!(best.len() == 3 && best[0].outcome.cards >= best[1].outcome.cards);
 //! ```
 
-use core::cell::Cell;
 use core::cmp::Ordering;
 use core::fmt;
 
@@ -516,36 +517,12 @@ impl Hunt {
         rng.next_u64();
         tally.chunks = tally.chunks.saturating_add(1);
         let first = shuffle(&mut rng);
-        let fresh = self.fresh;
-        // The climb: each candidate swaps two cards of the best deal so far (the
-        // deal, and the cards of its game once one has finished); with `fresh`,
-        // each is a new shuffle. The games are played 32 at a time, so a
-        // candidate starts from the best deal among the games ended when it is
-        // made (the order the games end in depends on the deals only: the climb
-        // is still determined by the seed).
-        let best = Cell::new((first, None::<u64>));
-        let candidates = core::iter::once(first).chain((1..deals).map(|_| {
-            if fresh {
-                return shuffle(&mut rng);
-            }
-            let mut candidate = best.get().0;
-            for _ in 0..SWAP_TRIES {
-                let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
-                if candidate.alike(i, j) == Ok(false) {
-                    let _ = candidate.swap(i, j);
-                    break;
-                }
-            }
-            candidate
-        }));
-        let report = |_, deal: PackedDeal, o: Outcome| {
-            tally.add(&deal, o);
-            let longer =
-                o.status == Status::Finished && best.get().1.is_none_or(|cards| o.cards >= cards);
-            if longer {
-                best.set((deal, Some(o.cards)));
-            }
-        };
+        if !self.fresh {
+            self.climb(first, deals, &mut rng, tally);
+            return;
+        }
+        let candidates = core::iter::once(first).chain((1..deals).map(|_| shuffle(&mut rng)));
+        let report = |_, deal: PackedDeal, o: Outcome| tally.add(&deal, o);
         // On a chip (`target_os = "none"`), through `dyn` closures (one call
         // each per deal, beside a game's hundreds of cards): every caller in
         // this form shares one copy of the 32-lane engine, which keeps the
@@ -564,6 +541,35 @@ impl Hunt {
         }
         #[cfg(not(target_os = "none"))]
         PackedDeal::simulate_many(candidates, self.rounds, report);
+    }
+
+    /// Plays the climb of a chunk of `deals` deals from `first`: each next
+    /// candidate swaps two different cards of the best deal so far (`first`
+    /// until a game has finished), once its game is known.
+    fn climb<S: AsRef<[Found]> + AsMut<[Found]>>(
+        &self,
+        first: PackedDeal,
+        deals: u64,
+        rng: &mut SplitMix64,
+        tally: &mut Tally<S>,
+    ) {
+        let mut best: Option<(PackedDeal, u64)> = None;
+        let mut candidate = first;
+        for _ in 0..deals {
+            let o = candidate.simulate(self.rounds);
+            tally.add(&candidate, o);
+            if o.status == Status::Finished && best.is_none_or(|(_, cards)| o.cards >= cards) {
+                best = Some((candidate, o.cards));
+            }
+            candidate = best.map_or(first, |(deal, _)| deal);
+            for _ in 0..SWAP_TRIES {
+                let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
+                if candidate.alike(i, j) == Ok(false) {
+                    let _ = candidate.swap(i, j);
+                    break;
+                }
+            }
+        }
     }
 
     /// Plays `shard`'s part of a hunt of `deals` deals (the hunt's budget, in
