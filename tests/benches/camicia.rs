@@ -274,7 +274,7 @@ fn bench(c: &mut Criterion) {
                 fresh_hunt.chunk(fresh_chunk, Budget::new(DEALS as u64), &mut tally);
                 tally.deals
             }),
-            ("hunt, the climb (swaps, 32 at once)", &mut || {
+            ("hunt, the climb (swaps, one at a time)", &mut || {
                 climb_chunk += 1;
                 climb_hunt.chunk(climb_chunk, Budget::new(DEALS as u64), &mut climb_tally);
                 climb_tally.deals
