@@ -9,7 +9,8 @@
 //! their games run alike for long stretches, which the processor's branch
 //! predictor learns. [`Hunt::fresh`] plays fresh shuffles only instead (the
 //! rate on random deals), 32 at a time ([`PackedDeal::simulate_many`]):
-//! random games have nothing in common to learn. Chunk `g`'s random numbers
+//! random games give the predictor nothing to learn, and 32 independent games
+//! keep the processor busy through its misses. Chunk `g`'s random numbers
 //! come from `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and a [`Tally`] keeps its best lists in a fixed
 //! order, so a hunt's answer depends on the seed, the shard and the number of
