@@ -55,7 +55,7 @@ const SCRIPT: &[Step] = &[
     ),
     Line(
         "plateau camicia hunt --deals 1000000 --seed 1 --top 3",
-        "a search for long games, 32 at a time on each thread",
+        "a search for long games: swaps of the best deal so far, one game at a time on each thread",
     ),
     Heading("Grid puzzles: one tree search, four puzzles"),
     Line(
