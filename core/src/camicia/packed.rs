@@ -338,12 +338,13 @@ impl PackedDeal {
     }
 
     /// Returns the quick hands of A and B (with their sentinels) if the deal
-    /// has at most 63 cards and 31 payment cards, else `None`.
+    /// has at most [`engine::QUICK_CARDS`] cards and [`engine::QUICK_PAYERS`]
+    /// payment cards, else `None`.
     #[inline]
     pub(crate) fn quick(&self) -> Option<(Quick, Quick)> {
         let (len_a, len_b) = (u32::from(self.len_a), u32::from(self.len_b));
         let payers = self.pay.count_ones();
-        if len_a + len_b >= 64 || payers > 31 {
+        if len_a + len_b > engine::QUICK_CARDS || payers > engine::QUICK_PAYERS {
             return None;
         }
         // Every shift below is under 64.

@@ -22,9 +22,8 @@
 
 use core::hint::select_unpredictable;
 
-use super::Quick;
+use super::{Quick, top};
 use crate::Budget;
-use crate::bits::top64;
 use crate::camicia::{Outcome, PackedDeal, Status};
 
 /// Games played at once, all on the stack: one bit each of a `u32`.
@@ -171,7 +170,7 @@ impl Game {
             penalties: self.p.penalties >> 2,
         };
         self.pile.pay |= self.at;
-        // At most 31 payment cards: the code's place is below bit 62.
+        // At most 26 payment cards: the code's place is below bit 52.
         self.pile.penalties |= code.wrapping_mul(self.slot);
         self.slot <<= 2;
         // The debtor's number cards on top (at most its length, < 64).
@@ -181,7 +180,7 @@ impl Game {
             pay: self.q.pay >> (paid & 63),
             penalties: self.q.penalties,
         };
-        // At most 63 cards in a round.
+        // At most 52 cards in a round.
         self.at <<= (paid + 1) & 63;
         let ended = (run > code) | q.is_empty();
         self.p = Quick {
@@ -218,7 +217,7 @@ impl Game {
             pay: self.pile.pay | self.at,
             penalties: self.pile.penalties | self.slot,
         };
-        winner.append(pile, top64(winner.pay));
+        winner.append(pile, top(winner.pay));
         let o = free_play(winner, self.q);
         if o.p.is_empty() && self.rounds < budget {
             // The loser runs out in the next round's free play.

@@ -4,8 +4,8 @@
 //! A card is its penalty (0 for every number card, 1..=4 for J, Q, K, A).
 //! Number cards are all alike to the game, so the folded state is the whole
 //! state: a run of number cards is played with one shift, and two round-start
-//! states compare as a handful of words. [`quick`] holds games of at most 63
-//! cards (31 payment cards) in two words per hand, and plays a round with a
+//! states compare as a handful of words. [`quick`] holds games of at most 52
+//! cards (26 payment cards) in two words per hand, and plays a round with a
 //! short chain of dependent steps from one round's start to the next;
 //! [`planes`] holds any size in three bit planes per hand.
 //!
@@ -20,7 +20,7 @@ mod quick;
 
 pub(crate) use many::simulate_many;
 pub(crate) use planes::{Hand, Lane, Table, Wide};
-pub(crate) use quick::{Quick, QuickTable};
+pub(crate) use quick::{QUICK_CARDS, QUICK_PAYERS, Quick, QuickTable, top};
 
 use super::{Outcome, Status};
 
