@@ -39,6 +39,24 @@ impl SplitMix64 {
         // (x < 2^32) * (n <= 2^32) < 2^64: no overflow; the result is < n.
         (((self.next_u64() >> 32) * n) >> 32) as usize
     }
+
+    /// Returns two numbers, below `n` and below `m`, from one draw: the
+    /// top and the bottom 32 bits, each by multiply-shift as [`below`](Self::below).
+    ///
+    /// ```
+    /// use plateau::rng::SplitMix64;
+    /// let (a, b) = SplitMix64::new(3).below_two(52, 16);
+    /// assert!(a < 52 && b < 16);
+    /// ```
+    pub fn below_two(&mut self, n: usize, m: usize) -> (usize, usize) {
+        let (n, m) = ((n as u64).min(1 << 32), (m as u64).min(1 << 32));
+        let x = self.next_u64();
+        // Each half is below 2^32 and each bound at most 2^32: no overflow.
+        (
+            (((x >> 32) * n) >> 32) as usize,
+            (((x & 0xFFFF_FFFF) * m) >> 32) as usize,
+        )
+    }
 }
 
 #[cfg(test)]

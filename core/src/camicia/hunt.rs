@@ -32,6 +32,7 @@
 //! ```
 
 use core::cmp::Ordering;
+use core::hint::select_unpredictable;
 use core::fmt;
 
 use super::{CamiciaError, DECK_SIZE, Outcome, PackedDeal, Status};
@@ -49,10 +50,12 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 
 /// Returns a fresh shuffle of the deck, dealt 26/26, with number cards folded.
 ///
-/// The places of the 16 payment cards are the first 16 of a partial
-/// Fisher–Yates shuffle of the 52 places (a uniform choice) and their
-/// penalties come in a uniform order: 31 random draws instead of 51, packed
-/// without a pass over the cards.
+/// The places of the 16 payment cards are a uniform choice of 16 of the 52
+/// places (Floyd's sampling: for each place `j` from 36 to 51, a place
+/// `t <= j` is drawn and taken, or `j` if `t` already is), and their
+/// penalties come in a uniform order (a Fisher–Yates shuffle of the 16
+/// two-bit codes in one word): 31 random draws, two from each 64-bit
+/// output, all in registers.
 ///
 /// ```
 /// use plateau::{camicia::{hunt::shuffle, Player}, rng::SplitMix64};
@@ -62,39 +65,39 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 /// ```
 #[must_use]
 pub fn shuffle(rng: &mut SplitMix64) -> PackedDeal {
-    let mut places: [u8; DECK_SIZE] = core::array::from_fn(|i| i as u8);
+    // Floyd: each step takes one more place; its draw does not wait for
+    // the places taken, only the choice between `t` and `j` does.
     let mut pay = 0u64;
-    for k in 0..PAYMENT_CARDS {
-        // below(n) < n: the `min` changes nothing and shows the bound.
-        let j = k.saturating_add(rng.below(DECK_SIZE - k));
-        swap(&mut places, k, j);
-        pay |= places.get(k).map_or(0, |&p| 1 << (p & 63));
+    let mut j = DECK_SIZE - PAYMENT_CARDS;
+    while j < DECK_SIZE {
+        let (t, u) = rng.below_two(j + 1, j + 2);
+        for (place, t) in [(j, t), (j + 1, u)] {
+            // t <= place < 52: every shift is below 64.
+            let taken = (pay >> (t & 63)) & 1 == 1;
+            pay |= 1 << (select_unpredictable(taken, place, t) & 63);
+        }
+        j += 2;
     }
-    // Penalty codes (penalty minus one), four of each.
-    let mut codes: [u8; PAYMENT_CARDS] = core::array::from_fn(|k| (k / 4) as u8);
-    for k in (1..PAYMENT_CARDS).rev() {
-        swap(&mut codes, k, rng.below(k + 1));
+    // Penalty codes (penalty minus one), four of each, two bits each:
+    // field k holds k / 4. Fisher–Yates from the top field down.
+    let mut codes: u64 = 0xFFAA_5500;
+    let mut k = PAYMENT_CARDS - 1;
+    while k >= 2 {
+        let (r, s) = rng.below_two(k + 1, k);
+        for (k, r) in [(k, r), (k - 1, s)] {
+            // r <= k < 16: the fields lie below bit 32.
+            let (a, b) = ((2 * k) & 63, (2 * r) & 63);
+            let d = ((codes >> a) ^ (codes >> b)) & 3;
+            codes ^= d << a | d << b;
+        }
+        k -= 2;
     }
-    let codes = codes
-        .iter()
-        .rev()
-        .fold(0u128, |c, &p| c << 2 | u128::from(p));
+    // k == 1: the last swap, of field 1 with field 0 or itself.
+    let r = rng.below(2);
+    let d = ((codes >> 2) ^ (codes >> (2 * r))) & 3;
+    codes ^= d << 2 | d << (2 * r);
     // Places below 52 and 16 codes of two bits: what `from_bits` accepts.
-    PackedDeal::dealt(pay, codes)
-}
-
-/// Swaps `a[i]` and `a[j]`; does nothing if either is out of range (never
-/// here: every draw is below its bound), without a path to a panic.
-#[inline(always)]
-fn swap(a: &mut [u8], i: usize, j: usize) {
-    if let (Some(&x), Some(&y)) = (a.get(i), a.get(j)) {
-        if let Some(s) = a.get_mut(i) {
-            *s = y;
-        }
-        if let Some(s) = a.get_mut(j) {
-            *s = x;
-        }
-    }
+    PackedDeal::dealt(pay, u128::from(codes))
 }
 
 /// Holds a deal with its game: an entry of a best list.
@@ -564,7 +567,7 @@ impl Hunt {
             }
             candidate = best.map_or(first, |(deal, _)| deal);
             for _ in 0..SWAP_TRIES {
-                let (i, j) = (rng.below(DECK_SIZE), rng.below(DECK_SIZE));
+                let (i, j) = rng.below_two(DECK_SIZE, DECK_SIZE);
                 if candidate.alike(i, j) == Ok(false) {
                     let _ = candidate.swap(i, j);
                     break;
