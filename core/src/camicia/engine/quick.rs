@@ -284,11 +284,13 @@ impl Round for QuickTable {
             }
         };
         let len = top(winner.pay);
-        // A winner without a payment card left runs on into the pile, whose
-        // first payment card comes after the free play's number cards. (A
-        // round won without a payment card laid ends the game: the loser has
-        // no card, and the leads no longer matter.)
-        let lead_w = if lead_w == len {
+        // A winner without a payment card left (its `pay` is the sentinel
+        // alone, a power of two) runs on into the pile, whose first payment
+        // card comes after the free play's number cards. (A round won
+        // without a payment card laid ends the game: the loser has no card,
+        // and the leads no longer matter.) Told apart without waiting for
+        // the length.
+        let lead_w = if winner.pay & winner.pay.wrapping_sub(1) == 0 {
             lead_w + free_play
         } else {
             lead_w
