@@ -32,8 +32,8 @@
 //! ```
 
 use core::cmp::Ordering;
-use core::hint::select_unpredictable;
 use core::fmt;
+use core::hint::select_unpredictable;
 
 use super::{CamiciaError, DECK_SIZE, Outcome, PackedDeal, Status};
 use crate::Budget;
