@@ -182,7 +182,11 @@ impl Game {
         };
         // At most 52 cards in a round.
         self.at <<= (paid + 1) & 63;
-        let ended = (run > code) | q.is_empty();
+        // The round goes on when the debtor paid its whole run, short of
+        // the debt, and turned up a payment card (so has a card left):
+        // `code - run >= 0` and `q.pay - 2 >= 0`, both within ±2^62. So the
+        // round ended when their OR is negative.
+        let ended = ((q.pay.wrapping_sub(2) | code.wrapping_sub(run)) as i64) < 0;
         self.p = Quick {
             pay: select_unpredictable(ended, p.pay, q.pay),
             penalties: select_unpredictable(ended, p.penalties, q.penalties),
