@@ -92,11 +92,12 @@ struct Opened {
 fn free_play(x: Quick, y: Quick) -> Opened {
     let ex = u64::from(x.pay.trailing_zeros());
     let ey = u64::from(y.pay.trailing_zeros());
-    // x turns up its payment card first when its run is not longer.
+    // x turns up its payment card first when its run is not longer; else
+    // y does, after one more of x's cards.
     let x_first = ex <= ey;
     let n = ex.min(ey);
-    let x_laid = select_unpredictable(x_first, ex, n + 1);
-    let y_laid = select_unpredictable(x_first, n, ey);
+    let x_laid = n + u64::from(!x_first);
+    let y_laid = n;
     let xs = Quick {
         pay: x.pay >> (x_laid & 63),
         penalties: x.penalties,
