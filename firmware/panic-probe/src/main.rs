@@ -196,6 +196,7 @@ fn probe_budget_and_rng() {
     let mut r = opaque(plateau::rng::SplitMix64::new(opaque(0)));
     keep(r.next_u64());
     keep(r.below(opaque(0)));
+    keep(r.below_two(opaque(0), opaque(0)));
     debug(r);
     hash(r);
 }
