@@ -64,7 +64,19 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 /// assert_eq!(deal.to_string().chars().filter(|&c| c != '-' && c != '/').count(), 16);
 /// ```
 #[must_use]
+#[inline]
 pub fn shuffle(rng: &mut SplitMix64) -> PackedDeal {
+    let (pay, codes) = shuffle_bits(rng);
+    // Places below 52 and 16 codes of two bits: what `from_bits` accepts.
+    PackedDeal::dealt(pay, u128::from(codes))
+}
+
+/// The shuffle's words: the payment cards' places, and their codes (two
+/// bits each, in place order). Two words come back in registers, where a
+/// `PackedDeal` would come back through memory, which the next game's start
+/// would wait to read.
+#[inline(never)]
+fn shuffle_bits(rng: &mut SplitMix64) -> (u64, u64) {
     // Floyd: each step takes one more place; its draw does not wait for
     // the places taken, only the choice between `t` and `j` does.
     let mut pay = 0u64;
@@ -96,8 +108,7 @@ pub fn shuffle(rng: &mut SplitMix64) -> PackedDeal {
     let r = rng.below(2);
     let d = ((codes >> 2) ^ (codes >> (2 * r))) & 3;
     codes ^= d << 2 | d << (2 * r);
-    // Places below 52 and 16 codes of two bits: what `from_bits` accepts.
-    PackedDeal::dealt(pay, u128::from(codes))
+    (pay, codes)
 }
 
 /// Holds a deal with its game: an entry of a best list.
