@@ -35,9 +35,7 @@ impl SplitMix64 {
     /// Returns a number below `n`, from the top 32 bits of the next draw
     /// (multiply-shift; `n` above 2^32 is treated as 2^32, and 0 gives 0).
     pub fn below(&mut self, n: usize) -> usize {
-        let n = (n as u64).min(1 << 32);
-        // (x < 2^32) * (n <= 2^32) < 2^64: no overflow; the result is < n.
-        (((self.next_u64() >> 32) * n) >> 32) as usize
+        scale(self.next_u64() >> 32, n)
     }
 
     /// Returns two numbers, below `n` and below `m`, from one draw: the
@@ -49,14 +47,18 @@ impl SplitMix64 {
     /// assert!(a < 52 && b < 16);
     /// ```
     pub fn below_two(&mut self, n: usize, m: usize) -> (usize, usize) {
-        let (n, m) = ((n as u64).min(1 << 32), (m as u64).min(1 << 32));
         let x = self.next_u64();
-        // Each half is below 2^32 and each bound at most 2^32: no overflow.
-        (
-            (((x >> 32) * n) >> 32) as usize,
-            (((x & 0xFFFF_FFFF) * m) >> 32) as usize,
-        )
+        (scale(x >> 32, n), scale(x & 0xFFFF_FFFF, m))
     }
+}
+
+/// Maps 32 random bits `x` to a number below `n` by multiply-shift (`n`
+/// above 2^32 is treated as 2^32, and 0 gives 0).
+#[inline(always)]
+fn scale(x: u64, n: usize) -> usize {
+    let n = (n as u64).min(1 << 32);
+    // (x < 2^32) * (n <= 2^32) < 2^64: no overflow; the result is < n.
+    ((x * n) >> 32) as usize
 }
 
 #[cfg(test)]

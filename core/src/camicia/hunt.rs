@@ -96,19 +96,21 @@ fn shuffle_bits(rng: &mut SplitMix64) -> (u64, u64) {
     let mut k = PAYMENT_CARDS - 1;
     while k >= 2 {
         let (r, s) = rng.below_two(k + 1, k);
-        for (k, r) in [(k, r), (k - 1, s)] {
-            // r <= k < 16: the fields lie below bit 32.
-            let (a, b) = ((2 * k) & 63, (2 * r) & 63);
-            let d = ((codes >> a) ^ (codes >> b)) & 3;
-            codes ^= d << a | d << b;
-        }
+        codes = swap_fields(codes, k, r);
+        codes = swap_fields(codes, k - 1, s);
         k -= 2;
     }
     // k == 1: the last swap, of field 1 with field 0 or itself.
-    let r = rng.below(2);
-    let d = ((codes >> 2) ^ (codes >> (2 * r))) & 3;
-    codes ^= d << 2 | d << (2 * r);
-    (pay, codes)
+    (pay, swap_fields(codes, 1, rng.below(2)))
+}
+
+/// Swaps the two-bit fields `k` and `r` of `codes` (`r <= k < 16`: the
+/// fields lie below bit 32).
+#[inline(always)]
+fn swap_fields(codes: u64, k: usize, r: usize) -> u64 {
+    let (a, b) = ((2 * k) & 63, (2 * r) & 63);
+    let d = ((codes >> a) ^ (codes >> b)) & 3;
+    codes ^ (d << a | d << b)
 }
 
 /// Holds a deal with its game: an entry of a best list.

@@ -2,8 +2,6 @@
 
 use super::Round;
 use super::planes::Hand;
-#[cfg(not(all(target_arch = "x86_64", not(target_feature = "lzcnt"))))]
-use crate::bits::top64;
 
 /// The most cards of a quick game, and the most payment cards: so that every
 /// word of a hand stays below 2^53 (see [`top`]). A standard deck has 52
@@ -19,7 +17,7 @@ pub(crate) const QUICK_PAYERS: u32 = 26;
 /// `bsr`: six micro-operations on AMD's Zen cores, one every four cycles,
 /// twice a round. Converting the word to a double is exact below 2^53, and
 /// the double's exponent is the highest bit: a few single operations.
-/// Elsewhere (`clz` on Arm, `lzcnt`) it is [`top64`].
+/// Elsewhere (`clz` on Arm, `lzcnt`) it is [`top64`](crate::bits::top64).
 #[inline(always)]
 pub(crate) fn top(word: u64) -> u32 {
     #[cfg(all(target_arch = "x86_64", not(target_feature = "lzcnt")))]
@@ -31,7 +29,7 @@ pub(crate) fn top(word: u64) -> u32 {
     }
     #[cfg(not(all(target_arch = "x86_64", not(target_feature = "lzcnt"))))]
     {
-        top64(word)
+        crate::bits::top64(word)
     }
 }
 
