@@ -20,6 +20,7 @@ use plateau::Budget;
 use plateau::camicia::hunt::{Found, Hunt, Tally};
 use plateau::camicia::{PackedDeal, Rank};
 use plateau::rng::SplitMix64 as Mix;
+use plateau_tests::thread_cpu_ns;
 
 const DEALS: usize = 4096;
 const BUDGET: Budget = Budget::new(1 << 20);
@@ -154,15 +155,6 @@ fn bytes(deal: &PackedDeal) -> [u8; 52] {
         *slot = deal.rank(i).expect("in range").penalty();
     }
     out
-}
-
-/// Returns the processor time of this thread in nanoseconds, if known: the
-/// thread's own clock (`CLOCK_THREAD_CPUTIME_ID`), to the nanosecond. (The
-/// scheduler's figures in `/proc/thread-self/schedstat` move in whole ticks of
-/// 4 ms on this machine, 4 % of a slice.)
-fn thread_cpu_ns() -> Option<u64> {
-    let t = cpu_time::ThreadTime::try_now().ok()?;
-    u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
 /// Returns deals per second of processor time of `run` (which plays `deals`

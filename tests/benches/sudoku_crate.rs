@@ -26,6 +26,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use plateau_tests::thread_cpu_ns;
 use sudoku_peer::{SETS, crate_answer, load, plateau_answer};
 
 /// Rounds of the alternating measure (each one slice of either solver).
@@ -45,15 +46,6 @@ fn crate_unique(set: &[[u8; 81]]) -> usize {
     set.iter()
         .filter(|g| crate_answer(black_box(g)).0 == 1)
         .count()
-}
-
-/// Returns the processor time of this thread in nanoseconds, if known: the
-/// thread's own clock (`CLOCK_THREAD_CPUTIME_ID`), to the nanosecond. (The
-/// scheduler's figures in `/proc/thread-self/schedstat` move in whole ticks of
-/// 4 ms on this machine, 4 % of a slice.)
-fn thread_cpu_ns() -> Option<u64> {
-    let t = cpu_time::ThreadTime::try_now().ok()?;
-    u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
 /// Returns puzzles per second of processor time of `run` (one pass over
