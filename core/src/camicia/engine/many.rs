@@ -35,15 +35,16 @@ pub const ROUND_CAP: u64 = 1024;
 /// A game between two rounds' exchanges.
 #[derive(Clone, Copy)]
 struct Game {
-    /// The creditor: the next to lay a payment card (its top card).
+    /// The creditor: the next to lay a payment card (its top card). After
+    /// an exchange that ended the round, the loser (see [`Game::exchange`]).
     p: Quick,
-    /// The debtor.
+    /// The debtor; after an exchange that ended the round, the winner.
     q: Quick,
     /// The pile without sentinels: bit `i` set when the pile's `i`-th card
     /// is a payment card; their penalty codes in order, two bits each.
     pile: Quick,
-    /// `1 << cards on the pile`: the next card's bit, and the pile's sentinel.
-    at: u64,
+    /// Cards on the pile: the next card's place, and the pile's sentinel's.
+    laid: u64,
     /// `1 << 2·payment cards on the pile`: the next code's place, and the
     /// sentinel of the pile's codes.
     slot: u64,
@@ -70,7 +71,7 @@ const IDLE: Game = Game {
         pay: 0,
         penalties: 0,
     },
-    at: 1,
+    laid: 0,
     slot: 1,
     cards: 0,
     rounds: 0,
@@ -155,14 +156,18 @@ impl Game {
             pay: 0,
             penalties: 0,
         };
-        self.at = 1 << (o.cards & 63);
+        self.laid = o.cards;
         self.slot = 1;
     }
 
     /// Plays one exchange: the creditor lays its top card (a payment card),
-    /// the debtor pays up to its penalty. Returns whether the round ended
-    /// (the debt paid, or the debtor out of cards): then `p` won it.
-    /// Otherwise the debtor turned up a payment card and is the creditor now.
+    /// the debtor pays up to its penalty, and the two change places: `p`
+    /// is the debtor now, `q` the creditor. Returns whether the round ended
+    /// (the debt paid, or the debtor out of cards): then `q` won it, and
+    /// [`next_round`](Self::next_round) reads it there. Otherwise the debtor
+    /// turned up a payment card and is, in `p`, the creditor now. (A swap
+    /// whatever the end: no select on it, which the next exchange would wait
+    /// for.)
     #[inline(always)]
     fn exchange(&mut self) -> bool {
         let code = self.p.penalties & 3;
@@ -170,7 +175,8 @@ impl Game {
             pay: self.p.pay >> 1,
             penalties: self.p.penalties >> 2,
         };
-        self.pile.pay |= self.at;
+        // At most 52 cards in a round: the place is below 64.
+        self.pile.pay |= 1 << (self.laid & 63);
         // At most 26 payment cards: the code's place is below bit 52.
         self.pile.penalties |= code.wrapping_mul(self.slot);
         self.slot <<= 2;
@@ -181,32 +187,26 @@ impl Game {
             pay: self.q.pay >> (paid & 63),
             penalties: self.q.penalties,
         };
-        // At most 52 cards in a round.
-        self.at <<= (paid + 1) & 63;
+        self.laid += paid + 1;
         // The round goes on when the debtor paid its whole run, short of
         // the debt, and turned up a payment card (so has a card left):
         // `code - run >= 0` and `q.pay - 2 >= 0`, both within ±2^62. So the
         // round ended when their OR is negative.
         let ended = ((q.pay.wrapping_sub(2) | code.wrapping_sub(run)) as i64) < 0;
-        self.p = Quick {
-            pay: select_unpredictable(ended, p.pay, q.pay),
-            penalties: select_unpredictable(ended, p.penalties, q.penalties),
-        };
-        self.q = Quick {
-            pay: select_unpredictable(ended, q.pay, p.pay),
-            penalties: select_unpredictable(ended, q.penalties, p.penalties),
-        };
+        self.p = q;
+        self.q = p;
         ended
     }
 
-    /// Ends the round that `p` won: `Err` with the outcome if the game is
-    /// over, or if it reached `cap` rounds (the one-game engine's outcome);
-    /// else hands `p` the pile and plays the next round's free play.
+    /// Ends the round that `q` won (see [`exchange`](Self::exchange)): `Err`
+    /// with the outcome if the game is over, or if it reached `cap` rounds
+    /// (the one-game engine's outcome); else hands `q` the pile and plays
+    /// the next round's free play.
     #[inline(always)]
     fn next_round(&mut self, cap: u64, budget: u64) -> Result<(), Outcome> {
         self.rounds += 1;
-        let cards = u64::from(self.at.trailing_zeros());
-        if self.q.is_empty() {
+        let cards = self.laid;
+        if self.p.is_empty() {
             // No round past the cap, which is at most the budget.
             return Err(Outcome {
                 status: Status::Finished,
@@ -217,13 +217,13 @@ impl Game {
         }
         self.cards += cards;
         // The winner takes the pile (with its sentinels) under its hand.
-        let mut winner = self.p;
+        let mut winner = self.q;
         let pile = Quick {
-            pay: self.pile.pay | self.at,
+            pay: self.pile.pay | 1 << (self.laid & 63),
             penalties: self.pile.penalties | self.slot,
         };
         winner.append(pile, top(winner.pay));
-        let o = free_play(winner, self.q);
+        let o = free_play(winner, self.p);
         if o.p.is_empty() && self.rounds < budget {
             // The loser runs out in the next round's free play.
             return Err(Outcome {
@@ -284,15 +284,16 @@ where
         }
     }
     while live > 0 {
-        // Pass 1: one exchange each; the lanes whose round ended, as bits.
+        // Pass 1: one exchange each; the lanes whose round ended, as bits,
+        // gathered by doubling (two operations a lane: lane `i` of `live`
+        // at bit `live - 1 - i`), then reversed once (lane `i` at bit `i`).
         let mut ended = 0u32;
-        let mut bit = 1u32;
         let playing = games.get_mut(..live).unwrap_or_default();
         for game in playing.iter_mut() {
-            let end = game.exchange();
-            ended |= bit & u32::from(end).wrapping_neg();
-            bit <<= 1;
+            ended = ended << 1 | u32::from(game.exchange());
         }
+        // 1 <= live <= 32: the shift is below 32.
+        let mut ended = ended.reverse_bits() >> ((LANES - live) & 31);
         // Pass 2: the ended rounds; a finished game's lane takes the next deal.
         let mut emptied = false;
         while ended != 0 {
