@@ -121,10 +121,11 @@ fn free_play(x: Quick, y: Quick) -> Opened {
 }
 
 impl Game {
-    /// Starts a game of quick hands `a` (who starts) and `b`; `Err` with the
-    /// outcome if it ends in its first free play.
+    /// Starts in this lane a game of quick hands `a` (who starts) and `b`;
+    /// `Err` with the outcome if it ends in its first free play (the lane
+    /// is then left as it was).
     #[inline(always)]
-    fn start(a: Quick, b: Quick, index: usize, deal: PackedDeal) -> Result<Game, Outcome> {
+    fn start(&mut self, a: Quick, b: Quick, index: usize, deal: PackedDeal) -> Result<(), Outcome> {
         let o = free_play(a, b);
         if o.p.is_empty() {
             // One round (a trick unless no card was played).
@@ -135,15 +136,12 @@ impl Game {
                 rounds: 1,
             });
         }
-        let mut game = Game {
-            cards: 0,
-            rounds: 0,
-            index,
-            deal,
-            ..IDLE
-        };
-        game.open(&o);
-        Ok(game)
+        self.cards = 0;
+        self.rounds = 0;
+        self.index = index;
+        self.deal = deal;
+        self.open(&o);
+        Ok(())
     }
 
     /// Sets the round that `o` opened in play: its creditor and debtor, and
@@ -256,32 +254,30 @@ where
     // The next deal's place in the input (wrapping after usize::MAX deals,
     // where `enumerate` would panic with overflow checks on).
     let mut count = 0usize;
-    // Takes deals until one needs a lane; the others are reported at once.
-    let mut next = |report: &mut F| -> Option<Game> {
+    // Takes deals until one needs a lane and starts it there (`true`); the
+    // others are reported at once. `false`: out of deals, the lane untouched.
+    let mut next = |report: &mut F, lane: &mut Game| -> bool {
         for deal in input.by_ref() {
             let index = count;
             count = count.wrapping_add(1);
             let started = match deal.quick() {
-                Some((a, b)) if budget > 0 => Game::start(a, b, index, deal),
+                Some((a, b)) if budget > 0 => lane.start(a, b, index, deal),
                 _ => Err(deal.simulate(Budget::new(budget))),
             };
             match started {
-                Ok(game) => return Some(game),
+                Ok(()) => return true,
                 Err(outcome) => report(index, deal, outcome),
             }
         }
-        None
+        false
     };
     let mut games = [IDLE; LANES];
     let mut live = 0usize;
-    for slot in games.iter_mut() {
-        match next(&mut report) {
-            Some(game) => {
-                *slot = game;
-                live += 1;
-            }
-            None => break,
+    for lane in games.iter_mut() {
+        if !next(&mut report, lane) {
+            break;
         }
+        live += 1;
     }
     while live > 0 {
         // Pass 1: one exchange each; the lanes whose round ended, as bits,
@@ -304,12 +300,9 @@ where
             };
             if let Err(outcome) = game.next_round(cap, budget) {
                 report(game.index, game.deal, outcome);
-                match next(&mut report) {
-                    Some(fresh) => *game = fresh,
-                    None => {
-                        *game = IDLE;
-                        emptied = true;
-                    }
+                if !next(&mut report, game) {
+                    *game = IDLE;
+                    emptied = true;
                 }
             }
         }
