@@ -567,12 +567,12 @@ impl Hunt {
         let mut rng = SplitMix64::new(self.seed ^ g.wrapping_mul(CHUNK_MIX));
         rng.next_u64();
         tally.chunks = tally.chunks.saturating_add(1);
-        let first = shuffle(&mut rng);
         if !self.fresh {
+            let first = shuffle(&mut rng);
             self.climb(first, deals, &mut rng, tally);
             return;
         }
-        let candidates = core::iter::once(first).chain((1..deals).map(|_| shuffle(&mut rng)));
+        let candidates = (0..deals).map(|_| shuffle(&mut rng));
         let report = |_, deal: PackedDeal, o: Outcome| tally.add(&deal, o);
         // On a chip (`target_os = "none"`), through `dyn` closures (one call
         // each per deal, beside a game's hundreds of cards): every caller in
