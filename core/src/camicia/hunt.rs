@@ -54,8 +54,11 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 /// places (Floyd's sampling: for each place `j` from 36 to 51, a place
 /// `t <= j` is drawn and taken, or `j` if `t` already is), and their
 /// penalties come in a uniform order (a Fisher–Yates shuffle of the 16
-/// two-bit codes in one word): 31 random draws from four 64-bit outputs
-/// (see [`draw`]), all in registers.
+/// two-bit codes in one word): 31 random draws from four 64-bit outputs,
+/// all in registers. The draws from one output are chained 128-bit
+/// multiplications, together exactly one multiply-shift draw below the
+/// product of their ranges (under 2^39), so every outcome of a group is
+/// within a factor 1 ± 2^-25 of uniform.
 ///
 /// ```
 /// use plateau::{camicia::{hunt::shuffle, Player}, rng::SplitMix64};
