@@ -219,31 +219,8 @@ pub const HUNT_BY_CARDS: [(&str, u64, u64); 5] = [
     ),
 ];
 
-/// Its longest games by tricks, best first: (deal, cards, tricks).
-pub const HUNT_BY_TRICKS: [(&str, u64, u64); 5] = [
-    (
-        "--Q---A----J--Q---K-QK-K--/-A---Q-JA-------JJ--K---A-",
-        1677,
-        239,
-    ),
-    (
-        "--Q---A----J--Q---K-AK-K--/-Q---Q-JA-------JJ--K---A-",
-        1631,
-        235,
-    ),
-    (
-        "--Q---A----J--Q---K-QK-K--/JA---Q-JA--------J--K---A-",
-        1396,
-        199,
-    ),
-    (
-        "--Q---A----J--Q---J-QK-K--/JA---Q-KA--------J--K---A-",
-        1288,
-        183,
-    ),
-    (
-        "--Q---A----J--Q---K-QK-K--/-AA--Q-J--------JJ--K---A-",
-        1267,
-        180,
-    ),
-];
+/// Its longest games by tricks, best first: (deal, cards, tricks). For
+/// this hunt they are the same five games in the same order as by cards
+/// (the chip still checks both lists, and the workspace's test checks both
+/// against the CLI); a hunt pinned anew may need a list of its own.
+pub const HUNT_BY_TRICKS: [(&str, u64, u64); 5] = HUNT_BY_CARDS;
