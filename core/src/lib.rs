@@ -15,8 +15,8 @@
     )
 )]
 
-mod budget;
-pub use budget::Budget;
+pub mod search;
+pub use search::Budget;
 
 pub mod bag;
 pub mod bits;

@@ -1,13 +1,15 @@
 //! Grid puzzles on any input: a sudoku solution keeps the givens and is a valid
-//! grid, "none" is only said after the whole tree; margins counts equal a brute
-//! force over every grid on boards up to 3×4, for both strategies.
+//! grid, "none" is only said after the whole tree, slices of any size answer as
+//! one call; margins counts equal a brute force over every grid on boards up to
+//! 3×4, for both strategies.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, Count, DepthFirst, Frame, Margins, Outcome, Shape, Strategy, Sudoku, SudokuStack,
+    BreadthFirst, DepthFirst, Frame, Margins, Seek, Shape, Sudoku, SudokuSearch, SudokuStack,
 };
+use plateau::search::{Count, Outcome, Search};
 
 fn valid_sudoku(d: &[u8; 81]) -> bool {
     let unit_ok = |cells: [usize; 9]| {
@@ -41,8 +43,8 @@ fn brute_margins(rows: &[u8], cols: &[u8]) -> u64 {
         .count() as u64
 }
 
-fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
-    let (cells, clues, rows, cols, budget) = data;
+fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16, u8)| {
+    let (cells, clues, rows, cols, budget, slice) = data;
     // Sudoku: keep about `clues` givens so that the grids are neither empty nor full.
     let mut givens = [0u8; 81];
     for (i, (g, c)) in givens.iter_mut().zip(cells).enumerate() {
@@ -52,22 +54,38 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
     }
     if let Ok(s) = Sudoku::new(Shape::Nine, &givens) {
         let budget = Budget::new(u64::from(budget));
-        let report = s.solve(budget, Count::Uniqueness).unwrap();
-        // The lent stack answers exactly as the owned one.
+        let mut search = SudokuSearch::new(s, Seek::Uniqueness).unwrap();
+        let outcome = search.run(budget).unwrap();
+        // On a lent stack, in slices that add up to the budget: the same.
         let mut stack = Box::new(SudokuStack::<82>::new());
-        assert_eq!(
-            s.solve_on(&mut stack, budget, Count::Uniqueness),
-            Ok(report)
-        );
-        if let Some(first) = report.outcome.first() {
+        let mut sliced = SudokuSearch::new_in(s, Seek::Uniqueness, &mut *stack).unwrap();
+        let slice = u64::from(slice).max(1);
+        let mut left = budget.get();
+        let cut = loop {
+            let o = sliced.run(Budget::new(slice.min(left))).unwrap();
+            left -= slice.min(left);
+            if !o.is_exhausted() || left == 0 {
+                break o;
+            }
+        };
+        assert_eq!(cut, outcome);
+        assert_eq!(sliced.spent(), search.spent());
+        let first = match &outcome {
+            Outcome::Done(found) => Some(&found.first),
+            Outcome::Exhausted { best, .. } => best.as_ref().map(|found| &found.first),
+            Outcome::NoSolution(()) => None,
+        };
+        if let Some(first) = first {
             let d = first.digits();
             assert!(valid_sudoku(&d), "{givens:?}");
             assert!(givens.iter().zip(&d).all(|(&g, &x)| g == 0 || g == x));
         }
         // A count is never presented as exact unless the whole tree was searched.
-        match report.outcome {
-            Outcome::NoSolution | Outcome::Unique(_) => assert!(report.steps <= budget.get()),
-            Outcome::Multiple { count, .. } => assert_eq!(count, 2),
+        match outcome {
+            Outcome::NoSolution(()) => assert!(search.spent() <= budget.get()),
+            Outcome::Done(found) => {
+                assert!(found.count == Count::exactly(1) || found.count == Count::at_least(2))
+            }
             Outcome::Exhausted { spent, .. } => assert_eq!(spent, budget.get()),
         }
     }
@@ -81,15 +99,20 @@ fuzz_target!(|data: ([u8; 81], u8, Vec<u8>, Vec<u8>, u16)| {
         return;
     };
     let expected = brute_margins(&rows, &cols);
-    let mut frames = [Frame::new(m); 13];
-    let dfs = DepthFirst::new(&mut frames)
-        .run(m, Budget::UNLIMITED, Count::All, |_| {})
+    let count = |o: Outcome<_, (), _>| match o {
+        Outcome::Done(found) => {
+            let found: plateau::grid::Solutions<Margins> = found;
+            found.count
+        }
+        Outcome::NoSolution(()) => Count::exactly(0),
+        Outcome::Exhausted { .. } => panic!("no budget was set"),
+    };
+    let dfs = DepthFirst::new_in(m, Seek::All, [Frame::new(m); 13])
+        .run(Budget::UNLIMITED)
         .unwrap();
-    let mut queue = vec![m; 4096];
-    let bfs = BreadthFirst::new(&mut queue)
-        .run(m, Budget::UNLIMITED, Count::All, |_| {})
+    let bfs = BreadthFirst::new_in(m, Seek::All, vec![m; 4096])
+        .run(Budget::UNLIMITED)
         .unwrap();
-    assert!(dfs.outcome.is_complete() && bfs.outcome.is_complete());
-    assert_eq!(dfs.outcome.count(), expected, "{rows:?} {cols:?}");
-    assert_eq!(bfs.outcome.count(), expected, "{rows:?} {cols:?}");
+    assert_eq!(count(dfs), Count::exactly(expected), "{rows:?} {cols:?}");
+    assert_eq!(count(bfs), Count::exactly(expected), "{rows:?} {cols:?}");
 });

@@ -5,7 +5,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use plateau::Budget;
-use plateau::tchu::trail::{Trail, TrailOutcome, TrailSearch};
+use plateau::search::{Outcome, Search};
+use plateau::tchu::trail::{Trail, TrailSearch};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{check_trail, seed_longest};
 
@@ -31,11 +32,11 @@ fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
     let (best, _) = seed_longest(&routes);
     assert_eq!(trail.length(), best, "{routes:?}");
     let mut search = TrailSearch::new(&routes).expect("9 routes fit");
-    let outcome = search.run(Budget::new(u64::from(budget)));
-    check_trail(&routes, outcome.trail()).unwrap();
-    assert!(outcome.trail().length() <= best);
+    let Ok(outcome) = search.run(Budget::new(u64::from(budget)));
+    check_trail(&routes, outcome.so_far()).unwrap();
+    assert!(outcome.so_far().length() <= best);
     match outcome {
-        TrailOutcome::Found(t) => assert_eq!(t.length(), best),
-        TrailOutcome::Exhausted { spent, .. } => assert!(spent <= u64::from(budget)),
+        Outcome::Done(t) => assert_eq!(t.length(), best),
+        Outcome::Exhausted { spent, .. } => assert!(spent <= u64::from(budget)),
     }
 });

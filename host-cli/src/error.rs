@@ -64,6 +64,28 @@ impl From<io::Error> for CliError {
     }
 }
 
+/// Each core error becomes the `error:` line its own message makes: the
+/// core's messages carry their context (which row, cell, route).
+macro_rules! from_core_errors {
+    ($($error:ty),* $(,)?) => {$(
+        impl From<$error> for CliError {
+            fn from(e: $error) -> Self {
+                CliError::new(e.to_string())
+            }
+        }
+    )*};
+}
+
+from_core_errors!(
+    plateau::grid::MarginsError,
+    plateau::grid::MinefieldError,
+    plateau::grid::SnakeError,
+    plateau::grid::SudokuError,
+    plateau::grid::SearchError,
+    plateau::tour::TourError,
+    plateau::camicia::CamiciaError,
+);
+
 /// Returns an error `what 'text': why`, quoting the user's text (cut if very long).
 pub(crate) fn bad(what: &str, text: &str, why: impl fmt::Display) -> CliError {
     CliError::new(format!("{what} '{}': {why}", shorten(text)))

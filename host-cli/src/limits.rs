@@ -1,19 +1,24 @@
-//! The budget flags of every searching command, and the shared number parsers.
+//! The budget flags of every searching command, the one loop that drives
+//! every search, and the shared number parsers.
 //!
 //! Every searching command takes `--max-steps N` (the core's step budget, in
 //! the search's own unit, with a documented default) and `--seconds SECONDS`
-//! (wall time, counted from the start of the command). The core has no clock,
-//! so time is bounded here, between runs of the core search: resumable
-//! searches (trails, hunts) run in slices; the other searches are
-//! deterministic and start afresh, so [`run_within`] runs them with budgets
-//! that the speed measured so far says fit in the time left.
+//! (wall time, counted from the start of the command): the [`Budgets`] group.
+//! The core has no clock, so time is bounded here: every core search is a
+//! value that runs in slices ([`plateau::search::Search`]), and [`drive`]
+//! runs it slice by slice, checking the deadline, Ctrl-C and the progress
+//! line between slices. A slice lasts about [`SLICE_TARGET`], so an answer
+//! comes within that of the deadline or of Ctrl-C.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use crate::CliResult;
+use clap::Args;
+use plateau::Budget;
+use plateau::search::{Search, SearchOutcome};
+
 use crate::output::Stop;
-use crate::progress::{self, Progress};
+use crate::progress::{self, Interruptible, Progress};
 
 /// The placeholder of `--max-steps` in every command's help.
 pub(crate) const STEPS_NAME: &str = "N";
@@ -62,6 +67,30 @@ pub(crate) fn deadline(seconds: Option<f64>) -> Option<Instant> {
     seconds.map(|s| started + Duration::from_secs_f64(s))
 }
 
+/// `--max-steps` and `--seconds`: the budget flags of every searching command.
+///
+/// Each command sets the default and the words of `--max-steps` (its unit)
+/// with `mut_arg` on its arguments' struct; a command that forgets fails to
+/// parse without the flag, which its tests see at once.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Budgets {
+    /// Work allowed, in the search's unit: the answer is then the best so
+    /// far, marked as exhausted.
+    #[arg(long, required = false, value_name = STEPS_NAME, value_parser = parse_steps, allow_negative_numbers = true)]
+    pub(crate) max_steps: u64,
+    /// Stop after about this many seconds the same way (default: no time
+    /// limit). Ctrl-C stops the same way too.
+    #[arg(long, value_name = SECONDS_NAME, value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub(crate) seconds: Option<f64>,
+}
+
+impl Budgets {
+    /// The limits these flags set, the clock counted from the command's start.
+    pub(crate) fn limits(&self) -> Limits {
+        Limits::new(self.max_steps, self.seconds)
+    }
+}
+
 /// The two limits of a search: its step budget and its deadline.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
@@ -92,6 +121,88 @@ impl Limits {
     }
 }
 
+/// How long a slice of a search is meant to last: the deadline and Ctrl-C
+/// are answered within about this much, and the progress line moves as often.
+pub(crate) const SLICE_TARGET: Duration = Duration::from_millis(20);
+/// The first slice, in the search's unit: small enough to take a millisecond
+/// for any search.
+const FIRST_SLICE: u64 = 256;
+/// How much a slice may grow or shrink from one to the next.
+const SLICE_CHANGE: u64 = 4;
+
+/// How a driven search ended: its last outcome, and what stopped it when it
+/// is exhausted (`None`: it ended on its own).
+pub(crate) type Driven<S> = (SearchOutcome<S>, Option<Stop>);
+
+/// Runs `search` in slices until it is over, or `limits` or Ctrl-C stop it.
+///
+/// Each slice is sized from the speed of the last so that it lasts about
+/// [`SLICE_TARGET`], never past `--max-steps` in all, and never much past the
+/// deadline. Between slices `each` sees the search and its outcome (to set
+/// the progress line), and Ctrl-C is polled: the first one stops the search
+/// with the work so far (the section is interruptible while it runs). The
+/// answer is the same however the slices fall: the core guarantees it.
+pub(crate) fn drive<S: Search>(
+    search: &mut S,
+    limits: &Limits,
+    progress: &Progress,
+    mut each: impl FnMut(&Progress, &S, &SearchOutcome<S>),
+) -> Result<Driven<S>, S::Error> {
+    let _section = Interruptible::open();
+    let mut slice = FIRST_SLICE;
+    loop {
+        let stop = limits.stop_now();
+        let before = search.spent();
+        let left = limits.max_steps.saturating_sub(before);
+        let mut budget = if stop.is_some() { 0 } else { slice.min(left) };
+        let began = Instant::now();
+        if let Some(deadline) = limits.deadline {
+            // Near the deadline, a slice that the last speed says fits.
+            let time_left = deadline.saturating_duration_since(began);
+            if time_left < SLICE_TARGET {
+                let fits =
+                    (slice as f64 * time_left.as_secs_f64() / SLICE_TARGET.as_secs_f64()) as u64;
+                budget = budget.min(fits.max(1));
+            }
+        }
+        let outcome = search.run(Budget::new(budget))?;
+        if !outcome.is_exhausted() {
+            return Ok((outcome, None));
+        }
+        if stop.is_some() {
+            return Ok((outcome, stop));
+        }
+        let spent = search.spent();
+        if spent >= limits.max_steps || (budget > 0 && spent == before) {
+            // (A search that spends nothing of a slice can spend nothing more.)
+            return Ok((outcome, Some(Stop::MaxSteps)));
+        }
+        progress.set(spent);
+        each(progress, search, &outcome);
+        slice = next_slice(slice, budget, began.elapsed());
+    }
+}
+
+/// The slice after one of `budget` units (planned as `slice`) that took `took`.
+fn next_slice(slice: u64, budget: u64, took: Duration) -> u64 {
+    if budget < slice {
+        // Cut short by the deadline or --max-steps: nothing learnt.
+        return slice;
+    }
+    let target = SLICE_TARGET.as_secs_f64();
+    let took = took.as_secs_f64();
+    let fits = if took <= 0.0 {
+        u64::MAX
+    } else {
+        // `as` saturates: an unmeasurably fast slice allows any size.
+        (slice as f64 * target / took) as u64
+    };
+    fits.clamp(
+        (slice / SLICE_CHANGE).max(1),
+        slice.saturating_mul(SLICE_CHANGE),
+    )
+}
+
 /// The budget of the first timed run: small enough to take milliseconds.
 const FIRST_BUDGET: u64 = 1_000;
 /// How much larger each timed run's budget may be than the one before (its
@@ -113,12 +224,14 @@ const PLANNED_SHARE: f64 = 0.8;
 /// own, when `max_steps` is reached, when no larger run fits, or on Ctrl-C.
 /// The answer is always that of one whole run, with what stopped it (`None`
 /// when the search ended on its own).
+// Still used by the Camicia and tour commands, until their searches are
+// values you drive too.
 pub(crate) fn run_within<T>(
     limits: &Limits,
     progress: &Progress,
-    mut search: impl FnMut(u64) -> CliResult<T>,
+    mut search: impl FnMut(u64) -> crate::CliResult<T>,
     ran_out: impl Fn(&T) -> bool,
-) -> CliResult<(T, Option<Stop>)> {
+) -> crate::CliResult<(T, Option<Stop>)> {
     let max_steps = limits.max_steps;
     let watched = progress.is_visible() || progress::handler_installed();
     let Some(deadline) = limits.deadline.or_else(|| {
@@ -166,6 +279,48 @@ pub(crate) fn run_within<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plateau::search::Outcome;
+    use std::convert::Infallible;
+
+    /// A search that needs `need` units, a microsecond per 1,000, and
+    /// records the budget of every run.
+    struct Fake {
+        need: u64,
+        spent: u64,
+        runs: Vec<u64>,
+    }
+
+    impl Search for Fake {
+        type Done = u64;
+        type NoSolution = Infallible;
+        type Best = u64;
+        type Error = Infallible;
+        fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
+            self.runs.push(budget.get());
+            let step = budget.get().min(self.need - self.spent);
+            std::thread::sleep(Duration::from_micros(step / 1000));
+            self.spent += step;
+            Ok(if self.spent == self.need {
+                Outcome::Done(self.spent)
+            } else {
+                Outcome::Exhausted {
+                    best: self.spent,
+                    spent: self.spent,
+                }
+            })
+        }
+        fn spent(&self) -> u64 {
+            self.spent
+        }
+    }
+
+    fn fake(need: u64) -> Fake {
+        Fake {
+            need,
+            spent: 0,
+            runs: Vec::new(),
+        }
+    }
 
     fn lim(max_steps: u64, deadline: Option<Instant>) -> Limits {
         Limits {
@@ -174,80 +329,54 @@ mod tests {
         }
     }
 
-    /// A search that needs `need` steps and takes a microsecond per 1,000.
-    /// Its answer is the steps it spent, so it ran out when that is below `need`.
-    fn fake(need: u64, runs: &mut Vec<u64>) -> impl FnMut(u64) -> CliResult<u64> + '_ {
-        move |budget| {
-            runs.push(budget);
-            std::thread::sleep(Duration::from_micros(budget.min(need) / 1000));
-            Ok(budget.min(need))
-        }
+    fn drive_fake(search: &mut Fake, limits: &Limits) -> Driven<Fake> {
+        let Ok(driven) = drive(search, limits, &Progress::hidden(), |_, _, _| {});
+        driven
     }
 
     #[test]
-    fn without_a_deadline_one_run_has_the_whole_budget() {
-        let mut runs = Vec::new();
-        let r = run_within(
-            &lim(500, None),
-            &Progress::hidden(),
-            fake(1_000, &mut runs),
-            |&spent| spent < 1_000,
-        )
-        .ok();
-        assert_eq!(r, Some((500, Some(Stop::MaxSteps))));
-        assert_eq!(runs, [500]);
-        let mut runs = Vec::new();
-        let r = run_within(
-            &lim(5_000, None),
-            &Progress::hidden(),
-            fake(1_000, &mut runs),
-            |&spent| spent < 1_000,
-        )
-        .ok();
-        assert_eq!(r, Some((1_000, None)));
+    fn max_steps_bounds_the_work_exactly() {
+        let mut search = fake(10_000_000);
+        let (outcome, stop) = drive_fake(&mut search, &lim(300_000, None));
+        assert_eq!(outcome.spent(), Some(300_000));
+        assert_eq!(stop, Some(Stop::MaxSteps));
+        assert_eq!(search.runs.iter().sum::<u64>(), 300_000);
+        let mut small = fake(1_000);
+        let (outcome, stop) = drive_fake(&mut small, &lim(5_000, None));
+        assert_eq!((outcome, stop), (Outcome::Done(1_000), None));
     }
 
     #[test]
-    fn a_deadline_grows_the_budget_until_the_search_ends() {
-        let mut runs = Vec::new();
-        let soon = deadline(Some(10.0));
-        let r = run_within(
-            &lim(u64::MAX, soon),
-            &Progress::hidden(),
-            fake(3_000_000, &mut runs),
-            |&spent| spent < 3_000_000,
-        )
-        .ok();
-        assert_eq!(r, Some((3_000_000, None)));
-        assert!(runs.windows(2).all(|w| w[1] > w[0]), "{runs:?}");
+    fn slices_grow_toward_the_target_and_no_further() {
+        let mut search = fake(u64::MAX / 2);
+        let soon = Some(Instant::now() + Duration::from_millis(300));
+        let (_, stop) = drive_fake(&mut search, &lim(u64::MAX, soon));
+        assert_eq!(stop, Some(Stop::Seconds));
+        let most = search.runs.iter().copied().max().unwrap_or(0);
+        assert!(most > FIRST_SLICE, "{:?}", search.runs);
+        // A million units take a millisecond: a 20 ms slice is about 20
+        // million; noise may make one four times larger, never more.
+        assert!(most <= 4 * 4 * 20_000_000, "{most}");
     }
 
     #[test]
     fn a_past_deadline_runs_once_with_nothing() {
-        let mut runs = Vec::new();
-        let gone = Some(Instant::now());
-        let r = run_within(
-            &lim(u64::MAX, gone),
-            &Progress::hidden(),
-            fake(1_000, &mut runs),
-            |&spent| spent < 1_000,
-        )
-        .ok();
-        assert_eq!(r, Some((0, Some(Stop::Seconds))));
-        assert_eq!(runs, [0]);
+        let mut search = fake(1_000);
+        let (outcome, stop) = drive_fake(&mut search, &lim(u64::MAX, Some(Instant::now())));
+        assert_eq!(stop, Some(Stop::Seconds));
+        assert_eq!(outcome.spent(), Some(0));
+        assert_eq!(search.runs, [0]);
     }
 
     #[test]
-    fn max_steps_still_bounds_a_timed_search() {
-        let mut runs = Vec::new();
-        let r = run_within(
-            &lim(300_000, deadline(Some(10.0))),
-            &Progress::hidden(),
-            fake(1 << 40, &mut runs),
-            |&spent| spent < 1 << 40,
-        )
-        .ok();
-        assert_eq!(r, Some((300_000, Some(Stop::MaxSteps))));
-        assert_eq!(runs.last(), Some(&300_000));
+    fn a_deadline_ends_the_drive_soon_after() {
+        let mut search = fake(u64::MAX / 2);
+        let started = Instant::now();
+        let (_, stop) = drive_fake(
+            &mut search,
+            &lim(u64::MAX, Some(started + Duration::from_millis(200))),
+        );
+        assert_eq!(stop, Some(Stop::Seconds));
+        assert!(started.elapsed() < Duration::from_millis(200) + 4 * SLICE_TARGET);
     }
 }

@@ -13,6 +13,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use plateau::grid::GridOutcome;
+use plateau::search;
 use serde::{Serialize, Serializer};
 
 use crate::{CliResult, Io};
@@ -153,6 +155,37 @@ impl fmt::Display for Count {
         } else {
             write!(f, "at least {}", self.count)
         }
+    }
+}
+
+impl From<search::Count> for Count {
+    fn from(c: search::Count) -> Self {
+        Count {
+            count: c.at_least,
+            complete: c.exact,
+        }
+    }
+}
+
+/// The status, the count and the first solution of a grid search's outcome:
+/// `unique` or `multiple` when done (the count exact unless the search
+/// stopped at what it sought), `none`, or `exhausted` with the solutions
+/// found so far (at least).
+pub(crate) fn solutions<P>(outcome: &GridOutcome<P>) -> (Status, Count, Option<&P>) {
+    match outcome {
+        search::Outcome::Done(found) => {
+            let status = if found.is_unique() {
+                Status::Unique
+            } else {
+                Status::Multiple
+            };
+            (status, found.count.into(), Some(&found.first))
+        }
+        search::Outcome::NoSolution(()) => (Status::None, Count::exact(0), None),
+        search::Outcome::Exhausted { best, .. } => match best {
+            Some(found) => (Status::Exhausted, found.count.into(), Some(&found.first)),
+            None => (Status::Exhausted, Count::at_least(0), None),
+        },
     }
 }
 

@@ -1,7 +1,8 @@
 //! Sudoku throughput (puzzles/s, uniqueness checked) on the sets in
-//! `fixtures/sudoku/`: `Sudoku::solve` (the band search for 9×9) against the
-//! general search (`Sudoku` itself as the node) in the same run, and a plain
-//! backtracker on the first ten easy puzzles.
+//! `fixtures/sudoku/`: `SudokuSearch` (the band search for 9×9, on one lent
+//! stack) in one call and in slices of 16 nodes, against the general search
+//! (`Sudoku` itself as the node) in the same run, and a plain backtracker on
+//! the first ten easy puzzles.
 //!
 //! `cargo bench -p plateau-tests --bench sudoku`; criterion prints
 //! "thrpt" in elements/s = puzzles/s.
@@ -10,35 +11,38 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use plateau::Budget;
-use plateau::grid::{Count, DepthFirst, Frame, Outcome, Shape, Strategy, Sudoku};
+use plateau::grid::{DepthFirst, Frame, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+use plateau::search::{Outcome, Search};
 use plateau_tests::sudoku_set;
 
-fn unique_count(set: &[Vec<u8>]) -> usize {
+/// Solves every puzzle on `stack` (lent to each search in turn), in slices
+/// of `slice` nodes; returns how many are unique.
+fn unique_count(set: &[Vec<u8>], stack: &mut SudokuStack, slice: Budget) -> usize {
     set.iter()
         .filter(|g| {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
-            matches!(
-                p.solve(Budget::UNLIMITED, Count::Uniqueness)
-                    .map(|r| r.outcome),
-                Ok(Outcome::Unique(_))
-            )
+            let Ok(mut search) = SudokuSearch::new_in(p, Seek::Uniqueness, &mut *stack) else {
+                return false;
+            };
+            loop {
+                match search.run(slice) {
+                    Ok(Outcome::Exhausted { .. }) => {}
+                    Ok(Outcome::Done(s)) => break s.is_unique(),
+                    _ => break false,
+                }
+            }
         })
         .count()
 }
 
 /// The general search: `Sudoku` as the node of the depth-first engine.
-fn general_unique_count(set: &[Vec<u8>]) -> usize {
-    let root = Sudoku::new(Shape::Nine, &[0; 81]).expect("empty grid");
-    let mut stack = [Frame::new(root); 82];
+fn general_unique_count(set: &[Vec<u8>], stack: &mut [Frame<Sudoku>]) -> usize {
     set.iter()
         .filter(|g| {
             let p = Sudoku::new(Shape::Nine, g).expect("valid givens");
-            matches!(
-                DepthFirst::new(&mut stack)
-                    .run(p, Budget::UNLIMITED, Count::Uniqueness, |_| {})
-                    .map(|r| r.outcome),
-                Ok(Outcome::Unique(_))
-            )
+            let outcome =
+                DepthFirst::new_in(p, Seek::Uniqueness, &mut *stack).run(Budget::UNLIMITED);
+            matches!(outcome, Ok(Outcome::Done(s)) if s.is_unique())
         })
         .count()
 }
@@ -68,7 +72,13 @@ fn plain_backtracker(g: &mut [u8; 81], found: &mut u32) {
     }
 }
 
+/// A slice a firmware might run between two ticks of its main loop.
+const SLICE: Budget = Budget::new(16);
+
 fn bench(c: &mut Criterion) {
+    let mut stack: Box<SudokuStack> = Box::default();
+    let root = Sudoku::new(Shape::Nine, &[0; 81]).expect("empty grid");
+    let mut general = vec![Frame::new(root); 82];
     for name in ["easy", "hard", "fewest-clues", "famous"] {
         let set = sudoku_set(&format!("{name}.txt"));
         let mut group = c.benchmark_group(format!("sudoku/{name}"));
@@ -78,10 +88,13 @@ fn bench(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(3))
             .throughput(Throughput::Elements(set.len() as u64));
         group.bench_function("plateau", |b| {
-            b.iter(|| assert_eq!(unique_count(&set), set.len()))
+            b.iter(|| assert_eq!(unique_count(&set, &mut stack, Budget::UNLIMITED), set.len()))
+        });
+        group.bench_function("plateau in slices of 16 nodes", |b| {
+            b.iter(|| assert_eq!(unique_count(&set, &mut stack, SLICE), set.len()))
         });
         group.bench_function("general search", |b| {
-            b.iter(|| assert_eq!(general_unique_count(&set), set.len()))
+            b.iter(|| assert_eq!(general_unique_count(&set, &mut general), set.len()))
         });
         group.finish();
         if name == "easy" {
@@ -94,7 +107,7 @@ fn bench(c: &mut Criterion) {
                 .throughput(Throughput::Elements(10));
             let first = &set[..10];
             group.bench_function("plateau", |b| {
-                b.iter(|| assert_eq!(unique_count(first), 10))
+                b.iter(|| assert_eq!(unique_count(first, &mut stack, Budget::UNLIMITED), 10))
             });
             group.bench_function("plain backtracker", |b| {
                 b.iter(|| {

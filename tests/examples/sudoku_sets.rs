@@ -5,7 +5,7 @@
 //! search decides which puzzles are kept, so today's code makes other sets from
 //! the same seed, and the fixtures stay as they are; another seed makes
 //! independent sets; `general` picks the hard set by the effort of the general
-//! search, `Sudoku` as the node, instead of `Sudoku::solve`'s band search)
+//! search, `Sudoku` as the node, instead of `SudokuSearch`'s band search)
 //!
 //! Every puzzle is a random relabelling of one solved grid with clues removed in a
 //! random order as long as the solution stays unique:
@@ -16,8 +16,9 @@
 //!   (the "17-clue-like" set: random removal rarely goes below 21).
 
 use plateau::Budget;
-use plateau::grid::{Count, DepthFirst, Frame, Outcome, Shape, Strategy, Sudoku};
+use plateau::grid::{DepthFirst, Frame, GridOutcome, Seek, Shape, Sudoku, SudokuSearch};
 use plateau::rng::SplitMix64 as Rng;
+use plateau::search::{Outcome, Search};
 
 /// A number below `n` by remainder (not `SplitMix64::below`'s multiply-shift):
 /// the draws of the generator that made the committed sets with seed 2026.
@@ -32,10 +33,16 @@ fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
     }
 }
 
-fn solve(g: &[u8]) -> (Option<Outcome<Sudoku>>, u64) {
-    match Sudoku::new(Shape::Nine, g).map(|p| p.solve(Budget::UNLIMITED, Count::Uniqueness)) {
-        Ok(Ok(r)) => (Some(r.outcome), r.steps),
-        _ => (None, 0),
+fn solve(g: &[u8]) -> (Option<GridOutcome<Sudoku>>, u64) {
+    let Ok(p) = Sudoku::new(Shape::Nine, g) else {
+        return (None, 0);
+    };
+    let Ok(mut search) = SudokuSearch::new(p, Seek::Uniqueness) else {
+        return (None, 0);
+    };
+    match search.run(Budget::UNLIMITED) {
+        Ok(outcome) => (Some(outcome), search.spent()),
+        Err(_) => (None, 0),
     }
 }
 
@@ -77,7 +84,8 @@ fn reduce(grid: &[u8; 81], rng: &mut Rng, singles_only: bool) -> ([u8; 81], u64)
         let d = g[i];
         g[i] = 0;
         let (outcome, steps) = solve(&g);
-        let ok = matches!(outcome, Some(Outcome::Unique(_))) && (!singles_only || steps == 1);
+        let ok = matches!(outcome, Some(Outcome::Done(s)) if s.is_unique())
+            && (!singles_only || steps == 1);
         if !ok {
             g[i] = d;
         }
@@ -96,14 +104,8 @@ fn main() {
     let dir = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "fixtures/sudoku".into());
-    let (_, _) = solve(&[0; 81]);
-    let base = match Sudoku::new(Shape::Nine, &[0; 81])
-        .unwrap()
-        .solve(Budget::UNLIMITED, Count::Uniqueness)
-        .unwrap()
-        .outcome
-    {
-        Outcome::Multiple { first, .. } => first.digits(),
+    let base = match solve(&[0; 81]).0 {
+        Some(Outcome::Done(s)) if !s.is_unique() => s.first.digits(),
         _ => panic!("the empty grid has many solutions"),
     };
     let seed: u64 = std::env::args()
@@ -122,10 +124,9 @@ fn main() {
         let (p, mut steps) = reduce(&g, &mut rng, false);
         if general {
             let root = Sudoku::new(Shape::Nine, &p).unwrap();
-            let mut stack = vec![Frame::new(root); 82];
-            let search =
-                DepthFirst::new(&mut stack).run(root, Budget::UNLIMITED, Count::Uniqueness, |_| {});
-            steps = search.unwrap().steps;
+            let mut search = DepthFirst::new_in(root, Seek::Uniqueness, vec![Frame::new(root); 82]);
+            assert!(search.run(Budget::UNLIMITED).is_ok_and(|o| o.is_done()));
+            steps = search.spent();
         }
         let clues = p.iter().filter(|&&d| d != 0).count();
         minimal.push((p, steps, clues));

@@ -17,6 +17,42 @@ pub fn thread_cpu_ns() -> Option<u64> {
     u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
+/// Drives `search` to its end in slices of `slice` units (sizes cycling
+/// through `slice`, `slice / 2 + 1` and `2 * slice + 3`, so that the cuts fall
+/// everywhere), and returns its final outcome and how many runs it took.
+///
+/// # Panics
+/// If a run fails, or spends more than its slice, or a slice spends nothing
+/// while the search is not over (it would never end).
+pub fn run_in_slices<S>(search: &mut S, slice: u64) -> (plateau::search::SearchOutcome<S>, u64)
+where
+    S: plateau::search::Search,
+    S::Error: std::fmt::Debug,
+{
+    let sizes = [slice, slice / 2 + 1, 2 * slice + 3];
+    let mut runs = 0u64;
+    loop {
+        let budget = sizes[(runs % 3) as usize];
+        let before = search.spent();
+        let outcome = search
+            .run(plateau::Budget::new(budget))
+            .expect("the search failed");
+        runs += 1;
+        let spent = search.spent() - before;
+        assert!(spent <= budget, "a slice of {budget} spent {spent}");
+        match outcome {
+            plateau::search::Outcome::Exhausted { spent: total, .. } => {
+                assert_eq!(total, search.spent(), "exhausted says what was spent");
+                assert!(
+                    spent > 0,
+                    "a slice spent nothing and the search is not over"
+                );
+            }
+            over => return (over, runs),
+        }
+    }
+}
+
 /// What one in-process run of the CLI printed and returned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {

@@ -4,16 +4,23 @@
 use std::collections::BTreeSet;
 
 use plateau::Budget;
-use plateau::grid::{Cell, Minefield, MinefieldError, Survey, SurveyOutcome, minesweeper::Square};
+use plateau::grid::{
+    Cell, Minefield, MinefieldError, SearchError, Survey, SurveyFrame, SurveySearch,
+    minesweeper::Square,
+};
+use plateau::search::{Count, Outcome, Search};
+use plateau_tests::run_in_slices;
+use proptest::prelude::*;
 
-/// Surveys without a bound: every layout is seen.
-fn survey_all(field: &Minefield) -> Survey {
-    match field.survey(Budget::UNLIMITED) {
-        SurveyOutcome::Found(s) => s,
+/// Surveys without a bound: every layout is seen (`None`: no layout fits).
+fn survey_all(field: &Minefield) -> Option<Survey> {
+    let Ok(outcome) = SurveySearch::new(field).run(Budget::UNLIMITED);
+    match outcome {
+        Outcome::Done(s) => Some(s),
+        Outcome::NoSolution(()) => None,
         other => panic!("no budget was set, yet {other:?}"),
     }
 }
-use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
 struct Case {
@@ -127,8 +134,17 @@ proptest! {
     #[test]
     fn survey_matches_brute_force(case in cases()) {
         let field = Minefield::new(case.w, case.h, &case.squares, case.total).unwrap();
-        let survey = survey_all(&field);
         let all = brute_force(&case);
+        let Some(survey) = survey_all(&field) else {
+            // No layout fits: none of the brute force's assignments either.
+            prop_assert!(all.is_empty());
+            return Ok(());
+        };
+        // Lent frames, exactly enough, in slices: the same survey.
+        let mut frames = vec![SurveyFrame::BLANK; field.frontier().count() + 1];
+        let mut lent = SurveySearch::new_in(&field, &mut frames[..]).unwrap();
+        let (sliced, _) = run_in_slices(&mut lent, 3);
+        prop_assert_eq!(sliced, Outcome::Done(survey.clone()));
         let cell = |i: usize| Cell::new((i / case.w) as u8, (i % case.w) as u8);
         let frontier: Vec<usize> = field
             .frontier()
@@ -168,7 +184,7 @@ proptest! {
 fn one_two_one() {
     use Square::{Hidden as H, Number as N};
     let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None).unwrap();
-    let s = survey_all(&field);
+    let s = survey_all(&field).unwrap();
     assert_eq!(s.layouts(), 1);
     assert_eq!(
         [0, 1, 2].map(|col| s.forced(Cell::new(0, col))),
@@ -224,8 +240,41 @@ fn errors_and_budget() {
     let field = Minefield::new(32, 2, &board, None).unwrap();
     // Running out is an outcome, never an error.
     assert!(matches!(
-        field.survey(Budget::new(5)),
-        SurveyOutcome::Exhausted { spent: 5, .. }
+        SurveySearch::new(&field).run(Budget::new(5)),
+        Ok(Outcome::Exhausted { spent: 5, best }) if !best.exact
     ));
-    assert!(survey_all(&field).layouts() > 1);
+    assert!(survey_all(&field).unwrap().layouts() > 1);
+    // Too few lent frames: refused when the survey is made, not deep inside it.
+    let mut frames = [SurveyFrame::BLANK; 16];
+    assert_eq!(
+        SurveySearch::new_in(&field, &mut frames).err(),
+        Some(SearchError::TooFewFrames {
+            needed: 49,
+            given: 16
+        })
+    );
+}
+
+#[test]
+fn no_layout_is_no_solution_not_a_count_of_zero() {
+    use Square::{Hidden as H, Mine as M, Number as N};
+    // A 2 with one hidden square around it.
+    let field = Minefield::new(2, 1, &[N(2), H], None).unwrap();
+    let mut survey = SurveySearch::new(&field);
+    assert_eq!(survey.run(Budget::UNLIMITED), Ok(Outcome::NoSolution(())));
+    // A flag that already breaks a number: none, and nothing spent.
+    let field = Minefield::new(3, 1, &[M, N(0), H], None).unwrap();
+    let mut survey = SurveySearch::new(&field);
+    assert_eq!(survey.run(Budget::UNLIMITED), Ok(Outcome::NoSolution(())));
+    assert_eq!(survey.spent(), 0);
+    // A survey cut short counts at least what it saw.
+    let field = Minefield::new(3, 1, &[H, N(1), H], None).unwrap();
+    let Ok(cut) = SurveySearch::new(&field).run(Budget::new(1));
+    assert_eq!(
+        cut,
+        Outcome::Exhausted {
+            best: Count::at_least(0),
+            spent: 1
+        }
+    );
 }

@@ -3,7 +3,9 @@
 use std::collections::BTreeSet;
 
 use plateau::Budget;
-use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, SnakeError, Strategy as _};
+use plateau::grid::{Cell, DepthFirst, Frame, GridOutcome, Seek, Snake, SnakeError, Strategy as _};
+use plateau::search::{Count, Outcome};
+use plateau_tests::run_in_slices;
 use proptest::prelude::*;
 
 type Cells = BTreeSet<(usize, usize)>;
@@ -95,7 +97,7 @@ fn solve(
     head: (usize, usize),
     tail: (usize, usize),
     budget: Budget,
-) -> (Outcome<Snake>, BTreeSet<Vec<(usize, usize)>>) {
+) -> (GridOutcome<Snake>, BTreeSet<Vec<(usize, usize)>>) {
     let p = Snake::new(
         rows,
         cols,
@@ -103,10 +105,10 @@ fn solve(
         Cell::new(tail.0 as u8, tail.1 as u8),
     )
     .unwrap();
-    let mut stack = vec![Frame::new(p); h * w + 1];
+    let stack = vec![Frame::new(p); h * w + 1];
     let mut found = BTreeSet::new();
-    let r = DepthFirst::new(&mut stack)
-        .run(p, budget, Count::All, |s| {
+    let r = DepthFirst::new_in(p, Seek::All, stack)
+        .run_visiting(budget, |s| {
             let cells: Cells = (0..h)
                 .flat_map(|r| (0..w).map(move |c| (r, c)))
                 .filter(|&(r, c)| s.is_body(Cell::new(r as u8, c as u8)))
@@ -117,7 +119,7 @@ fn solve(
             found.insert(path);
         })
         .unwrap();
-    (r.outcome, found)
+    (r, found)
 }
 
 /// A puzzle: rows, columns, row counts, column counts, head, tail.
@@ -158,8 +160,17 @@ proptest! {
     fn solver_matches_brute_force((h, w, rows, cols, head, tail) in puzzles()) {
         let want = brute_force(h, w, &rows, &cols, head, tail);
         let (outcome, got) = solve(h, w, &rows, &cols, head, tail, Budget::UNLIMITED);
-        prop_assert_eq!(outcome.count(), want.len() as u64);
+        match &outcome {
+            Outcome::Done(s) => prop_assert_eq!(s.count, Count::exactly(want.len() as u64)),
+            Outcome::NoSolution(()) => prop_assert!(want.is_empty()),
+            Outcome::Exhausted { .. } => prop_assert!(false, "an unlimited search ran out"),
+        }
         prop_assert_eq!(got, want);
+        // In slices of 5 nodes: the same answer.
+        let at = |(r, c): (usize, usize)| Cell::new(r as u8, c as u8);
+        let p = Snake::new(&rows, &cols, at(head), at(tail)).unwrap();
+        let mut sliced = DepthFirst::new_in(p, Seek::All, vec![Frame::new(p); h * w + 1]);
+        prop_assert_eq!(run_in_slices(&mut sliced, 5).0, outcome);
     }
 }
 
@@ -176,7 +187,7 @@ fn a_snake_may_turn_but_not_touch() {
         (1, 0),
         Budget::UNLIMITED,
     );
-    assert!(matches!(o, Outcome::Unique(_)));
+    assert!(matches!(o, Outcome::Done(s) if s.is_unique()));
     assert_eq!(found.into_iter().next().unwrap(), vec![(0, 0), (1, 0)]);
     // 3×3 corner to corner: right, down, down, right (two turns, corners touch).
     let (o, found) = solve(
@@ -188,7 +199,7 @@ fn a_snake_may_turn_but_not_touch() {
         (2, 2),
         Budget::UNLIMITED,
     );
-    assert!(matches!(o, Outcome::Unique(_)));
+    assert!(matches!(o, Outcome::Done(s) if s.is_unique()));
     assert_eq!(
         found.into_iter().next().unwrap(),
         vec![(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]
@@ -197,7 +208,7 @@ fn a_snake_may_turn_but_not_touch() {
     let c = [Some(2), Some(1), Some(2)];
     assert_eq!(
         solve(3, 3, &c, &c, (0, 0), (2, 2), Budget::UNLIMITED).0,
-        Outcome::NoSolution
+        Outcome::NoSolution(())
     );
 }
 

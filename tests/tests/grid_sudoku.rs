@@ -5,10 +5,11 @@ use std::collections::BTreeSet;
 
 use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, Cell, Count, DepthFirst, Frame, Outcome, Shape, Strategy as _, Sudoku,
-    SudokuError, SudokuStack,
+    BreadthFirst, Cell, DepthFirst, Frame, GridOutcome, SearchError, Seek, Shape, Strategy as _,
+    Sudoku, SudokuError, SudokuFrame, SudokuSearch, SudokuStack,
 };
-use plateau_tests::sudoku_set;
+use plateau::search::{Count, Outcome, Search};
+use plateau_tests::{run_in_slices, sudoku_set};
 use proptest::prelude::*;
 
 fn box_dims(side: usize) -> (usize, usize) {
@@ -98,14 +99,61 @@ fn shape_of(givens: &[u8]) -> Shape {
     Shape::from_cells(givens.len()).unwrap()
 }
 
-fn solve(
-    givens: &[u8],
-    budget: Budget,
-    count: Count,
-) -> Result<plateau::grid::Report<Sudoku>, SudokuError> {
-    Ok(Sudoku::new(shape_of(givens), givens)?
-        .solve(budget, count)
-        .unwrap())
+/// One search's outcome and the nodes it spent.
+#[derive(Debug, Clone, PartialEq)]
+struct Run {
+    outcome: GridOutcome<Sudoku>,
+    steps: u64,
+}
+
+impl Run {
+    /// The solutions counted (at least, unless complete).
+    fn count(&self) -> u64 {
+        match &self.outcome {
+            Outcome::Done(s) => s.count.at_least,
+            Outcome::NoSolution(()) => 0,
+            Outcome::Exhausted { best, .. } => best.map_or(0, |s| s.count.at_least),
+        }
+    }
+
+    /// Whether the whole tree was searched: the count is exact.
+    fn is_complete(&self) -> bool {
+        match &self.outcome {
+            Outcome::Done(s) => s.count.exact,
+            Outcome::NoSolution(()) => true,
+            Outcome::Exhausted { .. } => false,
+        }
+    }
+
+    /// The first solution found.
+    fn first(&self) -> Option<&Sudoku> {
+        match &self.outcome {
+            Outcome::Done(s) => Some(&s.first),
+            Outcome::NoSolution(()) => None,
+            Outcome::Exhausted { best, .. } => best.as_ref().map(|s| &s.first),
+        }
+    }
+}
+
+/// Solves with the entry of the grid's shape (9×9: `SudokuSearch` on a stack
+/// of its own; 4×4, 6×6: the general search), seeking `seek`.
+fn solve(givens: &[u8], budget: Budget, seek: Seek) -> Result<Run, SudokuError> {
+    let puzzle = Sudoku::new(shape_of(givens), givens)?;
+    Ok(if puzzle.shape() == Shape::Nine {
+        let mut search = SudokuSearch::new(puzzle, seek).unwrap();
+        let outcome = search.run(budget).unwrap();
+        Run {
+            outcome,
+            steps: search.spent(),
+        }
+    } else {
+        let mut search = DepthFirst::new_in(puzzle, seek, vec![Frame::new(puzzle); 37]);
+        let outcome = search.run(budget).unwrap();
+        Run {
+            outcome,
+            steps: search.spent(),
+        }
+    })
 }
 
 fn grid(s: &Sudoku) -> Vec<u8> {
@@ -115,30 +163,25 @@ fn grid(s: &Sudoku) -> Vec<u8> {
 /// Solves with plateau and the slow solver; they must agree on the status and solution.
 fn agree(givens: &[u8]) -> &'static str {
     let slow = slow_solutions(givens, 2);
-    match solve(givens, Budget::UNLIMITED, Count::Uniqueness) {
+    match solve(givens, Budget::UNLIMITED, Seek::Uniqueness) {
         Err(SudokuError::Duplicate { .. }) => {
             assert!(slow.is_empty());
             "none"
         }
         Err(e) => panic!("{e}"),
         Ok(r) => match r.outcome {
-            Outcome::NoSolution => {
+            Outcome::NoSolution(()) => {
                 assert!(slow.is_empty());
                 "none"
             }
-            Outcome::Unique(s) => {
-                check_solution(givens, &grid(&s));
-                assert_eq!(slow, vec![grid(&s)]);
+            Outcome::Done(s) if s.is_unique() => {
+                check_solution(givens, &grid(&s.first));
+                assert_eq!(slow, vec![grid(&s.first)]);
                 "unique"
             }
-            Outcome::Multiple {
-                first,
-                count,
-                complete,
-            } => {
-                assert_eq!(count, 2);
-                assert!(!complete, "stopped at the second");
-                check_solution(givens, &grid(&first));
+            Outcome::Done(s) => {
+                assert_eq!(s.count, Count::at_least(2), "stopped at the second");
+                check_solution(givens, &grid(&s.first));
                 assert_eq!(slow.len(), 2);
                 "multiple"
             }
@@ -167,18 +210,19 @@ fn benchmark_sets_are_unique_for_both_solvers() {
             if i % 8 == 0 {
                 assert_eq!(agree(p), "unique", "{name}");
             } else {
-                let r = solve(p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
-                let Outcome::Unique(s) = r.outcome else {
-                    panic!("{name}: not unique")
+                let r = solve(p, Budget::UNLIMITED, Seek::Uniqueness).unwrap();
+                let Outcome::Done(s) = r.outcome else {
+                    panic!("{name}: no solution")
                 };
-                check_solution(p, &grid(&s));
+                assert!(s.is_unique(), "{name}: not unique");
+                check_solution(p, &grid(&s.first));
             }
         }
     }
     // The easy set needs no guess, the hard set much search.
     for p in sudoku_set("easy.txt") {
         assert_eq!(
-            solve(&p, Budget::UNLIMITED, Count::Uniqueness)
+            solve(&p, Budget::UNLIMITED, Seek::Uniqueness)
                 .unwrap()
                 .steps,
             1
@@ -188,11 +232,7 @@ fn benchmark_sets_are_unique_for_both_solvers() {
     // more and guesses better, so a hard puzzle may now take only a few guesses.)
     let hard: Vec<u64> = sudoku_set("hard.txt")
         .iter()
-        .map(|p| {
-            solve(p, Budget::UNLIMITED, Count::Uniqueness)
-                .unwrap()
-                .steps
-        })
+        .map(|p| solve(p, Budget::UNLIMITED, Seek::Uniqueness).unwrap().steps)
         .collect();
     assert!(hard.iter().all(|&s| s > 1));
     assert!(hard.iter().sum::<u64>() > 5 * hard.len() as u64);
@@ -273,46 +313,43 @@ fn no_candidate_left_is_none() {
         g[i + 1] = d;
     }
     g[27] = 9;
-    let r = solve(&g, Budget::UNLIMITED, Count::Uniqueness).unwrap();
-    assert_eq!(r.outcome, Outcome::NoSolution);
-    assert!(r.outcome.is_complete());
+    let r = solve(&g, Budget::UNLIMITED, Seek::Uniqueness).unwrap();
+    assert_eq!(r.outcome, Outcome::NoSolution(()));
+    assert!(r.is_complete());
     assert_eq!(agree(&g), "none");
 }
 
 #[test]
 fn a_tiny_budget_is_not_no_solution() {
     let p = &sudoku_set("famous.txt")[0];
-    let r = solve(p, Budget::new(2), Count::Uniqueness).unwrap();
-    assert!(matches!(
+    let r = solve(p, Budget::new(2), Seek::Uniqueness).unwrap();
+    assert_eq!(
         r.outcome,
         Outcome::Exhausted {
-            first: None,
-            count: 0,
+            best: None,
             spent: 2
         }
-    ));
-    assert!(!r.outcome.is_complete());
+    );
+    assert!(!r.is_complete());
 }
 
 #[test]
 fn four_by_four_has_288_grids_both_ways() {
     let p = Sudoku::new(Shape::Four, &[0; 16]).unwrap();
     let mut dfs = BTreeSet::new();
-    let mut stack = [Frame::new(p); 17];
-    let r = DepthFirst::new(&mut stack)
-        .run(p, Budget::UNLIMITED, Count::All, |s| {
+    let r = DepthFirst::new_in(p, Seek::All, [Frame::new(p); 17])
+        .run_visiting(Budget::UNLIMITED, |s| {
             dfs.insert(grid(s));
         })
         .unwrap();
-    assert!(matches!(r.outcome, Outcome::Multiple { count: 288, .. }));
+    assert!(matches!(r, Outcome::Done(s) if s.count == Count::exactly(288)));
     let mut bfs = BTreeSet::new();
-    let mut queue = vec![p; 1000];
-    let r = BreadthFirst::new(&mut queue)
-        .run(p, Budget::UNLIMITED, Count::All, |s| {
+    let r = BreadthFirst::new_in(p, Seek::All, vec![p; 1000])
+        .run_visiting(Budget::UNLIMITED, |s| {
             bfs.insert(grid(s));
         })
         .unwrap();
-    assert_eq!(r.outcome.count(), 288);
+    assert!(matches!(r, Outcome::Done(s) if s.count == Count::exactly(288)));
     assert_eq!(dfs.len(), 288);
     assert_eq!(dfs, bfs);
     for g in &dfs {
@@ -327,9 +364,9 @@ fn six_by_six_has_28_200_960_grids() {
     for (i, d) in (1..=6).enumerate() {
         givens[i] = d;
     }
-    let r = solve(&givens, Budget::UNLIMITED, Count::All).unwrap();
-    assert!(r.outcome.is_complete());
-    assert_eq!(r.outcome.count() * 720, 28_200_960);
+    let r = solve(&givens, Budget::UNLIMITED, Seek::All).unwrap();
+    assert!(r.is_complete());
+    assert_eq!(r.count() * 720, 28_200_960);
 }
 
 /// A random complete 9×9 or 4×4 grid with random cells blanked.
@@ -381,46 +418,54 @@ proptest! {
 }
 
 /// Solves a 9×9 grid with the general search (`Sudoku` as the node), not the
-/// band search `Sudoku::solve` picks for 9×9.
-fn general(givens: &[u8], budget: Budget, count: Count) -> plateau::grid::Report<Sudoku> {
+/// band search `SudokuSearch` picks for 9×9.
+fn general(givens: &[u8], budget: Budget, seek: Seek) -> Run {
     let p = Sudoku::new(Shape::Nine, givens).unwrap();
-    let mut stack = vec![Frame::new(p); 82];
-    DepthFirst::new(&mut stack)
-        .run(p, budget, count, |_| {})
-        .unwrap()
+    let mut search = DepthFirst::new_in(p, seek, vec![Frame::new(p); 82]);
+    let outcome = search.run(budget).unwrap();
+    Run {
+        outcome,
+        steps: search.spent(),
+    }
 }
 
-/// Solves a 9×9 grid with the band search on a lent stack (`Sudoku::solve_on`).
-fn on_lent_stack(givens: &[u8], budget: Budget, count: Count) -> plateau::grid::Report<Sudoku> {
-    let mut stack = Box::new(SudokuStack::<82>::new());
-    Sudoku::new(Shape::Nine, givens)
-        .unwrap()
-        .solve_on(&mut stack, budget, count)
-        .unwrap()
+/// Solves a 9×9 grid with the entry on a lent stack, in slices of 7 nodes.
+fn on_lent_stack(givens: &[u8], seek: Seek) -> Run {
+    let mut stack = vec![SudokuFrame::BLANK; 82];
+    let p = Sudoku::new(Shape::Nine, givens).unwrap();
+    let mut search = SudokuSearch::new_in(p, seek, &mut stack[..]).unwrap();
+    let (outcome, _) = run_in_slices(&mut search, 7);
+    Run {
+        outcome,
+        steps: search.spent(),
+    }
 }
 
 /// The outcome's kind, count and first solution, to compare two searches.
-fn summary(r: &plateau::grid::Report<Sudoku>) -> (&'static str, u64, Option<Vec<u8>>) {
-    let kind = match r.outcome {
-        Outcome::NoSolution => "none",
-        Outcome::Unique(_) => "unique",
-        Outcome::Multiple { .. } => "multiple",
+fn summary(r: &Run) -> (&'static str, u64, Option<Vec<u8>>) {
+    let kind = match &r.outcome {
+        Outcome::NoSolution(()) => "none",
+        Outcome::Done(s) if s.is_unique() => "unique",
+        Outcome::Done(_) => "multiple",
         Outcome::Exhausted { .. } => "exhausted",
     };
-    (kind, r.outcome.count(), r.outcome.first().map(grid))
+    (kind, r.count(), r.first().map(grid))
 }
 
 #[test]
 fn band_search_agrees_with_the_general_search_on_every_set() {
     for name in ["easy.txt", "hard.txt", "fewest-clues.txt", "famous.txt"] {
         for p in sudoku_set(name) {
-            let fast = solve(&p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
-            let slow = general(&p, Budget::UNLIMITED, Count::Uniqueness);
+            let fast = solve(&p, Budget::UNLIMITED, Seek::Uniqueness).unwrap();
+            let slow = general(&p, Budget::UNLIMITED, Seek::Uniqueness);
             assert_eq!(summary(&fast), summary(&slow), "{name}");
-            let lent = on_lent_stack(&p, Budget::UNLIMITED, Count::Uniqueness);
+            let lent = on_lent_stack(&p, Seek::Uniqueness);
             assert_eq!(fast, lent, "{name}");
-            assert!(matches!(fast.outcome, Outcome::Unique(_)), "{name}");
-            check_solution(&p, &grid(fast.outcome.first().unwrap()));
+            assert!(
+                matches!(fast.outcome, Outcome::Done(s) if s.is_unique()),
+                "{name}"
+            );
+            check_solution(&p, &grid(fast.first().unwrap()));
         }
     }
     // Several solutions: the same count (all of them, up to 200) both ways.
@@ -429,11 +474,11 @@ fn band_search_agrees_with_the_general_search_on_every_set() {
         for cell in q.iter_mut().filter(|d| **d != 0).take(2) {
             *cell = 0;
         }
-        let fast = solve(&q, Budget::UNLIMITED, Count::UpTo(200)).unwrap();
-        let slow = general(&q, Budget::UNLIMITED, Count::UpTo(200));
-        assert_eq!(fast.outcome.count(), slow.outcome.count());
-        assert_eq!(fast.outcome.is_complete(), slow.outcome.is_complete());
-        assert!(fast.outcome.count() >= 2);
+        let fast = solve(&q, Budget::UNLIMITED, Seek::UpTo(200)).unwrap();
+        let slow = general(&q, Budget::UNLIMITED, Seek::UpTo(200));
+        assert_eq!(fast.count(), slow.count());
+        assert_eq!(fast.is_complete(), slow.is_complete());
+        assert!(fast.count() >= 2);
     }
 }
 
@@ -452,30 +497,51 @@ fn band_search_on_a_lent_stack_counts_what_the_general_search_counts() {
         puzzles.push(q);
     }
     for p in &puzzles {
-        let lent = on_lent_stack(p, Budget::UNLIMITED, Count::All);
-        assert!(lent.outcome.is_complete());
-        assert_eq!(lent, solve(p, Budget::UNLIMITED, Count::All).unwrap());
-        check_solution(p, &grid(lent.outcome.first().unwrap()));
+        let lent = on_lent_stack(p, Seek::All);
+        assert!(lent.is_complete());
+        assert_eq!(lent, solve(p, Budget::UNLIMITED, Seek::All).unwrap());
+        check_solution(p, &grid(lent.first().unwrap()));
         assert_eq!(
-            general(p, Budget::UNLIMITED, Count::All).outcome.count(),
-            lent.outcome.count()
+            general(p, Budget::UNLIMITED, Seek::All).count(),
+            lent.count()
         );
     }
-    // A stack too short for the search is an error, never a wrong answer.
+    // A stack too short for the search is an error, never a wrong answer,
+    // and the search stays failed.
     let mut short = SudokuStack::<1>::new();
     let p = Sudoku::new(Shape::Nine, &[0; 81]).unwrap();
-    assert!(matches!(
-        p.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness),
-        Err(plateau::grid::SearchError::StackFull { frames: 1 })
-    ));
-    // The lent frames are band frames: smaller shapes go to `Sudoku::solve`.
+    let mut search = SudokuSearch::new_in(p, Seek::Uniqueness, &mut short).unwrap();
+    let failed = Err(SearchError::StackFull { frames: 1 });
+    assert_eq!(search.run(Budget::UNLIMITED), failed);
+    assert_eq!(search.run(Budget::UNLIMITED), failed);
+    // The band frames serve 9×9 grids: the smaller shapes go to the general search.
     for (shape, cells) in [(Shape::Four, 16), (Shape::Six, 36)] {
         let p = Sudoku::new(shape, &vec![0; cells]).unwrap();
         assert_eq!(
-            p.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness),
-            Err(plateau::grid::SearchError::WrongShape { cells })
+            SudokuSearch::new_in(p, Seek::Uniqueness, &mut short).err(),
+            Some(SearchError::WrongShape { cells })
         );
-        assert!(p.solve(Budget::UNLIMITED, Count::Uniqueness).is_ok());
+    }
+}
+
+#[test]
+fn one_stack_serves_search_after_search() {
+    // The same lent frames for several puzzles in turn: each answers as on a
+    // stack of its own.
+    let mut stack = SudokuStack::<40>::new();
+    for p in sudoku_set("famous.txt")
+        .iter()
+        .chain(&sudoku_set("hard.txt")[..20])
+    {
+        let puzzle = Sudoku::new(Shape::Nine, p).unwrap();
+        let outcome = SudokuSearch::new_in(puzzle, Seek::UpTo(50), &mut stack)
+            .unwrap()
+            .run(Budget::UNLIMITED)
+            .unwrap();
+        assert_eq!(
+            outcome,
+            solve(p, Budget::UNLIMITED, Seek::UpTo(50)).unwrap().outcome
+        );
     }
 }
 
@@ -495,9 +561,7 @@ fn band_search_tells_broken_grids_and_budgets() {
         .iter()
         .map(|p| {
             (
-                solve(p, Budget::UNLIMITED, Count::Uniqueness)
-                    .unwrap()
-                    .steps,
+                solve(p, Budget::UNLIMITED, Seek::Uniqueness).unwrap().steps,
                 p,
             )
         })
@@ -505,10 +569,26 @@ fn band_search_tells_broken_grids_and_budgets() {
         .unwrap();
     assert!(need > 3);
     for budget in 0..need {
-        let r = solve(p, Budget::new(budget), Count::Uniqueness).unwrap();
-        assert!(!r.outcome.is_complete());
+        let r = solve(p, Budget::new(budget), Seek::Uniqueness).unwrap();
+        assert!(!r.is_complete());
         assert!(r.steps <= budget);
         assert!(matches!(r.outcome, Outcome::Exhausted { spent, .. } if spent == r.steps));
+    }
+    // Cut into slices of every size up to `need`, the search gives the one
+    // call's answer and spends the one call's nodes.
+    let whole = solve(p, Budget::UNLIMITED, Seek::Uniqueness).unwrap();
+    for slice in 1..=need {
+        let puzzle = Sudoku::new(Shape::Nine, p).unwrap();
+        let mut search = SudokuSearch::new(puzzle, Seek::Uniqueness).unwrap();
+        let (outcome, _) = run_in_slices(&mut search, slice);
+        assert_eq!(
+            Run {
+                outcome,
+                steps: search.spent()
+            },
+            whole,
+            "slice {slice}"
+        );
     }
 }
 
@@ -551,17 +631,17 @@ proptest! {
         // Status and solution against the slow solver, and up to 3 solutions
         // counted against it and against the general search.
         let slow = slow_solutions(&p, 3);
-        let fast = solve(&p, Budget::UNLIMITED, Count::Uniqueness).unwrap();
+        let fast = solve(&p, Budget::UNLIMITED, Seek::Uniqueness).unwrap();
         match (&fast.outcome, slow.len()) {
-            (Outcome::NoSolution, 0) => {}
-            (Outcome::Unique(s), 1) => prop_assert_eq!(&grid(s), &slow[0]),
-            (Outcome::Multiple { first, count: 2, .. }, n) if n >= 2 => check_solution(&p, &grid(first)),
+            (Outcome::NoSolution(()), 0) => {}
+            (Outcome::Done(s), 1) if s.is_unique() => prop_assert_eq!(&grid(&s.first), &slow[0]),
+            (Outcome::Done(s), n) if n >= 2 && s.count == Count::at_least(2) => check_solution(&p, &grid(&s.first)),
             (other, n) => prop_assert!(false, "{other:?} but {n} slow solutions"),
         }
-        let fast = solve(&p, Budget::UNLIMITED, Count::UpTo(3)).unwrap();
-        prop_assert_eq!(fast.outcome.count() as usize, slow.len());
-        let general = general(&p, Budget::UNLIMITED, Count::UpTo(3));
-        prop_assert_eq!(fast.outcome.count(), general.outcome.count());
-        prop_assert_eq!(fast, on_lent_stack(&p, Budget::UNLIMITED, Count::UpTo(3)));
+        let fast = solve(&p, Budget::UNLIMITED, Seek::UpTo(3)).unwrap();
+        prop_assert_eq!(fast.count() as usize, slow.len());
+        let general = general(&p, Budget::UNLIMITED, Seek::UpTo(3));
+        prop_assert_eq!(fast.count(), general.count());
+        prop_assert_eq!(fast, on_lent_stack(&p, Seek::UpTo(3)));
     }
 }

@@ -3,10 +3,9 @@
 
 use plateau::Budget;
 use plateau::rng::SplitMix64;
+use plateau::search::{Outcome, Search};
 use plateau::tchu::map::{self, ROUTES};
-use plateau::tchu::trail::{
-    Trail, TrailError, TrailOutcome, TrailSearch, longest_trail_bonus_unbounded,
-};
+use plateau::tchu::trail::{Trail, TrailError, TrailSearch, longest_trail_bonus_unbounded};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
     check_trail, connected_subnetwork, network, seed_longest, subset_longest,
@@ -93,21 +92,21 @@ proptest! {
     fn slices_resume_the_same_search(e in edges(6, 14), slice in 1u64..30) {
         let net = network(&e);
         let mut one = TrailSearch::new(&net).unwrap();
-        let whole = one.run(Budget::UNLIMITED);
-        prop_assert!(whole.is_found());
+        let Ok(whole) = one.run(Budget::UNLIMITED);
+        prop_assert!(whole.is_done());
         let mut search = TrailSearch::new(&net).unwrap();
         let mut rounds = 0u64;
-        while let TrailOutcome::Exhausted { best, spent } = search.run(Budget::new(slice)) {
+        while let Ok(Outcome::Exhausted { best, spent }) = search.run(Budget::new(slice)) {
             rounds += 1;
             check_trail(&net, &best).map_err(TestCaseError::fail)?;
-            prop_assert_eq!(spent, search.steps());
+            prop_assert_eq!(spent, search.spent());
             prop_assert_eq!(best, search.best());
         }
-        prop_assert!(search.outcome().is_found());
-        prop_assert_eq!(search.run(Budget::new(slice)), whole);
-        prop_assert_eq!(search.steps(), one.steps());
+        prop_assert!(search.outcome().is_done());
+        prop_assert_eq!(search.run(Budget::new(slice)), Ok(whole));
+        prop_assert_eq!(search.spent(), one.spent());
         prop_assert_eq!(search.outcome(), whole);
-        prop_assert!(rounds <= one.steps());
+        prop_assert!(rounds <= one.spent());
     }
 
     /// A budget gives a real trail, never longer than the longest, and proves it
@@ -116,15 +115,15 @@ proptest! {
     fn budgets_give_real_trails(e in edges(6, 12), budget in 0u64..40) {
         let net = network(&e);
         let exact = Trail::longest_unbounded(&net).unwrap().length();
-        let s = TrailSearch::new(&net).unwrap().run(Budget::new(budget));
-        check_trail(&net, s.trail()).map_err(TestCaseError::fail)?;
-        prop_assert!(s.trail().length() <= exact);
+        let Ok(s) = TrailSearch::new(&net).unwrap().run(Budget::new(budget));
+        check_trail(&net, s.so_far()).map_err(TestCaseError::fail)?;
+        prop_assert!(s.so_far().length() <= exact);
         match s {
-            TrailOutcome::Found(t) => prop_assert_eq!(t.length(), exact),
-            TrailOutcome::Exhausted { spent, .. } => prop_assert!(spent <= budget),
+            Outcome::Done(t) => prop_assert_eq!(t.length(), exact),
+            Outcome::Exhausted { spent, .. } => prop_assert!(spent <= budget),
         }
         if !net.is_empty() {
-            prop_assert!(s.trail().length() > 0);
+            prop_assert!(s.so_far().length() > 0);
         }
     }
 }

@@ -2,11 +2,13 @@
 //! column holds the given number of black cells.
 //!
 //! ```
-//! use plateau::grid::{Count, DepthFirst, Frame, Margins, Strategy};
+//! use plateau::Budget;
+//! use plateau::grid::{DepthFirst, Frame, Margins, Seek};
+//! use plateau::search::{Count, Search};
 //! let puzzle = Margins::new(&[2, 2, 2, 2], &[2, 2, 2, 2])?;
-//! let mut stack = [Frame::new(puzzle); 17];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
-//! assert_eq!(report.outcome.count(), 90);
+//! let mut stack = [Frame::new(puzzle); 17]; // a frame per cell, plus one
+//! let outcome = DepthFirst::new_in(puzzle, Seek::All, &mut stack).run(Budget::UNLIMITED)?;
+//! assert_eq!(outcome.done().map(|s| s.count), Some(Count::exactly(90)));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
@@ -85,11 +87,13 @@ impl core::error::Error for MarginsError {}
 /// row `r` is cell (r, c)), kept both ways so that columns are as cheap as rows.
 ///
 /// ```
-/// use plateau::grid::{BreadthFirst, Count, Margins, Strategy};
+/// use plateau::Budget;
+/// use plateau::grid::{BreadthFirst, Margins, Seek};
+/// use plateau::search::{Count, Search};
 /// let puzzle = Margins::new(&[2, 2, 1], &[2, 2, 1])?;
 /// let mut queue = [puzzle; 64]; // lent: a full queue is an error, never a drop
-/// let report = BreadthFirst::new(&mut queue).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
-/// assert_eq!(report.outcome.count(), 5);
+/// let outcome = BreadthFirst::new_in(puzzle, Seek::All, &mut queue).run(Budget::UNLIMITED)?;
+/// assert_eq!(outcome.done().map(|s| s.count), Some(Count::exactly(5)));
 /// assert!(!Margins::new(&[1, 1], &[2, 1])?.gale_ryser()); // totals differ: none
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
@@ -397,16 +401,17 @@ impl Puzzle for Margins {
 mod tests {
     use super::*;
     use crate::Budget;
-    use crate::grid::{Count, DepthFirst, Frame, Outcome, Strategy};
+    use crate::grid::{DepthFirst, Frame, Seek};
+    use crate::search::{Outcome, Search};
 
     fn count(rows: &[u8], cols: &[u8]) -> u64 {
         let p = Margins::new(rows, cols).unwrap();
-        let mut stack = [Frame::new(p); 40];
-        let r = DepthFirst::new(&mut stack)
-            .run(p, Budget::UNLIMITED, Count::All, |_| {})
-            .unwrap();
-        assert!(r.outcome.is_complete());
-        r.outcome.count()
+        let mut search = DepthFirst::new_in(p, Seek::All, [Frame::new(p); 40]);
+        let Ok(Outcome::Done(found)) = search.run(Budget::UNLIMITED) else {
+            panic!("no grid");
+        };
+        assert!(found.count.exact);
+        found.count.at_least
     }
 
     #[test]
@@ -420,11 +425,8 @@ mod tests {
     fn gale_ryser_says_none_at_once() {
         let p = Margins::new(&[2, 0], &[2, 0]).unwrap();
         assert!(!p.gale_ryser());
-        let mut stack = [Frame::new(p); 10];
-        let r = DepthFirst::new(&mut stack)
-            .run(p, Budget::UNLIMITED, Count::All, |_| {})
-            .unwrap();
-        assert_eq!(r.outcome, Outcome::NoSolution);
-        assert_eq!(r.steps, 1);
+        let mut search = DepthFirst::new_in(p, Seek::All, [Frame::new(p); 10]);
+        assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::NoSolution(())));
+        assert_eq!(search.spent(), 1);
     }
 }

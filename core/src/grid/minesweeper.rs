@@ -6,29 +6,37 @@
 //! number form the *frontier*; the other hidden squares are the *interior*. The
 //! search enumerates every mine layout of the frontier that agrees with all the
 //! numbers (and with the total: the interior must be able to hold the mines
-//! left over). [`Minefield::survey`] counts the layouts and how often each
+//! left over). A [`SurveySearch`] counts the layouts and how often each
 //! frontier square holds a mine, so a square is a mine in every layout, safe in
 //! every layout, or undecided.
 //!
-//! A survey that runs out of [`Budget`] (counted in nodes expanded) is an
-//! outcome, [`SurveyOutcome::Exhausted`], never an error.
+//! The survey is a [`Search`] over frames the caller owns or lends (one per
+//! frontier square, plus one: about 6 KiB at most, never on the call stack):
+//! [`Outcome::Done`] with the [`Survey`], [`Outcome::NoSolution`] when no
+//! layout fits the numbers, [`Outcome::Exhausted`] with the layouts seen so
+//! far when its [`Budget`] (counted in nodes expanded) ran out.
 //!
 //! ```
-//! use plateau::grid::{Cell, Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
+//! use plateau::Budget;
+//! use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+//! use plateau::search::{Outcome, Search};
 //! // 1 hidden square between two 1s.
 //! let field = Minefield::new(3, 1, &[N(1), H, N(1)], None)?;
-//! let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
-//!     return Err("exhausted".into());
+//! let Ok(Outcome::Done(survey)) = SurveySearch::new(&field).run(Budget::UNLIMITED) else {
+//!     return Err("no layout".into());
 //! };
 //! assert_eq!(survey.layouts(), 1);
 //! assert_eq!(survey.forced(Cell::new(0, 1)), Some(true));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+use core::convert::Infallible;
 use core::fmt;
 
-use super::{Cell, Count, DepthFirst, Frame, Puzzle, Strategy};
+use super::tree::{Dfs, Node, Raw, Slot};
+use super::{Cell, SearchError, Seek};
 use crate::Budget;
+use crate::search::{Count, Outcome, Search};
 
 /// Most columns and most rows of a board.
 pub const MAX_SIDE: usize = 32;
@@ -148,11 +156,13 @@ struct Clue {
 /// Holds a partly revealed board, with its frontier and clues worked out.
 ///
 /// ```
-/// use plateau::grid::{Cell, SurveyOutcome};
+/// use plateau::Budget;
+/// use plateau::grid::{Cell, SurveySearch};
 /// use plateau::grid::minesweeper::{Minefield, Square::{Hidden as H, Number as N}};
+/// use plateau::search::{Outcome, Search};
 /// let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None)?; // ??? over 121
-/// let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
-///     return Err("exhausted".into());
+/// let Ok(Outcome::Done(survey)) = SurveySearch::new(&field).run(Budget::UNLIMITED) else {
+///     return Err("no layout".into());
 /// };
 /// assert_eq!(survey.layouts(), 1);
 /// let top = [0, 1, 2].map(|col| survey.forced(Cell::new(0, col)));
@@ -323,65 +333,6 @@ impl Minefield {
     pub const fn interior(&self) -> usize {
         self.interior as usize
     }
-
-    /// Enumerates the frontier layouts within `budget` nodes expanded.
-    ///
-    /// A board that contradicts itself is found to have no layout
-    /// ([`Survey::layouts`] is 0); a budget spent before every layout was seen is
-    /// [`SurveyOutcome::Exhausted`]. The search's stack (one frame of at most 64
-    /// bytes per frontier square, plus one: about 8 KiB) is on the call stack.
-    pub fn survey(&self, budget: Budget) -> SurveyOutcome {
-        let mut survey = Survey {
-            layouts: 0,
-            mines: [0; MAX_FRONTIER],
-            frontier: self.frontier,
-            frontier_len: self.frontier_len,
-            width: self.width,
-            index: self.index,
-            interior: self.interior,
-            interior_all_safe: true,
-            interior_all_mines: true,
-        };
-        if !self.consistent {
-            return SurveyOutcome::Found(survey);
-        }
-        let root = Minesweeper {
-            field: self,
-            mine: 0,
-            safe: 0,
-        };
-        let mut stack = [Frame::new(root); MAX_FRONTIER + 1];
-        let report = DepthFirst::new(&mut stack).run(root, budget, Count::All, |layout| {
-            let mut bits = layout.mine;
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if let Some(m) = survey.mines.get_mut(k) {
-                    *m = m.saturating_add(1);
-                }
-            }
-            let left = layout.left_for_interior();
-            survey.interior_all_safe &= left == Some(0);
-            survey.interior_all_mines &= left == Some(self.interior);
-        });
-        match report {
-            Ok(r) if r.outcome.is_complete() => {
-                survey.layouts = r.outcome.count();
-                SurveyOutcome::Found(survey)
-            }
-            Ok(r) => SurveyOutcome::Exhausted {
-                layouts: r.outcome.count(),
-                spent: r.steps,
-            },
-            // Never: the deepest path decides each of the at most MAX_FRONTIER
-            // squares once, so MAX_FRONTIER + 1 frames always suffice. Were it to
-            // happen, nothing complete is known: say so, as for a spent budget.
-            Err(_) => SurveyOutcome::Exhausted {
-                layouts: 0,
-                spent: budget.get(),
-            },
-        }
-    }
 }
 
 /// The cell of row-major square `i` on a board `width` squares wide (at most
@@ -391,53 +342,40 @@ fn cell_of(width: usize, i: usize) -> Cell {
     Cell::new((i / w) as u8, (i % w) as u8)
 }
 
-/// Tells what a survey found: every layout, or what was spent before the budget ran out.
-///
-/// ```
-/// use plateau::grid::{Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
-/// let field = Minefield::new(4, 1, &[N(1), H, H, H], None)?;
-/// assert!(matches!(field.survey(plateau::Budget::new(0)), SurveyOutcome::Exhausted { spent: 0, .. }));
-/// assert!(matches!(field.survey(plateau::Budget::UNLIMITED), SurveyOutcome::Found(s) if s.layouts() == 1));
-/// # Ok::<(), Box<dyn core::error::Error>>(())
-/// ```
-#[must_use]
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-// No allocator to box the survey in: it is returned by value, as it always was.
-#[allow(clippy::large_enum_variant)]
-pub enum SurveyOutcome {
-    /// Every layout was seen (none at all if the board contradicts itself).
-    Found(Survey),
-    /// The budget ran out before every layout was seen: nothing is decided.
-    Exhausted {
-        /// Layouts seen before it ran out (a lower bound).
-        layouts: u64,
-        /// Nodes expanded: the whole budget.
-        spent: u64,
-    },
-}
+/// Most frames a survey can need: one per frontier square, plus one.
+pub const SURVEY_FRAMES: usize = MAX_FRONTIER + 1;
 
 /// A node of the search: which frontier squares are decided mine or safe.
-#[derive(Clone, Copy, Debug)]
+/// The board's clues are the search's rules, not part of the node, so a
+/// frame holds no reference and can live in a `static`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct Minesweeper<'f> {
-    field: &'f Minefield,
+pub(crate) struct Layout {
     mine: u128,
     safe: u128,
 }
 
-impl Minesweeper<'_> {
+impl Layout {
+    const EMPTY: Layout = Layout { mine: 0, safe: 0 };
+
     /// Returns the mines left for the interior when the total is known.
-    fn left_for_interior(&self) -> Option<u16> {
-        self.field
+    fn left_for_interior(&self, field: &Minefield) -> Option<u16> {
+        field
             .unflagged
             .and_then(|u| u.checked_sub(self.mine.count_ones() as u16))
     }
+}
 
+impl Minefield {
+    /// Every frontier square.
     fn all(&self) -> u128 {
         1u128
-            .checked_shl(u32::from(self.field.frontier_len))
+            .checked_shl(u32::from(self.frontier_len))
             .map_or(u128::MAX, |b| b - 1)
+    }
+
+    fn clues(&self) -> &[Clue] {
+        self.clues.get(..usize::from(self.clue_len)).unwrap_or(&[])
     }
 }
 
@@ -462,19 +400,15 @@ impl Iterator for MineOrSafe {
     }
 }
 
-impl Puzzle for Minesweeper<'_> {
+impl Node for Layout {
+    type Rules = Minefield;
     type Choice = (u8, bool);
     type Choices = MineOrSafe;
 
-    fn propagate(&mut self) -> bool {
-        let clues = self
-            .field
-            .clues
-            .get(..usize::from(self.field.clue_len))
-            .unwrap_or(&[]);
+    fn propagate(&mut self, field: &Minefield) -> bool {
         loop {
             let mut changed = false;
-            for clue in clues {
+            for clue in field.clues() {
                 let mines = (self.mine & clue.around).count_ones();
                 let open = clue.around & !(self.mine | self.safe);
                 let need = u32::from(clue.mines);
@@ -493,10 +427,9 @@ impl Puzzle for Minesweeper<'_> {
                     changed = true;
                 }
             }
-            if let Some(unflagged) = self.field.unflagged {
-                let open = self.all() & !(self.mine | self.safe);
-                let most =
-                    self.mine.count_ones() + open.count_ones() + u32::from(self.field.interior);
+            if let Some(unflagged) = field.unflagged {
+                let open = field.all() & !(self.mine | self.safe);
+                let most = self.mine.count_ones() + open.count_ones() + u32::from(field.interior);
                 if self.mine.count_ones() > u32::from(unflagged) || most < u32::from(unflagged) {
                     return false;
                 }
@@ -507,17 +440,17 @@ impl Puzzle for Minesweeper<'_> {
         }
     }
 
-    fn branch(&self) -> Option<MineOrSafe> {
-        let open = self.all() & !(self.mine | self.safe);
+    fn branch(&self, field: &Minefield) -> Option<MineOrSafe> {
+        let open = field.all() & !(self.mine | self.safe);
         (open != 0).then(|| MineOrSafe {
             square: open.trailing_zeros() as u8,
             next: 0,
         })
     }
 
-    fn apply(&mut self, (square, mine): (u8, bool)) -> bool {
+    fn apply(&mut self, field: &Minefield, (square, mine): (u8, bool)) -> bool {
         let bit = 1u128.checked_shl(u32::from(square)).unwrap_or(0);
-        if bit & self.all() & !(self.mine | self.safe) == 0 {
+        if bit & field.all() & !(self.mine | self.safe) == 0 {
             return false;
         }
         if mine {
@@ -528,33 +461,175 @@ impl Puzzle for Minesweeper<'_> {
         true
     }
 
-    fn is_solved(&self) -> bool {
-        let clues = self
-            .field
-            .clues
-            .get(..usize::from(self.field.clue_len))
-            .unwrap_or(&[]);
-        let total_ok = match self.field.unflagged {
+    fn is_solved(&self, field: &Minefield) -> bool {
+        let total_ok = match field.unflagged {
             None => true,
             Some(_) => self
-                .left_for_interior()
-                .is_some_and(|left| left <= self.field.interior),
+                .left_for_interior(field)
+                .is_some_and(|left| left <= field.interior),
         };
-        (self.mine | self.safe) == self.all()
+        (self.mine | self.safe) == field.all()
             && total_ok
-            && clues
+            && field
+                .clues()
                 .iter()
                 .all(|c| (self.mine & c.around).count_ones() == u32::from(c.mines))
+    }
+}
+
+/// Holds one level of a survey's stack (48 bytes); [`SURVEY_FRAMES`] of them
+/// serve any board.
+///
+/// ```
+/// use plateau::grid::{SurveyFrame, minesweeper::SURVEY_FRAMES};
+/// static FRAMES: std::sync::Mutex<[SurveyFrame; SURVEY_FRAMES]> =
+///     std::sync::Mutex::new([SurveyFrame::BLANK; SURVEY_FRAMES]); // a critical-section mutex on a chip
+/// # let _ = &FRAMES;
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SurveyFrame(Raw<Layout>);
+
+impl SurveyFrame {
+    /// A frame holding nothing yet (filled at compile time in a `static`).
+    pub const BLANK: SurveyFrame = SurveyFrame(Raw::new(Layout::EMPTY));
+}
+
+impl Slot<Layout> for SurveyFrame {
+    #[inline(always)]
+    fn raw(&mut self) -> Option<&mut Raw<Layout>> {
+        Some(&mut self.0)
+    }
+}
+
+/// Surveys the mine layouts of a [`Minefield`] in slices, on frames it owns
+/// ([`SurveySearch::new`]: [`SURVEY_FRAMES`] of them, inside the value) or
+/// that the caller lends ([`SurveySearch::new_in`]: at least one per frontier
+/// square, plus one, checked when it is made).
+///
+/// Each [`run`](Search::run) expands at most its [`Budget`] of nodes more:
+/// [`Outcome::Done`] with the [`Survey`] once every layout is seen,
+/// [`Outcome::NoSolution`] if none fits the numbers (or the flags already
+/// contradict them), [`Outcome::Exhausted`] with the layouts seen so far (a
+/// lower bound: nothing is decided yet).
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::grid::{Minefield, SurveyFrame, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::search::{Count, Outcome, Search};
+/// let field = Minefield::new(4, 1, &[N(1), H, H, H], None)?;
+/// let mut frames = [SurveyFrame::BLANK; 2]; // one frontier square, plus one
+/// let mut survey = SurveySearch::new_in(&field, &mut frames)?;
+/// assert!(matches!(survey.run(Budget::new(0)), Ok(Outcome::Exhausted { spent: 0, best }) if best == Count::at_least(0)));
+/// assert!(matches!(survey.run(Budget::UNLIMITED), Ok(Outcome::Done(s)) if s.layouts() == 1));
+/// let none = Minefield::new(2, 1, &[N(2), H], None)?; // a 2 with one square around it
+/// assert_eq!(SurveySearch::new(&none).run(Budget::UNLIMITED), Ok(Outcome::NoSolution(())));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub struct SurveySearch<'f, S = [SurveyFrame; SURVEY_FRAMES]> {
+    field: &'f Minefield,
+    stack: S,
+    dfs: Dfs<Layout>,
+    survey: Survey,
+}
+
+impl<'f> SurveySearch<'f> {
+    /// Makes the survey of `field` on [`SURVEY_FRAMES`] frames it owns (about 6 KiB).
+    #[must_use]
+    pub fn new(field: &'f Minefield) -> Self {
+        SurveySearch {
+            field,
+            stack: [SurveyFrame::BLANK; SURVEY_FRAMES],
+            dfs: Dfs::new(Seek::All),
+            survey: Survey::empty(field),
+        }
+    }
+}
+
+impl<'f, S: AsMut<[SurveyFrame]>> SurveySearch<'f, S> {
+    /// Makes the survey of `field` on the lent frames `stack`.
+    ///
+    /// # Errors
+    /// [`SearchError::TooFewFrames`] if `stack` holds fewer frames than the
+    /// field's frontier squares plus one.
+    pub fn new_in(field: &'f Minefield, mut stack: S) -> Result<Self, SearchError> {
+        let needed = usize::from(field.frontier_len) + 1;
+        let given = stack.as_mut().len();
+        if given < needed {
+            return Err(SearchError::TooFewFrames { needed, given });
+        }
+        Ok(SurveySearch {
+            field,
+            stack,
+            dfs: Dfs::new(Seek::All),
+            survey: Survey::empty(field),
+        })
+    }
+}
+
+impl<S: AsMut<[SurveyFrame]>> Search for SurveySearch<'_, S> {
+    type Done = Survey;
+    type NoSolution = ();
+    type Best = Count;
+    type Error = Infallible;
+
+    fn run(&mut self, budget: Budget) -> Result<Outcome<Survey, (), Count>, Infallible> {
+        let field = self.field;
+        if !field.consistent {
+            return Ok(Outcome::NoSolution(()));
+        }
+        let survey = &mut self.survey;
+        let run = self.dfs.run(
+            field,
+            &Layout::EMPTY,
+            self.stack.as_mut(),
+            budget,
+            &mut |layout: &Layout| {
+                survey.layouts = survey.layouts.saturating_add(1);
+                let mut bits = layout.mine;
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if let Some(m) = survey.mines.get_mut(k) {
+                        *m = m.saturating_add(1);
+                    }
+                }
+                let left = layout.left_for_interior(field);
+                survey.interior_all_safe &= left == Some(0);
+                survey.interior_all_mines &= left == Some(field.interior);
+            },
+        );
+        Ok(match run {
+            Ok(Outcome::Done(_)) => Outcome::Done(self.survey.clone()),
+            Ok(Outcome::NoSolution(())) => Outcome::NoSolution(()),
+            Ok(Outcome::Exhausted { spent, .. }) => Outcome::Exhausted {
+                best: Count::at_least(self.survey.layouts),
+                spent,
+            },
+            // Never: the deepest path decides each frontier square once, and
+            // the frames were counted when the search was made. Were it to
+            // happen, nothing complete is known: say so, as for a spent budget.
+            Err(_) => Outcome::Exhausted {
+                best: Count::at_least(self.survey.layouts),
+                spent: self.dfs.tally.meter.spent(),
+            },
+        })
+    }
+
+    fn spent(&self) -> u64 {
+        self.dfs.tally.meter.spent()
     }
 }
 
 /// Tells what every consistent frontier layout says about each hidden square.
 ///
 /// ```
-/// use plateau::grid::{Cell, Minefield, SurveyOutcome, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::Budget;
+/// use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::search::{Outcome, Search};
 /// let field = Minefield::new(3, 1, &[H, N(1), H], None)?;
-/// let SurveyOutcome::Found(survey) = field.survey(plateau::Budget::UNLIMITED) else {
-///     return Err("exhausted".into());
+/// let Ok(Outcome::Done(survey)) = SurveySearch::new(&field).run(Budget::UNLIMITED) else {
+///     return Err("no layout".into());
 /// };
 /// assert_eq!(survey.layouts(), 2);
 /// let counts: Vec<_> = survey.mine_counts().collect();
@@ -576,7 +651,23 @@ pub struct Survey {
 }
 
 impl Survey {
-    /// Returns the number of consistent frontier layouts (0: the board contradicts itself).
+    /// The survey of `field` before any layout is seen.
+    fn empty(field: &Minefield) -> Survey {
+        Survey {
+            layouts: 0,
+            mines: [0; MAX_FRONTIER],
+            frontier: field.frontier,
+            frontier_len: field.frontier_len,
+            width: field.width,
+            index: field.index,
+            interior: field.interior,
+            interior_all_safe: true,
+            interior_all_mines: true,
+        }
+    }
+
+    /// Returns the number of consistent frontier layouts (at least one: a
+    /// board without any is [`Outcome::NoSolution`]).
     #[must_use]
     pub const fn layouts(&self) -> u64 {
         self.layouts

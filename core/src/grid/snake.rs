@@ -8,14 +8,16 @@
 //! turning). So the body never folds back next to itself, not even diagonally.
 //!
 //! ```
-//! use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, Strategy};
+//! use plateau::Budget;
+//! use plateau::grid::{Cell, DepthFirst, Frame, Seek, Snake};
+//! use plateau::search::{Outcome, Search};
 //! // 3×3: the snake goes from the top left corner to the bottom right one.
 //! let rows = [Some(2), Some(1), Some(2)];
 //! let cols = [Some(1), Some(3), Some(1)];
 //! let puzzle = Snake::new(&rows, &cols, Cell::new(0, 0), Cell::new(2, 2))?;
 //! let mut stack = [Frame::new(puzzle); 10];
-//! let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
-//! assert!(matches!(report.outcome, Outcome::Unique(s) if s.is_body(Cell::new(1, 1))));
+//! let outcome = DepthFirst::new_in(puzzle, Seek::All, &mut stack).run(Budget::UNLIMITED)?;
+//! assert!(matches!(outcome, Outcome::Done(s) if s.is_unique() && s.first.is_body(Cell::new(1, 1))));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
@@ -108,14 +110,18 @@ const ANY: u8 = u8::MAX;
 /// Grows a snake from its head: the body so far and the counts it must meet.
 ///
 /// ```
-/// use plateau::grid::{Cell, Count, DepthFirst, Frame, Outcome, Snake, Strategy};
+/// use plateau::Budget;
+/// use plateau::grid::{Cell, DepthFirst, Frame, Seek, Snake};
+/// use plateau::search::{Outcome, Search};
 /// // rows 3 2 3, cols 3 1 3 1, from the top left corner to the top right one
 /// let counts = |c: &[u8]| c.iter().map(|&n| Some(n)).collect::<Vec<_>>();
 /// let (head, tail) = (Cell::new(0, 0), Cell::new(0, 3));
 /// let puzzle = Snake::new(&counts(&[3, 2, 3]), &counts(&[3, 1, 3, 1]), head, tail)?;
 /// let mut stack = [Frame::new(puzzle); 13]; // a frame per cell, plus one
-/// let report = DepthFirst::new(&mut stack).run(puzzle, plateau::Budget::UNLIMITED, Count::All, |_| {})?;
-/// let Outcome::Unique(snake) = report.outcome else { return Err("not unique".into()) };
+/// let outcome = DepthFirst::new_in(puzzle, Seek::All, &mut stack).run(Budget::UNLIMITED)?;
+/// let Outcome::Done(found) = outcome else { return Err("no snake".into()) };
+/// assert!(found.is_unique());
+/// let snake = found.first;
 /// assert_eq!(snake.length(), 8);
 /// assert!(snake.is_body(Cell::new(2, 1)) && !snake.is_body(Cell::new(0, 1)));
 /// # Ok::<(), Box<dyn core::error::Error>>(())

@@ -28,14 +28,16 @@
 //! 2. Trait impls, by hand from `grep -rn '^impl.* for ' core/src`: every
 //!    `Display` (`show`), `Debug` (`debug`), `Hash` (`hash`), `Iterator`
 //!    (`Subsets`, `Trace`, `Paints`, `Candidates`, `Steps`: driven to the end or
-//!    an opaque count), `Default`, `Ord`, and the grid's `Puzzle` (`propagate`,
+//!    an opaque count), `Default`, `Ord`, the grid's `Puzzle` (`propagate`,
 //!    `branch`, `apply` with an arbitrary choice, `is_solved`) and `Strategy`
-//!    (`run`, both strategies) traits, for every public puzzle.
-//!    The crate-private puzzles are reached through their entries: the
-//!    minesweeper node through `Minefield::survey`, the 9×9 band node through
-//!    `Sudoku::solve` and `Sudoku::solve_on`. Not probed: the
+//!    (`run_visiting`, `visiting`, both strategies) traits for every public
+//!    puzzle, and `Search` (`run`, `spent`) for every search.
+//!    The crate-private nodes are reached through their entries: the
+//!    minesweeper node through `SurveySearch`, the 9×9 band node through
+//!    `SudokuSearch`. Not probed: the
 //!    `defmt::Format` impls (that would need a defmt logger in the probe), and
-//!    the derived `Debug` of `Margins`, `Snake`, `Minefield` and `Survey`:
+//!    the derived `Debug` of `Margins`, `Snake`, `Minefield` and `Survey` (and
+//!    so of a `Frame` of the first two):
 //!    structs of more than five fields go through `core::fmt`'s
 //!    `debug_struct_fields_finish`, whose `names.len() == values.len()` assert
 //!    (always true for a derive) LLVM cannot fold once that function is out of line.
@@ -180,6 +182,37 @@ fn probe_bits() {
         bits::low128(n),
     ));
     keep(bits::top64(v64));
+}
+
+fn probe_search() {
+    use plateau::search::{Count, Meter, Outcome};
+    let mut meter = opaque(Meter::new());
+    meter.open(opaque(plateau::Budget::new(opaque(5))));
+    keep((meter.step(), meter.left()));
+    meter.spend(opaque(7));
+    keep(meter.spent());
+    debug(meter);
+    hash(meter);
+    keep(Meter::default());
+    let count = opaque(Count::at_least(opaque(3)));
+    show(count);
+    hash(count);
+    keep(Count::exactly(opaque(4)));
+    let outcome: Outcome<Count, u8, Count> = opaque(Outcome::Exhausted {
+        best: count,
+        spent: opaque(9),
+    });
+    keep((
+        outcome.is_done(),
+        outcome.is_no_solution(),
+        outcome.is_exhausted(),
+    ));
+    keep((outcome.done(), outcome.best(), outcome.spent()));
+    keep(outcome.map(|c| c.at_least, |c| c.exact));
+    debug(outcome);
+    hash(outcome);
+    let sure: Outcome<Count> = opaque(Outcome::Done(count));
+    keep(*sure.so_far());
 }
 
 fn probe_budget_and_rng() {
@@ -407,10 +440,11 @@ fn probe_map() {
 
 fn probe_trail() {
     use plateau::Budget;
+    use plateau::search::{Outcome, Search};
     use plateau::tchu::map;
     use plateau::tchu::trail::{
-        self, Trail, TrailBonus, TrailError, TrailOutcome, TrailSearch, TrailWorkspace,
-        longest_trail_bonus, longest_trail_bonus_unbounded,
+        self, Trail, TrailBonus, TrailError, TrailSearch, TrailWorkspace, longest_trail_bonus,
+        longest_trail_bonus_unbounded,
     };
     let routes = lend(&map::ROUTES);
     let other = lend(&map::ROUTES);
@@ -432,9 +466,9 @@ fn probe_trail() {
     }
     keep(settle(Trail::longest_unbounded(other)).map(|t| t.length()));
     if let Some(mut s) = settle(TrailSearch::new(routes)) {
-        let outcome = s.run(opaque(Budget::new(50)));
-        keep((outcome.is_found(), s.steps(), outcome.trail().length()));
-        if let TrailOutcome::Exhausted { best, spent } = outcome {
+        let Ok(outcome) = s.run(opaque(Budget::new(50)));
+        keep((s.is_done(), s.spent(), outcome.so_far().length()));
+        if let Outcome::Exhausted { best, spent } = outcome {
             keep((best.length(), spent));
         }
         keep(TrailBonus::of(&s, &s));
@@ -443,12 +477,13 @@ fn probe_trail() {
         debug(&s);
     }
     if let Some(mut s) = settle(TrailSearch::new_in(other, &mut workspace)) {
-        let outcome = s.run(opaque(Budget::new(50)));
-        keep((outcome.trail().length(), outcome.is_found(), s.steps()));
+        let Ok(outcome) = s.run(opaque(Budget::new(50)));
+        keep((outcome.so_far().length(), outcome.is_done(), s.spent()));
         keep(s.outcome());
     }
     if let Some(mut s) = settle(TrailSearch::new_in(routes, &mut workspace)) {
-        let t = *s.run(opaque(Budget::UNLIMITED)).trail();
+        let Ok(outcome) = s.run(opaque(Budget::UNLIMITED));
+        let t = *outcome.so_far();
         keep((t.length(), t.route_count(), t.is_empty()));
         keep((t.station1(), t.station2()));
         for r in t.routes() {
@@ -462,7 +497,7 @@ fn probe_trail() {
     }
     show(Trail::EMPTY);
     if let Some(mut search) = settle(TrailSearch::new(routes)) {
-        while let TrailOutcome::Exhausted { spent, .. } = search.run(opaque(Budget::new(100))) {
+        while let Ok(Outcome::Exhausted { spent, .. }) = search.run(opaque(Budget::new(100))) {
             keep(spent);
         }
         keep(search.best().length());
@@ -628,12 +663,15 @@ fn probe_hunt() {
 }
 
 /// Every `Puzzle` method called directly (an arbitrary choice included), and
-/// both strategies run over `root`.
-fn probe_puzzle<P: plateau::grid::Puzzle>(root: P, choice: P::Choice)
+/// both strategies run over `root`, owned and lent, in slices and with a
+/// visitor; a breadth-first search moved to a larger queue.
+fn probe_puzzle<P: plateau::grid::Puzzle + fmt::Debug>(root: P, choice: P::Choice)
 where
     P::Choice: fmt::Debug,
+    P::Choices: fmt::Debug,
 {
-    use plateau::grid::{BreadthFirst, Count, DepthFirst, Frame, Strategy};
+    use plateau::grid::{BreadthFirst, DepthFirst, Frame, Seek, Strategy};
+    use plateau::search::Search;
     let mut p = opaque(root);
     keep(p.propagate());
     if let Some(choices) = p.branch() {
@@ -644,35 +682,46 @@ where
     keep(p.apply(opaque(choice)));
     keep(p.is_solved());
     keep(p);
-    let count = opaque(Count::UpTo(opaque(3)));
+    let seek = opaque(Seek::UpTo(opaque(3)));
     keep((
-        count.stop_after(),
-        opaque(Count::All).stop_after(),
-        opaque(Count::Uniqueness).stop_after(),
+        seek.stop_after(),
+        opaque(Seek::All).stop_after(),
+        opaque(Seek::Uniqueness).stop_after(),
     ));
+    debug(seek);
+    hash(seek);
     let budget = plateau::Budget::new(opaque(1000));
     let mut frames = [Frame::new(root); 100];
-    if let Some(r) =
-        settle(DepthFirst::new(lend_mut(&mut frames)).run(opaque(root), budget, count, |p| keep(p)))
-    {
-        keep((r.outcome.count(), r.outcome.first().is_some(), r.steps));
-        keep(r.outcome.is_complete());
-        keep(r.outcome.map(|p| keep(p)));
-        keep(r);
+    let mut lent = DepthFirst::new_in(opaque(root), seek, lend_mut(&mut frames));
+    while let Some(r) = settle(lent.run_visiting(budget, |p| keep(p))) {
+        keep(lent.spent());
+        if let Some(found) = r.done() {
+            keep((found.count, found.is_unique(), found.map(|p| keep(p))));
+        }
+        if !r.is_exhausted() {
+            break;
+        }
     }
+    keep(lent.outcome());
     // An owned stack: the frames inside the search.
-    let mut owned = DepthFirst::new(opaque([Frame::new(root); 8]));
-    if let Some(r) = settle(owned.run(opaque(root), budget, count, |p| keep(p))) {
-        keep(r.outcome.count());
+    let mut owned: DepthFirst<P, [Frame<P>; 8]> = DepthFirst::new(opaque(root), seek);
+    if let Some(r) = settle(owned.visiting(|p| keep(p)).run(budget)) {
+        keep(r.best().map(|b| b.map(|s| s.count)));
     }
     let mut queue = [root; 100];
     let all = opaque(plateau::Budget::UNLIMITED);
-    if let Some(r) =
-        settle(
-            BreadthFirst::new(lend_mut(&mut queue)).run(opaque(root), all, Count::All, |p| keep(p)),
-        )
-    {
-        keep((r.outcome.count(), r.outcome.first().is_some()));
+    let mut bfs = BreadthFirst::new_in(opaque(root), opaque(Seek::All), lend_mut(&mut queue));
+    if let Some(r) = settle(bfs.run(all)) {
+        keep((r.done().map(|s| s.count), bfs.queued(), bfs.spent()));
+    }
+    let small: BreadthFirst<P, [P; 2]> = BreadthFirst::new(opaque(root), seek);
+    let mut larger = [root; 64];
+    match small.move_to(lend_mut(&mut larger)) {
+        Ok(mut moved) => {
+            keep(settle(moved.run(budget)));
+            keep(moved.outcome());
+        }
+        Err(back) => keep(back.outcome()),
     }
 }
 
@@ -682,17 +731,23 @@ fn probe_grid() {
     use plateau::grid::minesweeper::{self, Square};
     use plateau::grid::sudoku as sudoku_mod;
     use plateau::grid::{
-        Cell, Count, Margins, Minefield, Puzzle, SearchError, Shape, Snake, Sudoku, SudokuStack,
-        SurveyOutcome, margins, snake,
+        Cell, Margins, Minefield, Puzzle, SearchError, Seek, Shape, Snake, Sudoku, SudokuFrame,
+        SudokuSearch, SudokuStack, SurveyFrame, SurveySearch, margins, snake,
     };
+    use plateau::search::{Outcome, Search};
 
     show(opaque(SearchError::QueueFull { grids: opaque(3) }));
     show(opaque(SearchError::StackFull { frames: opaque(3) }));
+    show(opaque(SearchError::WrongShape { cells: opaque(16) }));
+    show(opaque(SearchError::TooFewFrames {
+        needed: opaque(3),
+        given: opaque(2),
+    }));
     keep((margins::MAX_SIDE, snake::MAX_SIDE, sudoku_mod::MAX_CELLS));
     keep(sudoku_mod::STACK_FRAMES);
     keep((minesweeper::MAX_SIDE, minesweeper::MAX_SQUARES));
     keep((minesweeper::MAX_FRONTIER, minesweeper::MAX_CLUES));
-    keep(minesweeper::MAX_NUMBER);
+    keep((minesweeper::MAX_NUMBER, minesweeper::SURVEY_FRAMES));
     let cell = opaque(Cell::new(opaque(1), opaque(2)));
     show(cell);
     hash(cell);
@@ -705,6 +760,7 @@ fn probe_grid() {
     }
 
     let givens = opaque([0u8; 100]);
+    let mut lent = opaque([SudokuFrame::BLANK; 40]);
     for &shape in lend(&[Shape::Four, Shape::Six, Shape::Nine]) {
         keep((shape.side(), shape.cells(), Shape::from_cells(opaque(81))));
         hash(shape);
@@ -713,15 +769,29 @@ fn probe_grid() {
         };
         keep((s.shape(), s.digit(cell), s.candidates(cell), s.digits()));
         let budget = Budget::new(opaque(1000));
-        if let Some(r) = settle(s.solve(budget, opaque(Count::Uniqueness))) {
-            keep(r.outcome.count());
+        if let Some(mut owned) = settle(SudokuSearch::new(s, opaque(Seek::Uniqueness)))
+            && let Some(r) = settle(owned.run(budget))
+        {
+            keep((r.best().is_some(), owned.spent()));
         }
         let mut stack = opaque(SudokuStack::<16>::new());
-        if let Some(r) = settle(s.solve_on(&mut stack, budget, opaque(Count::All))) {
+        let on_stack = SudokuSearch::new_in(s, opaque(Seek::All), &mut stack);
+        if let Some(mut on_stack) = settle(on_stack)
+            && let Some(r) = settle(on_stack.run(budget))
+        {
             keep(r);
+            keep(on_stack.outcome());
+        }
+        let on_slice = SudokuSearch::new_in(s, opaque(Seek::All), lend_mut(&mut lent));
+        if let Some(mut on_slice) = settle(on_slice) {
+            while let Some(Outcome::Exhausted { spent, .. }) = settle(on_slice.run(opaque(budget)))
+            {
+                keep(spent);
+            }
         }
         debug(SudokuStack::<1>::new());
         debug(SudokuStack::<1>::default());
+        debug(SudokuFrame::BLANK);
         if let Some(choice) = s.branch().and_then(|mut c| c.next()) {
             hash(choice);
             probe_puzzle(s, opaque(choice));
@@ -739,18 +809,28 @@ fn probe_grid() {
         for s in f.frontier() {
             keep(s);
         }
-        let outcome = f.survey(Budget::new(opaque(1000)));
+        let mut owned = SurveySearch::new(&f);
+        let Ok(outcome) = owned.run(Budget::new(opaque(1000)));
+        keep(owned.spent());
         hash(&outcome);
         match outcome {
-            SurveyOutcome::Found(s) => {
+            Outcome::Done(s) => {
                 keep((s.layouts(), s.forced(cell), s.interior_forced()));
                 for c in s.mine_counts() {
                     keep(c);
                 }
                 keep(s);
             }
-            SurveyOutcome::Exhausted { layouts, spent } => keep((layouts, spent)),
+            Outcome::NoSolution(()) => keep(()),
+            Outcome::Exhausted { best, spent } => keep((best, spent)),
         }
+        let mut frames = opaque([SurveyFrame::BLANK; minesweeper::SURVEY_FRAMES]);
+        if let Some(mut lent) = settle(SurveySearch::new_in(&f, lend_mut(&mut frames))) {
+            while let Ok(Outcome::Exhausted { spent, .. }) = lent.run(opaque(Budget::new(3))) {
+                keep(spent);
+            }
+        }
+        debug(SurveyFrame::BLANK);
         keep(f);
     }
     debug(opaque(Square::Number(3)));
@@ -886,6 +966,7 @@ fn main() -> ! {
     probe_jass();
     probe_tchu();
     probe_map();
+    probe_search();
     probe_trail();
     probe_camicia();
     probe_grid();

@@ -6,7 +6,8 @@ use core::cell::RefCell;
 
 use critical_section::Mutex;
 use plateau::Budget;
-use plateau::grid::{Count, DepthFirst, Frame, Margins, Outcome, Strategy, Sudoku, SudokuStack};
+use plateau::grid::{DepthFirst, Frame, Margins, Seek, Sudoku, SudokuSearch, SudokuStack};
+use plateau::search::{Count, Outcome, Search};
 
 use crate::expected::grid::{MARGINS, SUDOKU};
 use crate::harness::{AtStep, Outcome as CheckOutcome, accepted, equal, holds};
@@ -28,13 +29,14 @@ static SUDOKU_STACK: Mutex<RefCell<SudokuStack<SUDOKU_FRAMES>>> =
 pub fn margins_counts() -> CheckOutcome {
     for (i, (rows, cols, count)) in MARGINS.iter().enumerate() {
         let root = accepted("Margins::new", Margins::new(rows, cols)).at(i)?;
-        let report = critical_section::with(|cs| {
+        let outcome = critical_section::with(|cs| {
             let mut lent = MARGINS_STACK.borrow_ref_mut(cs);
             let frames = lent.get_or_insert_with(|| [Frame::new(root); MARGINS_FRAMES]);
-            DepthFirst::new(frames).run(root, Budget::UNLIMITED, Count::All, |_| {})
+            DepthFirst::new_in(root, Seek::All, frames).run(Budget::UNLIMITED)
         });
-        let report = accepted("depth-first", report).at(i)?;
-        equal("solutions", report.outcome.count(), *count).at(i)?;
+        let outcome = accepted("depth-first", outcome).at(i)?;
+        let solutions = outcome.done().map(|found| found.count);
+        equal("solutions", solutions, Some(Count::exactly(*count))).at(i)?;
     }
     Ok(())
 }
@@ -53,15 +55,23 @@ pub fn hard_sudoku() -> CheckOutcome {
         "Sudoku::new",
         Sudoku::new(plateau::grid::Shape::Nine, &givens),
     )?;
-    let report = critical_section::with(|cs| {
+    let outcome = critical_section::with(|cs| {
         let mut stack = SUDOKU_STACK.borrow_ref_mut(cs);
-        root.solve_on(&mut stack, Budget::UNLIMITED, Count::Uniqueness)
+        SudokuSearch::new_in(root, Seek::Uniqueness, &mut *stack)
+            .and_then(|mut search| search.run(Budget::UNLIMITED))
     });
-    let report = accepted("depth-first", report)?;
-    let Outcome::Unique(solved) = report.outcome else {
-        return holds("unique", false);
+    let outcome = accepted("depth-first", outcome)?;
+    let Outcome::Done(found) = outcome else {
+        return holds("solved", false);
     };
-    for (i, (d, c)) in solved.digits().iter().zip(solution.bytes()).enumerate() {
+    holds("unique", found.is_unique())?;
+    for (i, (d, c)) in found
+        .first
+        .digits()
+        .iter()
+        .zip(solution.bytes())
+        .enumerate()
+    {
         equal("digit", d.saturating_add(b'0'), c).at(i)?;
     }
     Ok(())

@@ -4,6 +4,7 @@ use core::cell::RefCell;
 
 use critical_section::Mutex;
 use plateau::Budget;
+use plateau::search::Search;
 use plateau::tchu::trail::{Trail, TrailSearch, TrailWorkspace};
 use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
 
@@ -154,9 +155,9 @@ pub fn longest_trails() -> Outcome {
         let found = critical_section::with(|cs| {
             let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
             TrailSearch::new_in(&routes, &mut *workspace).map(|mut search| {
-                let outcome = search.run(Budget::UNLIMITED);
-                let t = outcome.trail();
-                (outcome.is_found(), t.length(), walks(t), t.route_count())
+                let Ok(outcome) = search.run(Budget::UNLIMITED);
+                let t = outcome.so_far();
+                (outcome.is_done(), t.length(), walks(t), t.route_count())
             })
         });
         let (found, length, walked, count) = accepted("TrailSearch::new_in", found).at(i)?;
@@ -167,7 +168,8 @@ pub fn longest_trails() -> Outcome {
     let empty = critical_section::with(|cs| {
         let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
         TrailSearch::new_in(&[], &mut *workspace).map(|mut search| {
-            let t = *search.run(Budget::UNLIMITED).trail();
+            let Ok(outcome) = search.run(Budget::UNLIMITED);
+            let t = *outcome.so_far();
             (t.length(), t.station1())
         })
     });

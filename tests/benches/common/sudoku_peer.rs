@@ -4,7 +4,8 @@
 //! `tests/grid_sudoku_crate.rs` (through `#[path]`: not a target of its own).
 
 use plateau::Budget;
-use plateau::grid::{Count, Outcome, Shape, Sudoku};
+use plateau::grid::{Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+use plateau::search::{Outcome, Search};
 use plateau_tests::sudoku_set;
 
 /// The fixture sets of `fixtures/sudoku/` that are compared.
@@ -13,18 +14,24 @@ pub const SETS: [&str; 4] = ["easy", "hard", "fewest-clues", "famous"];
 /// How many solutions, up to two, and the solution if it is unique.
 pub type Answer = (u8, Option<[u8; 81]>);
 
+thread_local! {
+    /// The stack lent to every search of this thread in turn, as a firmware
+    /// lends one `static`: no frame is set up per puzzle.
+    static STACK: std::cell::RefCell<SudokuStack> = const { std::cell::RefCell::new(SudokuStack::new()) };
+}
+
 /// Returns plateau's answer (no solution for givens that break a rule).
 pub fn plateau_answer(givens: &[u8; 81]) -> Answer {
     let Ok(p) = Sudoku::new(Shape::Nine, givens) else {
         return (0, None);
     };
-    match p
-        .solve(Budget::UNLIMITED, Count::Uniqueness)
-        .map(|r| r.outcome)
-    {
-        Ok(Outcome::NoSolution) => (0, None),
-        Ok(Outcome::Unique(s)) => (1, Some(s.digits())),
-        Ok(Outcome::Multiple { .. }) => (2, None),
+    let outcome = STACK.with_borrow_mut(|stack| {
+        SudokuSearch::new_in(p, Seek::Uniqueness, stack).and_then(|mut s| s.run(Budget::UNLIMITED))
+    });
+    match outcome {
+        Ok(Outcome::NoSolution(())) => (0, None),
+        Ok(Outcome::Done(s)) if s.is_unique() => (1, Some(s.first.digits())),
+        Ok(Outcome::Done(_)) => (2, None),
         other => panic!("no budget was set, yet: {other:?}"),
     }
 }

@@ -689,19 +689,19 @@ mod tests {
     /// crate-private), with whether the whole tree was searched.
     fn band_solutions(digits: &[u8; MAX_CELLS], breadth: bool) -> (Vec<[u8; MAX_CELLS]>, bool) {
         use crate::Budget;
-        use crate::grid::{BreadthFirst, Count, DepthFirst, Frame, Strategy};
+        use crate::grid::{BreadthFirst, DepthFirst, Frame, Seek, Strategy};
         let root = Bands::from_sudoku(&Sudoku::new(Shape::Nine, digits).unwrap()).unwrap();
         let mut out = Vec::new();
         let keep = |s: &Bands| out.push(s.digits());
         let r = if breadth {
-            let mut queue = vec![Bands::BLANK; 20_000];
-            BreadthFirst::new(&mut queue).run(root, Budget::UNLIMITED, Count::All, keep)
+            let queue = vec![Bands::BLANK; 20_000];
+            BreadthFirst::new_in(root, Seek::All, queue).run_visiting(Budget::UNLIMITED, keep)
         } else {
-            let mut stack = vec![Frame::new(Bands::BLANK); 82];
-            DepthFirst::new(&mut stack).run(root, Budget::UNLIMITED, Count::All, keep)
+            let stack = vec![Frame::new(Bands::BLANK); 82];
+            DepthFirst::new_in(root, Seek::All, stack).run_visiting(Budget::UNLIMITED, keep)
         }
         .unwrap();
-        (out, r.outcome.is_complete())
+        (out, r.done().is_some_and(|s| s.count.exact))
     }
 
     #[test]

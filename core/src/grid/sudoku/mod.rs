@@ -1,32 +1,39 @@
 //! Sudoku on 4×4, 6×6 and 9×9 grids: bitmask candidates, naked and hidden
 //! singles, locked candidates, branching on the cell with the fewest candidates.
 //!
-//! [`Sudoku`] is the one entry: [`Sudoku::new`] reads the givens and
-//! [`Sudoku::solve`] (a stack on the call stack) or [`Sudoku::solve_on`] (a
-//! [`SudokuStack`] the caller owns or lends, e.g. from a `static`) search within
-//! a [`Budget`] counted in nodes expanded. Inside, three parts:
+//! [`Sudoku::new`] reads the givens; [`SudokuSearch`] is the entry of 9×9
+//! grids: a [`Search`] over a [`SudokuStack`] the caller owns or lends (e.g.
+//! from a `static`), expanding a [`Budget`] of nodes a run. A 4×4 or 6×6 grid
+//! is searched as [`Sudoku`] itself, a [`Puzzle`](super::Puzzle) of the
+//! general [`DepthFirst`](super::DepthFirst). Inside, three parts:
 //! - `shape`: the shapes and their tables (peers, units, box–line meetings);
 //! - `node`: [`Sudoku`] as the node of the general search, for every shape;
 //! - `bands`: the 9×9 node, the same rules held per digit in 27-bit masks, one
-//!   per band of three rows (crate-private: the solve entries convert to it
-//!   and back, and give the same answers as the general node).
+//!   per band of three rows (crate-private: the entry converts to it and
+//!   back, and gives the same answers as the general node).
 //!
 //! ```
-//! use plateau::grid::{Cell, Count, Outcome, Shape, Sudoku};
+//! use plateau::Budget;
+//! use plateau::grid::{Cell, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+//! use plateau::search::{Outcome, Search};
 //! let givens = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 //! let digits: Vec<u8> = givens.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
 //! let puzzle = Sudoku::new(Shape::Nine, &digits)?;
-//! let report = puzzle.solve(plateau::Budget::UNLIMITED, Count::Uniqueness)?;
-//! let Outcome::Unique(solution) = report.outcome else { return Err("not unique".into()) };
-//! assert_eq!(solution.digit(Cell::new(0, 0)), Some(5));
-//! assert_eq!(solution.digit(Cell::new(0, 2)), Some(4));
+//! let mut stack = SudokuStack::<16>::new(); // a `static` on a chip
+//! let mut search = SudokuSearch::new_in(puzzle, Seek::Uniqueness, &mut stack)?;
+//! let Outcome::Done(found) = search.run(Budget::UNLIMITED)? else { return Err("no solution".into()) };
+//! assert!(found.is_unique());
+//! assert_eq!(found.first.digit(Cell::new(0, 0)), Some(5));
+//! assert_eq!(found.first.digit(Cell::new(0, 2)), Some(4));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use core::fmt;
 
-use super::{Cell, Count, DepthFirst, Frame, Report, SearchError, Strategy};
+use super::tree::{Dfs, Raw, Slot};
+use super::{Cell, GridOutcome, SearchError, Seek, Solutions};
 use crate::Budget;
+use crate::search::Search;
 
 pub(crate) mod bands;
 mod node;
@@ -110,30 +117,56 @@ impl fmt::Display for SudokuError {
 
 impl core::error::Error for SudokuError {}
 
-/// Holds the frames of a sudoku search, for [`Sudoku::solve_on`]: `N` frames of
-/// the 9×9 search, 248 bytes each ([`STACK_FRAMES`], 82, are enough for any
-/// grid; 16 for every set of `fixtures/sudoku`).
-///
-/// `new` is a `const fn`, so a stack can live in a `static` (lent to each
-/// search) instead of on the call stack.
+/// Holds one level of a 9×9 sudoku search's stack: a grid in its band form
+/// and the choices left to try (248 bytes).
 ///
 /// ```
-/// use plateau::grid::{Count, Outcome, SearchError, Shape, Sudoku, SudokuStack};
+/// use plateau::grid::SudokuFrame;
+/// let frames = vec![SudokuFrame::BLANK; 82]; // lent to SudokuSearch::new_in
+/// # let _ = frames;
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SudokuFrame(Raw<Bands>);
+
+impl SudokuFrame {
+    /// A frame holding nothing yet (all zeros: a `static` stack of them is
+    /// filled at compile time and goes to `.bss`).
+    pub const BLANK: SudokuFrame = SudokuFrame(Raw::new(Bands::BLANK));
+}
+
+impl Slot<Bands> for SudokuFrame {
+    #[inline(always)]
+    fn raw(&mut self) -> Option<&mut Raw<Bands>> {
+        Some(&mut self.0)
+    }
+}
+
+/// Holds the frames of a 9×9 sudoku search: `N` [`SudokuFrame`]s of 248
+/// bytes ([`STACK_FRAMES`], 82, are enough for any grid; 16 for every grid
+/// of `fixtures/sudoku`).
+///
+/// `new` is a `const fn`, so a stack can live in a `static` (lent to each
+/// search in turn) instead of on the call stack.
+///
+/// ```
 /// use plateau::Budget;
+/// use plateau::grid::{SearchError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+/// use plateau::search::{Count, Search};
 /// let mut stack: SudokuStack = SudokuStack::new(); // 82 frames: any grid
 /// let puzzle = Sudoku::new(Shape::Nine, &[0; 81])?;
-/// let report = puzzle.solve_on(&mut stack, Budget::UNLIMITED, Count::Uniqueness)?;
-/// assert!(matches!(report.outcome, Outcome::Multiple { count: 2, .. }));
+/// let outcome = SudokuSearch::new_in(puzzle, Seek::Uniqueness, &mut stack)?.run(Budget::UNLIMITED)?;
+/// assert_eq!(outcome.done().map(|s| s.count), Some(Count::at_least(2)));
 /// // Too few frames: an error, never a wrong answer.
 /// let mut short = SudokuStack::<4>::new();
-/// let deep = puzzle.solve_on(&mut short, Budget::UNLIMITED, Count::Uniqueness);
+/// let deep = SudokuSearch::new_in(puzzle, Seek::Uniqueness, &mut short)?.run(Budget::UNLIMITED);
 /// assert_eq!(deep, Err(SearchError::StackFull { frames: 4 }));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SudokuStack<const N: usize = STACK_FRAMES> {
-    frames: [Frame<Bands>; N],
+    frames: [SudokuFrame; N],
 }
 
 impl<const N: usize> SudokuStack<N> {
@@ -141,7 +174,7 @@ impl<const N: usize> SudokuStack<N> {
     #[must_use]
     pub const fn new() -> Self {
         SudokuStack {
-            frames: [Frame::new(Bands::BLANK); N],
+            frames: [SudokuFrame::BLANK; N],
         }
     }
 }
@@ -152,54 +185,105 @@ impl<const N: usize> Default for SudokuStack<N> {
     }
 }
 
-impl Sudoku {
-    /// Solves depth-first within `budget` nodes expanded until `count` solutions,
-    /// on a stack on the call stack.
-    ///
-    /// A 9×9 grid is searched as the band node, built from the digits: first on
-    /// 16 frames of 248 bytes (4 KiB; the sets of `fixtures/sudoku` need at most
-    /// 8), and only a deeper search starts again on [`STACK_FRAMES`] (20 KiB
-    /// more). The smaller shapes are searched as `Sudoku` itself (82 frames of
-    /// 336 bytes, about 27 KiB). The steps count the nodes of whichever tree was
-    /// searched. To keep the frames off the call stack, use [`Sudoku::solve_on`].
-    pub fn solve(&self, budget: Budget, count: Count) -> Result<Report<Sudoku>, SearchError> {
-        if self.shape == Shape::Nine {
-            let root = self.bands();
-            // Most searches stay a few levels deep: a short stack is cheap to
-            // set up, and a deeper search starts again on the full one.
-            let r = match search_bands::<SHORT_STACK>(root, budget, count) {
-                Err(SearchError::StackFull { .. }) => search_bands_deep(root, budget, count)?,
-                r => r?,
-            };
-            return Ok(to_sudoku(r));
-        }
-        self.solve_small(budget, count)
+impl<const N: usize> AsMut<[SudokuFrame]> for SudokuStack<N> {
+    fn as_mut(&mut self) -> &mut [SudokuFrame] {
+        &mut self.frames
     }
+}
 
-    /// Solves depth-first within `budget` nodes expanded until `count` solutions,
-    /// a 9×9 grid on the frames of `stack` (the caller's memory: owned, or lent
-    /// from a `static`).
+/// Searches the solutions of one 9×9 sudoku depth-first, in slices, on a
+/// stack of [`SudokuFrame`]s it owns ([`SudokuSearch::new`]) or that the
+/// caller lends ([`SudokuSearch::new_in`]: a `&mut SudokuStack`, a `Vec`).
+///
+/// The grid is searched in its band form (its own node, 240 bytes a copy);
+/// the answer's grids are [`Sudoku`]s. Each [`run`](Search::run) expands at
+/// most its [`Budget`] of nodes more and goes on where the last one stopped;
+/// the answer is the same however the budget is cut. A search deeper than
+/// the stack fails with [`SearchError::StackFull`] and stays failed. Lending
+/// one stack to search after search costs no set-up: frames are written
+/// before they are read.
+///
+/// 4×4 and 6×6 grids have another node, [`Sudoku`] itself, which is a
+/// [`Puzzle`](super::Puzzle): search them with [`DepthFirst`](super::DepthFirst)
+/// (so that a firmware that solves only 9×9 grids links only the band node).
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::grid::{DepthFirst, Frame, SearchError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+/// use plateau::search::{Count, Search};
+/// let mut stack: SudokuStack = SudokuStack::new();
+/// let blank = Sudoku::new(Shape::Nine, &[0; 81])?;
+/// let mut search = SudokuSearch::new_in(blank, Seek::UpTo(5), &mut stack)?;
+/// while search.run(Budget::new(50))?.is_exhausted() {} // other work between slices
+/// assert_eq!(search.outcome().done().map(|s| s.count), Some(Count::at_least(5)));
+/// // A 4×4 grid: the general search.
+/// let four = Sudoku::new(Shape::Four, &[0; 16])?;
+/// assert_eq!(SudokuSearch::new(four, Seek::All).err(), Some(SearchError::WrongShape { cells: 16 }));
+/// let mut small = DepthFirst::new_in(four, Seek::All, [Frame::new(four); 17]);
+/// assert_eq!(small.run(Budget::UNLIMITED)?.done().map(|s| s.count), Some(Count::exactly(288)));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub struct SudokuSearch<S = SudokuStack> {
+    root: Bands,
+    stack: S,
+    dfs: Dfs<Bands>,
+}
+
+impl SudokuSearch {
+    /// Makes the search of the 9×9 `puzzle` seeking `seek`, on a stack of
+    /// [`STACK_FRAMES`] frames it owns (about 20 KiB: on a chip, lend a
+    /// smaller one from a `static` instead).
     ///
-    /// Fails with [`SearchError::StackFull`] if the search goes deeper than `N`
-    /// frames ([`STACK_FRAMES`] never do), and with [`SearchError::WrongShape`]
-    /// for a 4×4 or 6×6 grid: their search has another node, which these frames
-    /// cannot hold (solve them with [`Sudoku::solve`]). So a firmware that only
-    /// solves 9×9 grids this way links only the band search.
-    pub fn solve_on<const N: usize>(
-        &self,
-        stack: &mut SudokuStack<N>,
-        budget: Budget,
-        count: Count,
-    ) -> Result<Report<Sudoku>, SearchError> {
-        if self.shape != Shape::Nine {
+    /// # Errors
+    /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
+    pub fn new(puzzle: Sudoku, seek: Seek) -> Result<Self, SearchError> {
+        Self::new_in(puzzle, seek, SudokuStack::new())
+    }
+}
+
+impl<S: AsMut<[SudokuFrame]>> SudokuSearch<S> {
+    /// Makes the search of the 9×9 `puzzle` seeking `seek`, on the frames of
+    /// `stack`.
+    ///
+    /// # Errors
+    /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
+    pub fn new_in(puzzle: Sudoku, seek: Seek, stack: S) -> Result<Self, SearchError> {
+        if puzzle.shape != Shape::Nine {
             return Err(SearchError::WrongShape {
-                cells: self.shape.cells(),
+                cells: puzzle.shape.cells(),
             });
         }
-        let r = DepthFirst::new(&mut stack.frames).run(self.bands(), budget, count, |_| {})?;
-        Ok(to_sudoku(r))
+        Ok(SudokuSearch {
+            root: puzzle.bands(),
+            stack,
+            dfs: Dfs::new(seek),
+        })
     }
 
+    /// Returns where the search stands, without searching.
+    pub fn outcome(&self) -> GridOutcome<Sudoku> {
+        to_sudoku(self.dfs.tally.outcome())
+    }
+}
+
+impl<S: AsMut<[SudokuFrame]>> Search for SudokuSearch<S> {
+    type Done = Solutions<Sudoku>;
+    type NoSolution = ();
+    type Best = Option<Solutions<Sudoku>>;
+    type Error = SearchError;
+
+    fn run(&mut self, budget: Budget) -> Result<GridOutcome<Sudoku>, SearchError> {
+        self.dfs
+            .run(&(), &self.root, self.stack.as_mut(), budget, &mut |_| {})
+            .map(to_sudoku)
+    }
+
+    fn spent(&self) -> u64 {
+        self.dfs.tally.meter.spent()
+    }
+}
+
+impl Sudoku {
     /// The band form of a 9×9 grid.
     #[inline(always)]
     fn bands(&self) -> Bands {
@@ -209,58 +293,21 @@ impl Sudoku {
             Bands::from_digits(&self.digits)
         }
     }
-
-    /// Solves a 4×4 or 6×6 grid as `Sudoku` itself, on the call stack.
-    ///
-    /// Never inlined: its 82 frames (about 27 KiB) would otherwise sit in
-    /// `solve`'s frame for every 9×9 search too.
-    #[inline(never)]
-    fn solve_small(&self, budget: Budget, count: Count) -> Result<Report<Sudoku>, SearchError> {
-        let mut stack = [Frame::new(*self); STACK_FRAMES];
-        DepthFirst::new(&mut stack).run(*self, budget, count, |_| {})
-    }
 }
 
-/// The report of a band search, its grids as `Sudoku`s.
+/// The outcome of a band search, its grids as `Sudoku`s.
 #[inline(always)]
-fn to_sudoku(r: Report<Bands>) -> Report<Sudoku> {
-    Report {
-        outcome: r.outcome.map(|s| s.to_sudoku()),
-        steps: r.steps,
-    }
-}
-
-/// Frames of the first try at a 9×9 search (no grid of the test sets, as
-/// given or relabelled and permuted, needs more than 8).
-const SHORT_STACK: usize = 16;
-
-/// Searches a 9×9 grid depth-first on a stack of `N` frames.
-#[inline(always)]
-fn search_bands<const N: usize>(
-    root: Bands,
-    budget: Budget,
-    count: Count,
-) -> Result<Report<Bands>, SearchError> {
-    // Blank frames fill the stack as a memset, cheaper than copies of the root.
-    let mut stack = [Frame::new(Bands::BLANK); N];
-    DepthFirst::new(&mut stack).run(root, budget, count, |_| {})
-}
-
-/// Searches a 9×9 grid on a stack deep enough for any grid.
-#[inline(never)]
-#[cold]
-fn search_bands_deep(
-    root: Bands,
-    budget: Budget,
-    count: Count,
-) -> Result<Report<Bands>, SearchError> {
-    search_bands::<STACK_FRAMES>(root, budget, count)
+fn to_sudoku(o: GridOutcome<Bands>) -> GridOutcome<Sudoku> {
+    o.map(
+        |s| s.map(Bands::to_sudoku),
+        |best| best.map(|s| s.map(Bands::to_sudoku)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Outcome;
+    use crate::search::{Count, Outcome};
 
     #[test]
     fn duplicate_is_an_error() {
@@ -282,14 +329,10 @@ mod tests {
     #[test]
     fn empty_four_by_four_has_288_grids() {
         let p = Sudoku::new(Shape::Four, &[0; 16]).unwrap();
-        let r = p.solve(Budget::UNLIMITED, Count::All).unwrap();
-        assert!(matches!(
-            r.outcome,
-            Outcome::Multiple {
-                count: 288,
-                complete: true,
-                ..
-            }
-        ));
+        let frames = [crate::grid::Frame::new(p); 17];
+        let r = crate::grid::DepthFirst::new_in(p, Seek::All, frames)
+            .run(Budget::UNLIMITED)
+            .unwrap();
+        assert!(matches!(r, Outcome::Done(s) if s.count == Count::exactly(288)));
     }
 }

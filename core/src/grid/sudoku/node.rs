@@ -13,15 +13,18 @@ use crate::grid::{Cell, Puzzle};
 /// About 320 bytes, copied once per node of the search.
 ///
 /// ```
-/// use plateau::grid::{Count, Outcome, Shape, Sudoku};
 /// use plateau::Budget;
+/// use plateau::grid::{DepthFirst, Frame, Seek, Shape, Sudoku};
+/// use plateau::search::{Count, Search};
 /// let mut givens = [0; 16];
 /// givens[..4].copy_from_slice(&[1, 2, 3, 4]);
-/// let report = Sudoku::new(Shape::Four, &givens)?.solve(Budget::UNLIMITED, Count::All)?;
-/// assert!(matches!(report.outcome, Outcome::Multiple { count: 12, complete: true, .. }));
-/// let report = Sudoku::new(Shape::Four, &givens)?.solve(Budget::UNLIMITED, Count::Uniqueness)?;
+/// let puzzle = Sudoku::new(Shape::Four, &givens)?;
+/// let frames = [Frame::new(puzzle); 17]; // a frame per cell, plus one
+/// let all = DepthFirst::new_in(puzzle, Seek::All, frames).run(Budget::UNLIMITED)?;
+/// assert_eq!(all.done().map(|s| s.count), Some(Count::exactly(12)));
+/// let two = DepthFirst::new_in(puzzle, Seek::Uniqueness, frames).run(Budget::UNLIMITED)?;
 /// // Stopped at the second: a lower bound.
-/// assert!(matches!(report.outcome, Outcome::Multiple { count: 2, complete: false, .. }));
+/// assert_eq!(two.done().map(|s| s.count), Some(Count::at_least(2)));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

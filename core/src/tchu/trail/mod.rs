@@ -13,11 +13,11 @@
 //! stations (Euler), with a branch-and-bound on the odd stations (`bound.rs`), no
 //! recursion and a fixed stack.
 //!
-//! One entry type, [`TrailSearch`], runs the search in slices: each
-//! [`TrailSearch::run`] takes a [`Budget`] of search steps (nodes visited) and
-//! returns a [`TrailOutcome`]: [`TrailOutcome::Found`] once the trail is proven
-//! a longest one, else [`TrailOutcome::Exhausted`] with the longest trail found
-//! so far and the steps spent; call `run` again to go on. Its memory, a
+//! One entry type, [`TrailSearch`], runs the search in slices: it is a
+//! [`Search`] whose [`run`](Search::run) takes a [`Budget`] of search steps
+//! (nodes visited) and returns an [`Outcome`]: [`Outcome::Done`] with the trail
+//! once it is proven a longest one, else [`Outcome::Exhausted`] with the
+//! longest trail found so far and the steps spent; call `run` again to go on. Its memory, a
 //! [`TrailWorkspace`] of about 12.5 KiB (132 frames of 80 bytes, its depth at
 //! most one per route plus the two ends, and the network's 2.1 KiB), is owned
 //! ([`TrailSearch::new`]) or lent ([`TrailSearch::new_in`]): on a small machine
@@ -34,7 +34,8 @@
 //!
 //! ```
 //! use plateau::Budget;
-//! use plateau::tchu::{Level, Route, Station, trail::{Trail, TrailOutcome, TrailSearch}};
+//! use plateau::search::{Outcome, Search};
+//! use plateau::tchu::{Level, Route, Station, trail::{Trail, TrailSearch}};
 //! let (ber, luc, fri) = (
 //!     Station::new(3, "BER", "Berne"),
 //!     Station::new(16, "LUC", "Lucerne"),
@@ -45,7 +46,7 @@
 //!     Route::new("BER_FRI_1", ber, fri, 1, Level::Overground, None)?,
 //! ];
 //! let mut search = TrailSearch::new(&routes)?;
-//! let TrailOutcome::Found(trail) = search.run(Budget::new(1_000)) else {
+//! let Ok(Outcome::Done(trail)) = search.run(Budget::new(1_000)) else {
 //!     return Err("not proven within the budget".into());
 //! };
 //! assert_eq!(trail.length(), 5);
@@ -58,8 +59,11 @@
 use core::borrow::BorrowMut;
 use core::fmt;
 
+use core::convert::Infallible;
+
 use super::{LONGEST_TRAIL_BONUS_POINTS, Route, Station};
 use crate::Budget;
+use crate::search::{Outcome, Search};
 
 mod bound;
 mod graph;
@@ -67,7 +71,7 @@ mod reduce;
 mod search;
 
 use graph::Network;
-use search::Search;
+use search::BranchAndBound;
 
 /// Most routes in a network, so that a set of routes fits in a `u128`.
 pub const MAX_ROUTES: usize = 128;
@@ -171,7 +175,8 @@ impl<'a> Trail<'a> {
     pub fn longest_unbounded(routes: &'a [Route<'a>]) -> Result<Trail<'a>, TrailError> {
         let mut workspace = TrailWorkspace::new();
         let mut search = TrailSearch::new_in(routes, &mut workspace)?;
-        Ok(*search.run(Budget::UNLIMITED).trail())
+        let Ok(_) = search.run(Budget::UNLIMITED);
+        Ok(search.best())
     }
 
     fn from_order(
@@ -260,57 +265,12 @@ impl<'a> Trail<'a> {
     }
 }
 
-/// Tells how a [`TrailSearch`] stands after a slice of its budget: the trail
-/// proven a longest one, or the longest found so far when the budget ran out.
-///
-/// ```
-/// use plateau::Budget;
-/// use plateau::tchu::{map, trail::{TrailOutcome, TrailSearch}};
-/// let mut search = TrailSearch::new(&map::ROUTES)?;
-/// match search.run(Budget::new(3)) {
-///     TrailOutcome::Found(trail) => assert_eq!(trail.length(), 159),
-///     TrailOutcome::Exhausted { best, spent } => {
-///         assert_eq!(spent, 3);
-///         assert!(best.length() <= 159);
-///     }
-/// }
-/// # Ok::<(), plateau::tchu::trail::TrailError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[must_use]
-pub enum TrailOutcome<'a> {
-    /// The search is over: the trail is a longest one.
-    Found(Trail<'a>),
-    /// The budget ran out first.
-    Exhausted {
-        /// The longest trail found so far (a lower bound of the longest; at least
-        /// the longest route).
-        best: Trail<'a>,
-        /// The search steps spent since the search started, in all its slices.
-        spent: u64,
-    },
-}
-
-impl<'a> TrailOutcome<'a> {
-    /// Returns the trail: the longest if found, else the longest found so far.
-    #[must_use]
-    pub const fn trail(&self) -> &Trail<'a> {
-        match self {
-            Self::Found(trail) | Self::Exhausted { best: trail, .. } => trail,
-        }
-    }
-
-    /// Returns whether the trail is proven to be a longest one.
-    #[must_use]
-    pub const fn is_found(&self) -> bool {
-        matches!(self, Self::Found(_))
-    }
-}
-
-/// Searches a longest trail of a network in slices: each [`TrailSearch::run`]
+/// Searches a longest trail of a network in slices: each [`run`](Search::run)
 /// visits at most its [`Budget`] of search steps more and says where the search
-/// stands, so a main loop or a progress bar can call it again and again.
+/// stands ([`Outcome::Done`] with a longest trail, or [`Outcome::Exhausted`]
+/// with the longest so far), so a main loop or a progress bar can call it again
+/// and again. Even with a budget of 0 the trail is a real one (at least the
+/// longest route). Once done, it stays done and spends nothing more.
 ///
 /// Its memory is a [`TrailWorkspace`], owned (`TrailSearch<'a>`, from
 /// [`TrailSearch::new`]) or lent (`TrailSearch<'a, &mut TrailWorkspace>`, from
@@ -318,16 +278,17 @@ impl<'a> TrailOutcome<'a> {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::tchu::{map, trail::{TrailOutcome, TrailSearch}};
+/// use plateau::search::{Outcome, Search};
+/// use plateau::tchu::{map, trail::TrailSearch};
 /// let mut search = TrailSearch::new(&map::ROUTES)?;
 /// let trail = loop {
 ///     match search.run(Budget::new(500)) {
-///         TrailOutcome::Found(trail) => break trail,
-///         TrailOutcome::Exhausted { .. } => {} // other work between slices
+///         Ok(Outcome::Done(trail)) => break trail,
+///         Ok(Outcome::Exhausted { best, .. }) => assert!(best.length() <= 159), // other work between slices
 ///     }
 /// };
 /// assert_eq!(trail.length(), 159);
-/// assert!(search.steps() > 500);
+/// assert!(search.spent() > 500);
 /// # Ok::<(), plateau::tchu::trail::TrailError>(())
 /// ```
 pub struct TrailSearch<'a, W: BorrowMut<TrailWorkspace> = TrailWorkspace> {
@@ -354,40 +315,36 @@ impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
     ///
     /// ```
     /// use plateau::Budget;
+    /// use plateau::search::{Outcome, Search};
     /// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
     /// let mut workspace = TrailWorkspace::new(); // or in a `static`
     /// let mut search = TrailSearch::new_in(&map::ROUTES, &mut workspace)?;
-    /// assert_eq!(search.run(Budget::UNLIMITED).trail().length(), 159);
-    /// # Ok::<(), plateau::tchu::trail::TrailError>(())
+    /// let Ok(Outcome::Done(trail)) = search.run(Budget::UNLIMITED) else { return Err("not done".into()) };
+    /// assert_eq!(trail.length(), 159);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn new_in(routes: &'a [Route<'a>], mut workspace: W) -> Result<Self, TrailError> {
         workspace.borrow_mut().start(routes)?;
         Ok(TrailSearch { routes, workspace })
     }
 
-    /// Visits at most `budget` more search steps (nodes), then returns
-    /// [`TrailOutcome::Found`] if the search is over, else
-    /// [`TrailOutcome::Exhausted`] with the longest trail found so far.
-    ///
-    /// Even with a budget of 0 the trail is a real one (at least the longest
-    /// route). Once found, it stays found and spends nothing more.
-    pub fn run(&mut self, budget: Budget) -> TrailOutcome<'a> {
-        let TrailWorkspace { net, search } = self.workspace.borrow_mut();
-        search.run(net, budget.get());
-        self.outcome()
-    }
-
     /// Returns where the search stands, without searching.
-    pub fn outcome(&self) -> TrailOutcome<'a> {
+    pub fn outcome(&self) -> Outcome<Trail<'a>> {
         let best = self.best();
-        if self.workspace.borrow().search.proven() {
-            TrailOutcome::Found(best)
+        if self.is_done() {
+            Outcome::Done(best)
         } else {
-            TrailOutcome::Exhausted {
+            Outcome::Exhausted {
                 best,
-                spent: self.steps(),
+                spent: self.workspace.borrow().search.steps,
             }
         }
+    }
+
+    /// Returns whether the search is over: its trail is a longest one.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.workspace.borrow().search.proven()
     }
 
     /// Returns the longest trail found so far (walked out on each call).
@@ -399,10 +356,25 @@ impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
             search::euler(&workspace.net, workspace.search.best(), &mut order);
         Trail::from_order(self.routes, order, count, start_local, &workspace.net)
     }
+}
+
+impl<'a, W: BorrowMut<TrailWorkspace>> Search for TrailSearch<'a, W> {
+    type Done = Trail<'a>;
+    type NoSolution = Infallible;
+    type Best = Trail<'a>;
+    type Error = Infallible;
+
+    /// Visits at most `budget` more search steps (nodes), then returns
+    /// [`Outcome::Done`] if the search is over, else [`Outcome::Exhausted`]
+    /// with the longest trail found so far.
+    fn run(&mut self, budget: Budget) -> Result<Outcome<Trail<'a>>, Infallible> {
+        let TrailWorkspace { net, search } = self.workspace.borrow_mut();
+        search.run(net, budget.get());
+        Ok(self.outcome())
+    }
 
     /// Returns the search steps visited since the search started.
-    #[must_use]
-    pub fn steps(&self) -> u64 {
+    fn spent(&self) -> u64 {
         self.workspace.borrow().search.steps
     }
 }
@@ -412,9 +384,9 @@ impl<W: BorrowMut<TrailWorkspace>> defmt::Format for TrailSearch<'_, W> {
     fn format(&self, f: defmt::Formatter<'_>) {
         defmt::write!(
             f,
-            "TrailSearch {{ steps: {}, found: {} }}",
-            self.steps(),
-            self.workspace.borrow().search.proven()
+            "TrailSearch {{ spent: {}, done: {} }}",
+            self.spent(),
+            self.is_done()
         );
     }
 }
@@ -422,8 +394,8 @@ impl<W: BorrowMut<TrailWorkspace>> defmt::Format for TrailSearch<'_, W> {
 impl<W: BorrowMut<TrailWorkspace>> fmt::Debug for TrailSearch<'_, W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TrailSearch")
-            .field("steps", &self.steps())
-            .field("found", &self.workspace.borrow().search.proven())
+            .field("spent", &self.spent())
+            .field("done", &self.is_done())
             .finish_non_exhaustive()
     }
 }
@@ -439,16 +411,18 @@ impl<W: BorrowMut<TrailWorkspace>> fmt::Debug for TrailSearch<'_, W> {
 /// ```
 /// use std::sync::Mutex; // a `critical_section::Mutex<RefCell<_>>` on a chip
 /// use plateau::Budget;
+/// use plateau::search::Search;
 /// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
 /// static WORKSPACE: Mutex<TrailWorkspace> = Mutex::new(TrailWorkspace::new());
 /// let mut workspace = WORKSPACE.lock().map_err(|_| "poisoned")?;
 /// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
-/// assert!(search.run(Budget::UNLIMITED).is_found());
+/// let Ok(outcome) = search.run(Budget::UNLIMITED);
+/// assert!(outcome.is_done());
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub struct TrailWorkspace {
     net: Network,
-    search: Search,
+    search: BranchAndBound,
 }
 
 impl TrailWorkspace {
@@ -457,7 +431,7 @@ impl TrailWorkspace {
     pub const fn new() -> TrailWorkspace {
         TrailWorkspace {
             net: Network::EMPTY,
-            search: Search::EMPTY,
+            search: BranchAndBound::EMPTY,
         }
     }
 
@@ -479,14 +453,14 @@ impl Default for TrailWorkspace {
 #[cfg(feature = "defmt")]
 impl defmt::Format for TrailWorkspace {
     fn format(&self, f: defmt::Formatter<'_>) {
-        defmt::write!(f, "TrailWorkspace {{ steps: {} }}", self.search.steps);
+        defmt::write!(f, "TrailWorkspace {{ spent: {} }}", self.search.steps);
     }
 }
 
 impl fmt::Debug for TrailWorkspace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TrailWorkspace")
-            .field("steps", &self.search.steps)
+            .field("spent", &self.search.steps)
             .finish_non_exhaustive()
     }
 }
@@ -547,12 +521,14 @@ pub fn longest_trail_bonus(
     let mut workspace = TrailWorkspace::new();
     let (oa, sa) = {
         let mut search = TrailSearch::new_in(a, &mut workspace)?;
-        (search.run(budget), search.steps())
+        let Ok(outcome) = search.run(budget);
+        (outcome, search.spent())
     };
     let left = Budget::new(budget.get().saturating_sub(sa));
     let (ob, sb) = {
         let mut search = TrailSearch::new_in(b, &mut workspace)?;
-        (search.run(left), search.steps())
+        let Ok(outcome) = search.run(left);
+        (outcome, search.spent())
     };
     Ok(TrailBonus::decide([&oa, &ob], [sa, sb]))
 }
@@ -574,6 +550,7 @@ fn bonus_points(la: u32, lb: u32) -> [u32; 2] {
 ///
 /// ```
 /// use plateau::Budget;
+/// use plateau::search::Search;
 /// use plateau::tchu::{map, trail::{TrailBonus, TrailSearch}};
 /// let (a, b) = (&map::ROUTES[..2], &map::ROUTES[2..3]);
 /// let (mut sa, mut sb) = (TrailSearch::new(a)?, TrailSearch::new(b)?);
@@ -607,13 +584,13 @@ impl TrailBonus {
         V: BorrowMut<TrailWorkspace>,
         W: BorrowMut<TrailWorkspace>,
     {
-        Self::decide([&a.outcome(), &b.outcome()], [a.steps(), b.steps()])
+        Self::decide([&a.outcome(), &b.outcome()], [a.spent(), b.spent()])
     }
 
     /// Decides the bonus from A's and B's outcomes and steps.
-    fn decide([a, b]: [&TrailOutcome<'_>; 2], [sa, sb]: [u64; 2]) -> TrailBonus {
-        let (la, lb) = (a.trail().length(), b.trail().length());
-        let decided = match (a.is_found(), b.is_found()) {
+    fn decide([a, b]: [&Outcome<Trail<'_>>; 2], [sa, sb]: [u64; 2]) -> TrailBonus {
+        let (la, lb) = (a.so_far().length(), b.so_far().length());
+        let decided = match (a.is_done(), b.is_done()) {
             (true, true) => true,
             (true, false) => lb > la,
             (false, true) => la > lb,

@@ -65,7 +65,7 @@ struct Frame {
 
 /// The state of one search, resumable: the best trail's routes and length so far,
 /// and the explicit stack of the nodes still to branch on.
-pub(super) struct Search {
+pub(super) struct BranchAndBound {
     /// The best set of real routes found so far (one trail).
     best: u128,
     /// Its length.
@@ -105,9 +105,9 @@ enum Phase {
     Main,
 }
 
-impl Search {
+impl BranchAndBound {
     /// No search yet, for a `static` workspace.
-    pub(super) const EMPTY: Search = Search {
+    pub(super) const EMPTY: BranchAndBound = BranchAndBound {
         best: 0,
         best_length: 0,
         steps: 0,

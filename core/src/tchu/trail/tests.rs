@@ -1,4 +1,5 @@
 use super::*;
+use crate::search::{Outcome, Search};
 use crate::tchu::map::{self, ROUTES};
 use crate::tchu::{Level, RouteError};
 
@@ -99,10 +100,10 @@ fn errors() -> TestResult {
 #[test]
 fn whole_map() -> TestResult {
     let t0 = std::time::Instant::now();
-    let s = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
-    let t = *s.trail();
+    let Ok(s) = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
+    let t = *s.so_far();
     check(&t);
-    assert!(s.is_found());
+    assert!(s.is_done());
     std::println!("whole map: {} in {:?}", t.length(), t0.elapsed());
     let singles: Vec<Route> = ROUTES
         .iter()
@@ -119,10 +120,10 @@ fn whole_map() -> TestResult {
 
 #[test]
 fn budget() -> TestResult {
-    let s = TrailSearch::new(&ROUTES)?.run(Budget::new(0));
-    assert!(matches!(s, TrailOutcome::Exhausted { spent: 0, .. }));
-    check(s.trail());
-    assert_eq!(s.trail().length(), 6);
+    let Ok(s) = TrailSearch::new(&ROUTES)?.run(Budget::new(0));
+    assert!(matches!(s, Outcome::Exhausted { spent: 0, .. }));
+    check(s.so_far());
+    assert_eq!(s.so_far().length(), 6);
     Ok(())
 }
 
@@ -191,7 +192,7 @@ fn a_lent_workspace_gives_the_same_trails_and_keeps_nothing() {
         Err(TrailError::TooManyRoutes { routes: 129 })
     );
     let budget = TrailSearch::new_in(&map::ROUTES, &mut workspace)
-        .map(|mut s| (s.run(Budget::new(5)).is_found(), s.steps()));
+        .map(|mut s| (s.run(Budget::new(5)).is_ok_and(|o| o.is_done()), s.spent()));
     assert_eq!(budget, Ok((false, 5)));
     assert_eq!(
         lent_unbounded(&map::ROUTES[..10], &mut workspace),
@@ -205,21 +206,22 @@ fn lent_unbounded<'a>(
     workspace: &mut TrailWorkspace,
 ) -> Result<Trail<'a>, TrailError> {
     let mut search = TrailSearch::new_in(routes, workspace)?;
-    Ok(*search.run(Budget::UNLIMITED).trail())
+    let Ok(outcome) = search.run(Budget::UNLIMITED);
+    Ok(*outcome.so_far())
 }
 
 #[test]
 fn slices_add_up_to_the_whole_search() -> TestResult {
-    let whole = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
+    let Ok(whole) = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
     let mut search = TrailSearch::new(&ROUTES)?;
     let mut slices = 0;
-    while let TrailOutcome::Exhausted { spent, .. } = search.run(Budget::new(100)) {
-        assert_eq!(spent, search.steps());
+    while let Ok(Outcome::Exhausted { spent, .. }) = search.run(Budget::new(100)) {
+        assert_eq!(spent, search.spent());
         slices += 1;
         assert!(slices < 10_000);
     }
     assert_eq!(search.outcome(), whole);
-    assert_eq!(search.run(Budget::new(100)), whole);
+    assert_eq!(search.run(Budget::new(100)), Ok(whole));
     assert!(slices > 1);
     Ok(())
 }

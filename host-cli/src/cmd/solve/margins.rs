@@ -4,16 +4,15 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use plateau::Budget;
 use plateau::grid::{
-    self, BreadthFirst, DepthFirst, Frame, Margins, Report, SearchError, Strategy, margins,
+    self, BreadthFirst, DepthFirst, Frame, Margins, SearchError, Seek, Strategy, margins,
 };
 use serde::Serialize;
 
-use super::{DEFAULT_STEPS, Walk, ran_out};
+use super::{Walk, ran_out};
 use crate::Io;
 use crate::error::{CliError, CliResult, bad};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::Progress;
 
@@ -32,7 +31,7 @@ pub(crate) const MAX_LISTED: u64 = 100_000;
 
 // The arguments of `plateau solve margins` (its help is the variant's).
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("max_steps", super::steps))]
 pub(crate) struct MarginsArgs {
     /// Black cells per row, top to bottom (at most 16 rows).
     #[arg(long, value_name = "N,N,...", allow_hyphen_values = true)]
@@ -50,12 +49,8 @@ pub(crate) struct MarginsArgs {
     /// it grows as needed, never past 1048576 grids).
     #[arg(long, default_value_t = 100_000, value_parser = parse_queue)]
     queue: usize,
-    /// Search steps (nodes expanded) allowed.
-    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
-    max_steps: u64,
-    /// Stop searching after about this many seconds (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
-    seconds: Option<f64>,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 /// Parses `--limit`: 0 to [`MAX_LISTED`].
@@ -73,41 +68,81 @@ pub(super) fn run(args: MarginsArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let rows = parse_counts("--rows", &args.rows)?;
     let cols = parse_counts("--cols", &args.cols)?;
     check(&rows, &cols)?;
-    let puzzle = Margins::new(&rows, &cols).map_err(|e| CliError::new(e.to_string()))?;
-    let limits = Limits::new(args.max_steps, args.seconds);
+    let puzzle = Margins::new(&rows, &cols)?;
+    let limits = args.budgets.limits();
     let spinner = Progress::new(io, json, "margins", None);
     spinner.message("steps");
-    // The queue grows by restarting the search with twice the room: the
-    // memory follows what the search needs, not the flag.
-    let ceiling = args.queue.min(MAX_QUEUE);
-    let mut room = ceiling.min(FIRST_QUEUE);
-    let (mut answer, stop) = limits::run_within(
-        &limits,
-        &spinner,
-        |steps| loop {
-            match search(puzzle, args.strategy, args.limit, room, Budget::new(steps)) {
-                Err(SearchError::QueueFull { .. }) if room < ceiling => {
-                    room = room.saturating_mul(2).min(ceiling);
-                }
-                Err(e) if args.queue > MAX_QUEUE => {
-                    return Err(CliError::new(format!(
-                        "{e} ({MAX_QUEUE} grids, the most it holds); use --strategy dfs"
-                    )));
-                }
-                Err(e) => {
-                    return Err(CliError::new(format!(
-                        "{e} ({} grids); use --strategy dfs or a larger --queue",
-                        args.queue
-                    )));
-                }
-                Ok(answer) => return Ok(answer),
-            }
-        },
-        |a: &MarginsAnswer| a.status == Status::Exhausted,
-    )?;
+    let mut solutions = Vec::new();
+    let limit = args.limit;
+    let keep = |m: &Margins| {
+        if solutions.len() < limit {
+            solutions.push(picture(m));
+        }
+    };
+    let (outcome, stop) = match args.strategy {
+        Walk::Dfs => {
+            // A frame per cell, plus one: the deepest path never needs more.
+            let stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
+            let mut search = DepthFirst::new_in(puzzle, Seek::All, stack);
+            limits::drive(&mut search.visiting(keep), &limits, &spinner, |_, _, _| {})
+                .map_err(|e| queue_error(e, args.queue))?
+        }
+        Walk::Bfs => breadth_first(puzzle, args.queue, &limits, &spinner, keep)?,
+    };
     drop(spinner);
-    answer.stopped_by = stop;
+    let (status, count, _) = output::solutions(&outcome);
+    let answer = MarginsAnswer {
+        status,
+        stopped_by: stop,
+        count,
+        solutions,
+    };
     output::emit(io, json, &answer)
+}
+
+/// Searches breadth-first on a queue that starts at [`FIRST_QUEUE`] grids
+/// and, each time it is full, moves to one twice as large, up to `queue`
+/// grids (and never past [`MAX_QUEUE`]): the memory follows what the search
+/// needs, not the flag.
+fn breadth_first(
+    puzzle: Margins,
+    queue: usize,
+    limits: &Limits,
+    progress: &Progress,
+    mut keep: impl FnMut(&Margins),
+) -> CliResult<(grid::GridOutcome<Margins>, Option<Stop>)> {
+    let ceiling = queue.min(MAX_QUEUE);
+    let mut room = ceiling.min(FIRST_QUEUE);
+    let mut search = BreadthFirst::new_in(puzzle, Seek::All, vec![puzzle; room]);
+    loop {
+        match limits::drive(
+            &mut search.visiting(&mut keep),
+            limits,
+            progress,
+            |_, _, _| {},
+        ) {
+            Err(SearchError::QueueFull { .. }) if room < ceiling => {
+                room = room.saturating_mul(2).min(ceiling);
+                search = search
+                    .move_to(vec![puzzle; room])
+                    .map_err(|_| queue_error(SearchError::QueueFull { grids: room }, queue))?;
+            }
+            driven => return driven.map_err(|e| queue_error(e, queue)),
+        }
+    }
+}
+
+/// Says that the search's memory ran short, and what to do about it.
+fn queue_error(e: SearchError, queue: usize) -> CliError {
+    match e {
+        SearchError::QueueFull { .. } if queue > MAX_QUEUE => CliError::new(format!(
+            "the breadth-first queue is full ({MAX_QUEUE} grids, the most it holds); use --strategy dfs"
+        )),
+        SearchError::QueueFull { .. } => CliError::new(format!(
+            "the breadth-first queue is full ({queue} grids); use --strategy dfs or a larger --queue"
+        )),
+        other => CliError::new(other.to_string()),
+    }
 }
 
 /// The answer for a margins puzzle: `{"status", "stopped_by"?, "count",
@@ -204,50 +239,6 @@ fn check(rows: &[u8], cols: &[u8]) -> CliResult {
         )));
     }
     Ok(())
-}
-
-/// Searches a margins puzzle within `budget` (nodes expanded), breadth-first
-/// on a queue of `queue` grids or depth-first.
-fn search(
-    puzzle: Margins,
-    walk: Walk,
-    limit: usize,
-    queue: usize,
-    budget: Budget,
-) -> Result<MarginsAnswer, SearchError> {
-    let mut solutions = Vec::new();
-    let visit = |m: &Margins| {
-        if solutions.len() < limit {
-            solutions.push(picture(m));
-        }
-    };
-    let report: Report<Margins> = match walk {
-        Walk::Dfs => {
-            let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
-            DepthFirst::new(&mut stack).run(puzzle, budget, grid::Count::All, visit)
-        }
-        Walk::Bfs => {
-            let mut q = vec![puzzle; queue.max(1)];
-            BreadthFirst::new(&mut q).run(puzzle, budget, grid::Count::All, visit)
-        }
-    }?;
-    let found = report.outcome.count();
-    let (status, count) = if report.outcome.is_complete() {
-        let status = match found {
-            0 => Status::None,
-            1 => Status::Unique,
-            _ => Status::Multiple,
-        };
-        (status, Count::exact(found))
-    } else {
-        (Status::Exhausted, Count::at_least(found))
-    };
-    Ok(MarginsAnswer {
-        status,
-        stopped_by: None,
-        count,
-        solutions,
-    })
 }
 
 /// Draws a solved grid: `#` black, `.` white.

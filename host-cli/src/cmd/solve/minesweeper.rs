@@ -6,15 +6,15 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use plateau::Budget;
-use plateau::grid::{self, Minefield, SurveyOutcome, minesweeper, minesweeper::Square};
+use plateau::grid::{self, Minefield, Survey, SurveySearch, minesweeper, minesweeper::Square};
+use plateau::search::Outcome;
 use serde::Serialize;
 
-use super::{DEFAULT_STEPS, ran_out, source_name};
+use super::{ran_out, source_name};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets};
 use crate::output::{self, Answer, Cell, Count, Status, Stop};
 use crate::progress::Progress;
 
@@ -33,17 +33,13 @@ Example: plateau solve minesweeper fixtures/minesweeper/corner.txt";
 
 // The arguments of `plateau solve minesweeper` (its help is the variant's).
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("max_steps", super::steps))]
 pub(crate) struct MinesweeperArgs {
     /// The board file (`-`: standard input).
     #[arg(default_value = "-")]
     file: PathBuf,
-    /// Search steps (nodes expanded) allowed.
-    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
-    max_steps: u64,
-    /// Stop searching after about this many seconds (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
-    seconds: Option<f64>,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 /// Runs `plateau solve minesweeper`.
@@ -52,18 +48,15 @@ pub(super) fn run(args: MinesweeperArgs, json: bool, io: &mut Io<'_>) -> CliResu
     let board = parse_board(&text, &source_name(&args.file))?;
     let width = board.width.max(1);
     let height = board.squares.len() / width;
-    let field = Minefield::new(board.width, height, &board.squares, board.total)
-        .map_err(|e| CliError::new(e.to_string()))?;
-    let limits = Limits::new(args.max_steps, args.seconds);
+    let field = Minefield::new(board.width, height, &board.squares, board.total)?;
     let spinner = Progress::new(io, json, "minesweeper", None);
     spinner.message("steps");
-    let (mut answer, stop) = limits::run_within(
-        &limits,
-        &spinner,
-        |steps| Ok(survey(&board, &field, Budget::new(steps))),
-        |a: &MinefieldAnswer| a.status == Status::Exhausted,
-    )?;
+    // The frames (about 6 KiB) on the heap, inside the search.
+    let mut search = Box::new(SurveySearch::new(&field));
+    let Ok((outcome, stop)) =
+        limits::drive(&mut *search, &args.budgets.limits(), &spinner, |_, _, _| {});
     drop(spinner);
+    let mut answer = answer(&board, &field, &outcome);
     answer.stopped_by = stop;
     output::emit(io, json, &answer)
 }
@@ -234,77 +227,100 @@ fn cell(c: grid::Cell) -> Cell {
     }
 }
 
-/// Surveys a board within `budget` (nodes expanded).
-fn survey(board: &Board, field: &Minefield, budget: Budget) -> MinefieldAnswer {
-    let w = board.width.max(1);
-    let survey = match field.survey(budget) {
-        SurveyOutcome::Found(survey) => survey,
-        SurveyOutcome::Exhausted { layouts, .. } => {
-            // Nothing is decided: the board as given.
-            let board = board
-                .squares
-                .chunks(w)
-                .map(|row| row.iter().map(|&sq| square(sq, '?')).collect())
-                .collect();
+/// The answer for a survey's outcome: every hidden square marked when done,
+/// none when no layout fits (each square next to a number in no layout),
+/// the board as given when the budget ran out (nothing is decided).
+fn answer(
+    board: &Board,
+    field: &Minefield,
+    outcome: &Outcome<Survey, (), plateau::search::Count>,
+) -> MinefieldAnswer {
+    let (status, layouts, survey) = match outcome {
+        Outcome::Done(survey) => (Status::Found, Count::exact(survey.layouts()), Some(survey)),
+        Outcome::NoSolution(()) => (Status::None, Count::exact(0), None),
+        Outcome::Exhausted { best, .. } => {
             return MinefieldAnswer {
                 status: Status::Exhausted,
                 stopped_by: None,
-                layouts: Count::at_least(layouts),
-                board,
+                layouts: (*best).into(),
+                board: marked(board, |_| None),
                 mines: Vec::new(),
                 safe: Vec::new(),
                 frequencies: Vec::new(),
             };
         }
     };
-    let interior = survey.interior_forced();
-    let frontier: BTreeSet<grid::Cell> = field.frontier().collect();
-    let mut answer = MinefieldAnswer {
-        status: if survey.layouts() == 0 {
-            Status::None
-        } else {
-            Status::Found
-        },
-        stopped_by: None,
-        layouts: Count::exact(survey.layouts()),
-        board: Vec::new(),
-        mines: Vec::new(),
-        safe: Vec::new(),
-        frequencies: survey
+    let frequencies = match survey {
+        Some(survey) => survey
             .mine_counts()
             .map(|(c, m)| Frequency {
                 cell: cell(c),
                 mine_layouts: m,
             })
             .collect(),
+        None => field
+            .frontier()
+            .map(|c| Frequency {
+                cell: cell(c),
+                mine_layouts: 0,
+            })
+            .collect(),
     };
-    let mut row = String::new();
+    let frontier: BTreeSet<grid::Cell> = field.frontier().collect();
+    let forced = |at: grid::Cell| {
+        let survey = survey?;
+        if frontier.contains(&at) {
+            survey.forced(at)
+        } else {
+            survey.interior_forced()
+        }
+    };
+    let w = board.width.max(1);
+    let (mut mines, mut safe) = (Vec::new(), Vec::new());
     for (i, &sq) in board.squares.iter().enumerate() {
         // The board is at most MAX_SIDE squares either way: both fit a u8.
         let at = grid::Cell::new((i / w) as u8, (i % w) as u8);
-        let forced = if frontier.contains(&at) {
-            survey.forced(at)
-        } else {
-            interior
-        };
-        let mark = match forced {
-            Some(true) => 'M',
-            Some(false) => 'S',
-            None => '?',
-        };
         if sq == Square::Hidden {
-            match forced {
-                Some(true) => answer.mines.push(cell(at)),
-                Some(false) => answer.safe.push(cell(at)),
+            match forced(at) {
+                Some(true) => mines.push(cell(at)),
+                Some(false) => safe.push(cell(at)),
                 None => {}
             }
         }
-        row.push(square(sq, mark));
-        if (i + 1) % w == 0 {
-            answer.board.push(std::mem::take(&mut row));
-        }
     }
-    answer
+    MinefieldAnswer {
+        status,
+        stopped_by: None,
+        layouts,
+        board: marked(board, forced),
+        mines,
+        safe,
+        frequencies,
+    }
+}
+
+/// The board's rows, each hidden square marked `M` (a mine in every layout,
+/// `forced` says `Some(true)`), `S` (safe in every layout) or `?`.
+fn marked(board: &Board, forced: impl Fn(grid::Cell) -> Option<bool>) -> Vec<String> {
+    let w = board.width.max(1);
+    board
+        .squares
+        .chunks(w)
+        .enumerate()
+        .map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(c, &sq)| {
+                    let mark = match forced(grid::Cell::new(r as u8, c as u8)) {
+                        Some(true) => 'M',
+                        Some(false) => 'S',
+                        None => '?',
+                    };
+                    square(sq, mark)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The character of a square, `hidden` for a hidden one.

@@ -17,7 +17,21 @@ mod sudoku;
 
 /// The default `--max-steps` of every grid command: about ten seconds of
 /// search at most, on this kind of machine, for the slowest of them.
-pub(crate) const DEFAULT_STEPS: u64 = 10_000_000;
+const DEFAULT_STEPS: &str = "10000000";
+
+/// `--max-steps` of a grid command: its unit and its default.
+pub(crate) fn steps(arg: clap::Arg) -> clap::Arg {
+    arg.default_value(DEFAULT_STEPS).help(
+        "Search steps (nodes expanded) allowed: the answer is then what was found so far, marked as exhausted",
+    )
+}
+
+/// `--max-steps` of `solve sudoku`: per puzzle.
+pub(crate) fn steps_per_puzzle(arg: clap::Arg) -> clap::Arg {
+    steps(arg).help(
+        "Search steps (nodes expanded) allowed per puzzle: the answer is then what was found so far, marked as exhausted",
+    )
+}
 
 /// Brute-force grid puzzles.
 #[derive(Subcommand, Debug)]

@@ -5,16 +5,15 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use plateau::Budget;
-use plateau::grid::{self, DepthFirst, Frame, Outcome, Snake, Strategy, snake};
+use plateau::grid::{self, DepthFirst, Frame, Seek, Snake, Strategy, snake};
 use serde::Serialize;
 
 use super::margins::parse_limit;
-use super::{DEFAULT_STEPS, ran_out, source_name};
+use super::{ran_out, source_name};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::Progress;
 
@@ -32,7 +31,7 @@ Example: plateau solve snake fixtures/snake/small.txt";
 
 // The arguments of `plateau solve snake` (its help is the variant's).
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(allow_negative_numbers = true, mut_arg("max_steps", super::steps))]
 pub(crate) struct SnakeArgs {
     /// The puzzle file (`-`: standard input).
     #[arg(default_value = "-")]
@@ -40,12 +39,8 @@ pub(crate) struct SnakeArgs {
     /// Most solutions listed, up to 100000 (the count is exact unless the budget runs out).
     #[arg(long, default_value_t = 10, value_parser = parse_limit)]
     limit: usize,
-    /// Search steps (nodes expanded) allowed.
-    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
-    max_steps: u64,
-    /// Stop searching after about this many seconds (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
-    seconds: Option<f64>,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 /// Runs `plateau solve snake`.
@@ -53,19 +48,32 @@ pub(super) fn run(args: SnakeArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let text = read_text(Some(&args.file), io)?;
     let spec = parse_snake(&text, &source_name(&args.file))?;
     let at = |(row, col): (u8, u8)| grid::Cell::new(row, col);
-    let puzzle = Snake::new(&spec.rows, &spec.cols, at(spec.head), at(spec.tail))
-        .map_err(|e| CliError::new(e.to_string()))?;
-    let limits = Limits::new(args.max_steps, args.seconds);
+    let puzzle = Snake::new(&spec.rows, &spec.cols, at(spec.head), at(spec.tail))?;
     let spinner = Progress::new(io, json, "snake", None);
     spinner.message("steps");
-    let (mut answer, stop) = limits::run_within(
-        &limits,
+    let mut solutions = Vec::new();
+    let keep = |s: &Snake| {
+        if solutions.len() < args.limit {
+            solutions.push(picture(s, &spec));
+        }
+    };
+    // A frame per cell, plus one: the deepest path never needs more.
+    let stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
+    let mut search = DepthFirst::new_in(puzzle, Seek::All, stack);
+    let (outcome, stop) = limits::drive(
+        &mut search.visiting(keep),
+        &args.budgets.limits(),
         &spinner,
-        |steps| solve(puzzle, &spec, args.limit, Budget::new(steps)),
-        |a: &SnakeAnswer| a.status == Status::Exhausted,
+        |_, _, _| {},
     )?;
     drop(spinner);
-    answer.stopped_by = stop;
+    let (status, count, _) = output::solutions(&outcome);
+    let answer = SnakeAnswer {
+        status,
+        stopped_by: stop,
+        count,
+        solutions,
+    };
     output::emit(io, json, &answer)
 }
 
@@ -225,35 +233,6 @@ impl Answer for SnakeAnswer {
         }
         Ok(())
     }
-}
-
-/// Solves a snake puzzle, counting every solution within `budget` (nodes expanded).
-fn solve(puzzle: Snake, spec: &SnakeSpec, limit: usize, budget: Budget) -> CliResult<SnakeAnswer> {
-    let mut solutions = Vec::new();
-    let mut stack = vec![Frame::new(puzzle); puzzle.rows() * puzzle.cols() + 1];
-    let report = DepthFirst::new(&mut stack)
-        .run(puzzle, budget, grid::Count::All, |s: &Snake| {
-            if solutions.len() < limit {
-                solutions.push(picture(s, spec));
-            }
-        })
-        .map_err(|e| CliError::new(e.to_string()))?;
-    let found = report.outcome.count();
-    let (status, count) = match report.outcome {
-        Outcome::NoSolution => (Status::None, Count::exact(0)),
-        Outcome::Unique(_) => (Status::Unique, Count::exact(1)),
-        Outcome::Multiple { complete: true, .. } => (Status::Multiple, Count::exact(found)),
-        Outcome::Multiple {
-            complete: false, ..
-        }
-        | Outcome::Exhausted { .. } => (Status::Exhausted, Count::at_least(found)),
-    };
-    Ok(SnakeAnswer {
-        status,
-        stopped_by: None,
-        count,
-        solutions,
-    })
 }
 
 /// Draws a snake: `H` head, `T` tail, `#` body, `.` empty.

@@ -10,15 +10,16 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use plateau::Budget;
-use plateau::grid::{self, Outcome, Shape, Sudoku, SudokuError};
+use plateau::grid::{
+    self, DepthFirst, Frame, Seek, Shape, Sudoku, SudokuError, SudokuSearch, SudokuStack,
+};
 use serde::Serialize;
 
-use super::{DEFAULT_STEPS, ran_out, source_name};
+use super::{ran_out, source_name};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits};
 use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::{self, Interruptible, Progress};
 
@@ -36,7 +37,10 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json";
 
 // The arguments of `plateau solve sudoku` (its help is the variant's).
 #[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    mut_arg("max_steps", super::steps_per_puzzle)
+)]
 pub(crate) struct SudokuArgs {
     /// The file of puzzles (`-`: standard input).
     #[arg(default_value = "-")]
@@ -44,40 +48,27 @@ pub(crate) struct SudokuArgs {
     /// Count every solution instead of stopping at the second.
     #[arg(long)]
     count: bool,
-    /// Search steps (nodes expanded) allowed per puzzle.
-    #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_STEPS, value_parser = limits::parse_steps)]
-    max_steps: u64,
-    /// Stop searching after about this many seconds in all: the puzzles not
-    /// solved by then are exhausted (default: no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds)]
-    seconds: Option<f64>,
+    #[command(flatten)]
+    budgets: Budgets,
 }
 
 /// Runs `plateau solve sudoku`.
 pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     let text = read_text(Some(&args.file), io)?;
     let puzzles = parse_sudokus(&text, &source_name(&args.file))?;
-    let want = if args.count {
-        grid::Count::All
+    let seek = if args.count {
+        Seek::All
     } else {
-        grid::Count::Uniqueness
+        Seek::Uniqueness
     };
-    // One deadline for the whole file.
-    let limits = Limits::new(args.max_steps, args.seconds);
-    let search =
-        |givens: &[u8], line: usize, steps: u64| solve(givens, line, Budget::new(steps), want);
-    let exhausted = |a: &SudokuAnswer| a.status == Status::Exhausted;
+    // One deadline for the whole file, and one stack lent to every search.
+    let limits = args.budgets.limits();
+    let mut stack: Box<SudokuStack> = Box::default();
     if let [(line, givens)] = puzzles.as_slice() {
         let spinner = Progress::new(io, json, "sudoku", None);
         spinner.message("steps");
-        let (mut answer, stop) = limits::run_within(
-            &limits,
-            &spinner,
-            |steps| search(givens, *line, steps),
-            exhausted,
-        )?;
+        let answer = solve(givens, *line, seek, &mut stack, &limits, &spinner)?;
         drop(spinner);
-        answer.stopped_by = stop;
         return output::emit(io, json, &answer);
     }
     // A bar over the puzzles, unless the answers go to the same terminal
@@ -91,13 +82,15 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     // nest: the searches' own close inside this one).
     let _section = Interruptible::open();
     for (done, (line, givens)) in puzzles.iter().enumerate() {
-        let (mut answer, stop) = limits::run_within(
+        let answer = solve(
+            givens,
+            *line,
+            seek,
+            &mut stack,
             &limits,
             &Progress::hidden(),
-            |steps| search(givens, *line, steps),
-            exhausted,
         )?;
-        answer.stopped_by = stop;
+        let stop = answer.stopped_by;
         output::emit(io, json, &answer)?;
         bar.set(done as u64 + 1);
         if stop == Some(Stop::Interrupt) || progress::interrupted() {
@@ -195,28 +188,41 @@ fn parse_sudokus(text: &str, name: &str) -> CliResult<Vec<(usize, Vec<u8>)>> {
     Ok(out)
 }
 
-/// Solves one sudoku within `budget` (nodes expanded), looking for `want` solutions.
-fn solve(givens: &[u8], line: usize, budget: Budget, want: grid::Count) -> CliResult<SudokuAnswer> {
+/// Solves one sudoku on `stack` under `limits`, seeking `seek`.
+fn solve(
+    givens: &[u8],
+    line: usize,
+    seek: Seek,
+    stack: &mut SudokuStack,
+    limits: &Limits,
+    progress: &Progress,
+) -> CliResult<SudokuAnswer> {
     let shape = Shape::from_cells(givens.len()).unwrap_or(Shape::Nine);
     let side = shape.side();
-    let answer = |status, count, solution, reason| SudokuAnswer {
-        status,
-        stopped_by: None,
-        line,
-        count,
-        solution,
-        reason,
-        side,
-    };
     let puzzle = match Sudoku::new(shape, givens) {
         Ok(p) => p,
         Err(e) => {
-            return Ok(answer(Status::None, Count::exact(0), None, Some(reason(e))));
+            return Ok(SudokuAnswer {
+                status: Status::None,
+                stopped_by: None,
+                line,
+                count: Count::exact(0),
+                solution: None,
+                reason: Some(reason(e)),
+                side,
+            });
         }
     };
-    let report = puzzle
-        .solve(budget, want)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    // 9×9: the band search on the lent stack; 4×4 and 6×6: the general one.
+    let (outcome, stop) = if shape == Shape::Nine {
+        let mut search = SudokuSearch::new_in(puzzle, seek, stack)?;
+        limits::drive(&mut search, limits, progress, |_, _, _| {})?
+    } else {
+        let frames = vec![Frame::new(puzzle); shape.cells() + 1];
+        let mut search = DepthFirst::new_in(puzzle, seek, frames);
+        limits::drive(&mut search, limits, progress, |_, _, _| {})?
+    };
+    let (status, count, first) = output::solutions(&outcome);
     let digits = |s: &Sudoku| -> String {
         s.digits()
             .iter()
@@ -224,33 +230,14 @@ fn solve(givens: &[u8], line: usize, budget: Budget, want: grid::Count) -> CliRe
             .map(|&d| char::from(b'0' + d))
             .collect()
     };
-    Ok(match report.outcome {
-        Outcome::NoSolution => answer(
-            Status::None,
-            Count::exact(0),
-            None,
-            Some("no grid completes the givens".into()),
-        ),
-        Outcome::Unique(s) => answer(Status::Unique, Count::exact(1), Some(digits(&s)), None),
-        Outcome::Multiple {
-            first,
-            count,
-            complete,
-        } => {
-            let count = if complete {
-                Count::exact(count)
-            } else {
-                Count::at_least(count)
-            };
-            answer(Status::Multiple, count, Some(digits(&first)), None)
-        }
-        // A count the budget cut short is never exact.
-        Outcome::Exhausted { first, count, .. } => answer(
-            Status::Exhausted,
-            Count::at_least(count),
-            first.as_ref().map(digits),
-            None,
-        ),
+    Ok(SudokuAnswer {
+        status,
+        stopped_by: stop,
+        line,
+        count,
+        solution: first.map(digits),
+        reason: (status == Status::None).then(|| "no grid completes the givens".to_string()),
+        side,
     })
 }
 

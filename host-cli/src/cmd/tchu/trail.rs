@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use plateau::Budget;
+use plateau::search::Search;
 use plateau::tchu::trail::{TrailBonus, TrailError, TrailSearch};
 use plateau::tchu::{Route, map};
 use serde::Serialize;
@@ -14,23 +14,34 @@ use super::network::{parse_network, read_network};
 use super::notation::pick_routes;
 use crate::Io;
 use crate::error::{CliError, CliResult};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits};
 use crate::output::{Answer, Status, Stop, emit};
-use crate::progress::{Interruptible, Progress};
+use crate::progress::Progress;
 
 /// The default `--max-steps` of `longest` and `bonus`. The whole map takes
 /// 1,249 steps; the hardest of 350 random networks of up to 128 routes tried
 /// took 195,256; a step takes 5 to 8 µs on such networks (2026-12), so the
 /// default ends within seconds (fixtures/tchu/trail-hard.tsv, which needs 3.4
 /// million, stops after 5 to 8 s) and still proves the longest on all of them.
-pub(crate) const DEFAULT_MAX_STEPS: u64 = 1_000_000;
+const DEFAULT_MAX_STEPS: &str = "1000000";
 
-/// Steps per slice of a trail search between two looks at the clock, Ctrl-C
-/// and the progress line.
-const SLICE_STEPS: u64 = 20_000;
+/// `--max-steps` of `tchu longest`: its unit and default.
+fn steps(arg: clap::Arg) -> clap::Arg {
+    arg.default_value(DEFAULT_MAX_STEPS).help(
+        "Stop after this many search steps and answer with the longest trail found so far, marked as not proven (status \"exhausted\" in JSON)",
+    )
+}
+
+/// `--max-steps` of `tchu bonus`: its unit and default.
+fn steps_in_all(arg: clap::Arg) -> clap::Arg {
+    steps(arg).help(
+        "Stop after this many search steps in all (A's network first) and answer with the longest trails found so far, marked as not proven (status \"exhausted\" in JSON)",
+    )
+}
 
 /// Arguments of `plateau tchu longest`.
 #[derive(Args, Debug)]
+#[command(mut_arg("max_steps", steps))]
 pub(crate) struct LongestArgs {
     /// Route ids, such as BER_LUC_1, comma-separated or apart (none at all: the
     /// empty network; with --network: every route of the file).
@@ -45,11 +56,12 @@ pub(crate) struct LongestArgs {
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
     #[command(flatten)]
-    budget: TrailBudget,
+    budgets: Budgets,
 }
 
 /// Arguments of `plateau tchu bonus`.
 #[derive(Args, Debug)]
+#[command(mut_arg("max_steps", steps_in_all))]
 pub(crate) struct BonusArgs {
     /// Player A's route ids, comma-separated or apart (BER_LUC_1,BER_FRI_1);
     /// none if absent.
@@ -63,32 +75,7 @@ pub(crate) struct BonusArgs {
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
     #[command(flatten)]
-    budget: TrailBudget,
-}
-
-/// The budget of a trail search: `--max-steps` and `--seconds`.
-#[derive(Args, Debug)]
-struct TrailBudget {
-    /// Stop after this many search steps (bonus: in all, A's network first)
-    /// and answer with the longest trail found so far, marked as not proven
-    /// (status "exhausted" in JSON).
-    #[arg(
-        long,
-        value_name = STEPS_NAME,
-        value_parser = limits::parse_steps,
-        default_value_t = DEFAULT_MAX_STEPS,
-        allow_negative_numbers = true
-    )]
-    max_steps: u64,
-    /// Stop after about this many seconds, the same way (default: no time
-    /// limit). Ctrl-C stops the same way too.
-    #[arg(
-        long,
-        value_name = SECONDS_NAME,
-        value_parser = limits::parse_seconds,
-        allow_negative_numbers = true
-    )]
-    seconds: Option<f64>,
+    budgets: Budgets,
 }
 
 /// Runs `plateau tchu longest`.
@@ -109,12 +96,11 @@ pub(crate) fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> Cli
         pick_routes(&map::ROUTES, "on the map", None, &args.routes)?
     };
     let mut searcher = TrailSearch::new(&routes).map_err(network_error)?;
-    let limits = Limits::new(args.budget.max_steps, args.budget.seconds);
+    let limits = args.budgets.limits();
     let started = Instant::now();
     let stop = {
         let progress = Progress::new(io, json, "longest trail", None);
-        let _section = Interruptible::open();
-        search_sliced(&mut searcher, limits.max_steps, &limits, &progress, 0)
+        search(&mut searcher, &limits, &progress, 0)
     };
     let answer = TrailAnswer::new(&searcher, stop, started.elapsed());
     emit(io, json, &answer)
@@ -145,18 +131,19 @@ pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResu
     }
     let mut sa = TrailSearch::new(&a).map_err(network_error)?;
     let mut sb = TrailSearch::new(&b).map_err(network_error)?;
-    let limits = Limits::new(args.budget.max_steps, args.budget.seconds);
-    let max_steps = limits.max_steps;
+    let limits = args.budgets.limits();
     let started = Instant::now();
     // A's network first, then B's with the steps left (as the core's
     // `longest_trail_bonus` does).
     let stop = {
         let progress = Progress::new(io, json, "longest trails", None);
-        let _section = Interruptible::open();
-        match search_sliced(&mut sa, max_steps, &limits, &progress, 0) {
+        match search(&mut sa, &limits, &progress, 0) {
             None => {
-                let left = max_steps.saturating_sub(sa.steps());
-                search_sliced(&mut sb, left, &limits, &progress, sa.steps())
+                let left = Limits {
+                    max_steps: limits.max_steps.saturating_sub(sa.spent()),
+                    ..limits
+                };
+                search(&mut sb, &left, &progress, sa.spent())
             }
             stop => stop,
         }
@@ -177,45 +164,29 @@ pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResu
         a: TrailAnswer::new(&sa, stop, took),
         b: TrailAnswer::new(&sb, stop, took),
         bonus: points,
-        steps: sa.steps().saturating_add(sb.steps()),
+        steps: sa.spent().saturating_add(sb.spent()),
         stop,
     };
     emit(io, json, &answer)
 }
 
-/// Runs a trail search in slices until it ends, `max_steps` steps are spent,
-/// the deadline passes or Ctrl-C; returns what stopped it (`None`: it ended).
-/// The progress line counts `done_before` plus this search's steps.
-fn search_sliced(
+/// Drives a trail search until it ends, `limits` or Ctrl-C stop it; returns
+/// what stopped it (`None`: it ended). The progress line counts
+/// `done_before` plus this search's steps.
+fn search(
     searcher: &mut TrailSearch<'_>,
-    max_steps: u64,
     limits: &Limits,
     progress: &Progress,
     done_before: u64,
 ) -> Option<Stop> {
-    loop {
-        if let Some(stop) = limits.stop_now() {
-            return Some(stop);
-        }
-        let slice = SLICE_STEPS.min(max_steps.saturating_sub(searcher.steps()));
-        let before = searcher.steps();
-        if searcher.run(Budget::new(slice)).is_found() {
-            return None;
-        }
-        // A search that ends unproven spends nothing more (never, by its depth
-        // bound): it is over too.
-        if slice > 0 && searcher.steps() == before {
-            return None;
-        }
-        if searcher.steps() >= max_steps {
-            return Some(Stop::MaxSteps);
-        }
-        progress.set(done_before.saturating_add(searcher.steps()));
+    let Ok((_, stop)) = limits::drive(searcher, limits, progress, |progress, searcher, outcome| {
+        progress.set(done_before.saturating_add(searcher.spent()));
         progress.message(format!(
             "steps, longest so far {}",
-            searcher.best().length()
+            outcome.so_far().length()
         ));
-    }
+    });
+    stop
 }
 
 fn network_error(e: TrailError) -> CliError {
@@ -259,9 +230,9 @@ impl TrailAnswer {
     /// search (if it did) after `took`.
     fn new(searcher: &TrailSearch<'_>, stop: Option<Stop>, took: Duration) -> Self {
         let outcome = searcher.outcome();
-        let trail = outcome.trail();
-        let found = outcome.is_found();
-        let steps = searcher.steps();
+        let trail = outcome.so_far();
+        let found = outcome.is_done();
+        let steps = searcher.spent();
         let stopped_after = stop.map(|s| match s {
             Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
             _ => format!("{steps} steps ({})", s.flag()),
