@@ -406,38 +406,49 @@ impl Node for Layout {
     type Choices = MineOrSafe;
 
     fn propagate(&mut self, field: &Minefield) -> bool {
-        loop {
+        // The two sets in locals (registers) for the loops, written back once.
+        let (mut mine, mut safe) = (self.mine, self.safe);
+        let clues = field.clues();
+        let all = field.all();
+        let consistent = loop {
             let mut changed = false;
-            for clue in field.clues() {
-                let mines = (self.mine & clue.around).count_ones();
-                let open = clue.around & !(self.mine | self.safe);
+            let mut broken = false;
+            for clue in clues {
+                let mines = (mine & clue.around).count_ones();
+                let open = clue.around & !(mine | safe);
                 let need = u32::from(clue.mines);
                 let n_open = open.count_ones();
                 if mines > need || mines + n_open < need {
-                    return false;
+                    broken = true;
+                    break;
                 }
                 if n_open == 0 {
                     continue;
                 }
                 if mines == need {
-                    self.safe |= open;
+                    safe |= open;
                     changed = true;
                 } else if mines + n_open == need {
-                    self.mine |= open;
+                    mine |= open;
                     changed = true;
                 }
             }
+            if broken {
+                break false;
+            }
             if let Some(unflagged) = field.unflagged {
-                let open = field.all() & !(self.mine | self.safe);
-                let most = self.mine.count_ones() + open.count_ones() + u32::from(field.interior);
-                if self.mine.count_ones() > u32::from(unflagged) || most < u32::from(unflagged) {
-                    return false;
+                let open = all & !(mine | safe);
+                let most = mine.count_ones() + open.count_ones() + u32::from(field.interior);
+                if mine.count_ones() > u32::from(unflagged) || most < u32::from(unflagged) {
+                    break false;
                 }
             }
             if !changed {
-                return true;
+                break true;
             }
-        }
+        };
+        (self.mine, self.safe) = (mine, safe);
+        consistent
     }
 
     fn branch(&self, field: &Minefield) -> Option<MineOrSafe> {

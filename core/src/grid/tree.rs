@@ -137,6 +137,28 @@ impl<N: Copy> Tally<N> {
         self.count >= self.stop_after
     }
 
+    /// Propagates the root and returns its choices; a root without any is a
+    /// leaf, counted if solved.
+    #[inline(always)]
+    fn expand_root<R: ?Sized>(
+        &mut self,
+        rules: &R,
+        node: &mut N,
+        visit: &mut impl FnMut(&N),
+    ) -> Option<N::Choices>
+    where
+        N: Node<Rules = R>,
+    {
+        if !node.propagate(rules) {
+            return None;
+        }
+        let choices = node.branch(rules);
+        if choices.is_none() && node.is_solved(rules) {
+            self.found(node, visit);
+        }
+        choices
+    }
+
     /// Returns the outcome of a search that ended as `end`.
     pub(crate) fn over(&mut self, end: End) -> GridOutcome<N> {
         self.phase = Phase::Over(end);
@@ -224,39 +246,37 @@ impl<N: Node> Dfs<N> {
                 return Ok(self.tally.outcome());
             }
             self.tally.phase = Phase::Running;
-            let mut node = *root;
-            if node.propagate(rules) {
-                match node.branch(rules) {
-                    None => {
-                        if node.is_solved(rules) {
-                            self.tally.found(&node, visit);
-                        }
-                    }
-                    Some(choices) => {
-                        let Some(frame) = stack.first_mut().and_then(Slot::raw) else {
-                            return self.tally.fail(full);
-                        };
-                        *frame = Raw {
-                            node,
-                            rest: Some(choices),
-                        };
-                        self.depth = 1;
+            // The root is expanded in the first frame (no copy to move it
+            // there after), or, without a frame, where it can only be a leaf.
+            match stack.first_mut().and_then(Slot::raw) {
+                Some(frame) => {
+                    frame.node = *root;
+                    frame.rest = self.tally.expand_root(rules, &mut frame.node, visit);
+                    self.depth = usize::from(frame.rest.is_some());
+                }
+                None => {
+                    let mut node = *root;
+                    if self.tally.expand_root(rules, &mut node, visit).is_some() {
+                        return self.tally.fail(full);
                     }
                 }
             }
         }
+        // The depth and the meter in locals for the loop (the tally's other
+        // fields change only at a solution), written back when it ends.
         let mut depth = self.depth;
+        let mut meter = self.tally.meter;
         let mut spare: N;
-        let end = loop {
+        let exit = loop {
             let Some((top, above)) = depth
                 .checked_sub(1)
                 .and_then(|i| stack.get_mut(i..))
                 .and_then(<[F]>::split_first_mut)
             else {
-                break End::Complete;
+                break Exit::Over(End::Complete);
             };
             let Some(top) = top.raw() else {
-                return self.tally.fail(full);
+                break Exit::Full;
             };
             let mut rest = top.rest;
             let Some(choice) = rest.as_mut().and_then(Iterator::next) else {
@@ -264,9 +284,8 @@ impl<N: Node> Dfs<N> {
                 continue;
             };
             // Out of budget before the choice is taken: the next slice takes it.
-            if !self.tally.meter.step() {
-                self.depth = depth;
-                return Ok(self.tally.outcome());
+            if !meter.step() {
+                break Exit::Spent;
             }
             let last = rest.is_none_or(|mut r| r.next().is_none());
             let next = above.first_mut();
@@ -281,7 +300,7 @@ impl<N: Node> Dfs<N> {
                 (false, Some(next)) => {
                     top.rest = rest;
                     let Some(next) = next.raw() else {
-                        return self.tally.fail(full);
+                        break Exit::Full;
                     };
                     next.node = top.node;
                     &mut next.node
@@ -304,22 +323,33 @@ impl<N: Node> Dfs<N> {
                         .filter(|_| !in_spare)
                         .and_then(Slot::raw);
                     let Some(slot) = slot else {
-                        self.depth = depth;
-                        return self.tally.fail(full);
+                        break Exit::Full;
                     };
                     slot.rest = Some(choices);
                     depth += 1;
                 }
                 None => {
                     if child.is_solved(rules) && self.tally.found(child, visit) {
-                        break End::Stopped;
+                        break Exit::Over(End::Stopped);
                     }
                 }
             }
         };
         self.depth = depth;
-        Ok(self.tally.over(end))
+        self.tally.meter = meter;
+        match exit {
+            Exit::Over(end) => Ok(self.tally.over(end)),
+            Exit::Spent => Ok(self.tally.outcome()),
+            Exit::Full => self.tally.fail(full),
+        }
     }
+}
+
+/// Why the depth-first loop stopped.
+enum Exit {
+    Over(End),
+    Spent,
+    Full,
 }
 
 /// The state of a breadth-first search: the ring queue's head and length,
