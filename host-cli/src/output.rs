@@ -13,6 +13,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use plateau::camicia::{self, GameOutcome};
 use plateau::grid::GridOutcome;
 use plateau::search;
 use serde::{Serialize, Serializer};
@@ -186,6 +187,22 @@ pub(crate) fn solutions<P>(outcome: &GridOutcome<P>) -> (Status, Count, Option<&
             Some(found) => (Status::Exhausted, found.count.into(), Some(&found.first)),
             None => (Status::Exhausted, Count::at_least(0), None),
         },
+    }
+}
+
+/// The status, cards and tricks of a Camicia game's outcome: `finished` or
+/// `loop` when done, `exhausted` with what it played when the rounds ran out.
+pub(crate) fn game(outcome: &GameOutcome) -> (Status, u64, u64) {
+    match *outcome {
+        search::Outcome::Done(end) => {
+            let status = match end.status {
+                camicia::Status::Finished => Status::Finished,
+                camicia::Status::Loop => Status::Loop,
+            };
+            (status, end.cards, end.tricks)
+        }
+        search::Outcome::Exhausted { best, .. } => (Status::Exhausted, best.cards, best.tricks),
+        search::Outcome::NoSolution(never) => match never {},
     }
 }
 

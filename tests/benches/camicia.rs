@@ -96,7 +96,7 @@ fn imitation_play(deal: &[u8; 52]) -> (u64, u64) {
 fn many(deals: &[PackedDeal]) -> u64 {
     let mut cards = 0;
     PackedDeal::simulate_many(deals.iter().copied().map(black_box), BUDGET, |_, _, o| {
-        cards += o.cards;
+        cards += o.cards();
     });
     cards
 }
@@ -239,7 +239,7 @@ fn bench(c: &mut Criterion) {
                 ("packed, one at a time (loop detection)", &mut || {
                     deals
                         .iter()
-                        .map(|d| black_box(d).simulate(BUDGET).cards)
+                        .map(|d| black_box(d).simulate(BUDGET).cards())
                         .sum()
                 }),
                 (
@@ -302,7 +302,7 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     deals
                         .iter()
-                        .map(|d| black_box(d).simulate(BUDGET).cards)
+                        .map(|d| black_box(d).simulate(BUDGET).cards())
                         .sum::<u64>()
                 })
             },
@@ -332,7 +332,7 @@ fn bench(c: &mut Criterion) {
             let mut sum = 0u64;
             for _ in 0..DEALS {
                 next_in_chain(&mut deal, &mut at, &mut rng);
-                sum += deal.simulate(BUDGET).cards;
+                sum += deal.simulate(BUDGET).cards();
             }
             sum
         })

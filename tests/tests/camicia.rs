@@ -2,7 +2,11 @@
 //! slow obviously-right one on random deals of many sizes, loops included.
 
 use plateau::Budget;
-use plateau::camicia::{Deal, Event, Game, Outcome, PackedDeal, Player, Rank, Status, Trace};
+use plateau::camicia::{
+    Deal, Event, Game, GameOutcome, PackedDeal, Player, Rank, Simulation, Status, Trace,
+};
+use plateau::search::{Outcome, Search};
+use plateau_tests::run_in_slices;
 use plateau_tests::{camicia_reference as reference, fixture, run_cli};
 use proptest::prelude::*;
 
@@ -24,8 +28,13 @@ fn compact(deal: &str) -> (Vec<Rank>, Vec<Rank>) {
     (compact_hand(a), compact_hand(b))
 }
 
-fn figures(o: Outcome) -> (Status, u64, u64) {
-    (o.status, o.cards, o.tricks)
+/// How the game ends, its cards and tricks; a game that ran out of rounds
+/// is a failure here (every caller gives budgets no game of its runs out of).
+fn figures(o: GameOutcome) -> (Status, u64, u64) {
+    match o {
+        Outcome::Done(end) => (end.status, end.cards, end.tricks),
+        other => panic!("ran out of rounds: {other:?}"),
+    }
 }
 
 /// A published case: (description, A, B, status, cards, tricks).
@@ -174,6 +183,9 @@ fn check_all(a: &[Rank], b: &[Rank]) -> Result<(Status, u64, u64), TestCaseError
         expected,
         "Deal<8>"
     );
+    // The same game as a value driven in slices of 7 rounds.
+    let (sliced, _) = run_in_slices(&mut Simulation::new(&wide), 7);
+    prop_assert_eq!(figures(sliced), expected, "Simulation<8> in slices");
     if a.len() + b.len() <= 64 {
         let deal: Deal = Deal::from_hands(a, b).expect("fits 64");
         prop_assert_eq!(
@@ -258,7 +270,32 @@ proptest! {
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
         let full = deal.simulate(Budget::new(1 << 20));
         let small = deal.simulate(Budget::new(budget));
-        prop_assert!(small == full || small.status == Status::Exhausted, "{small:?} vs {full:?}");
+        prop_assert!(small == full || small.is_exhausted(), "{small:?} vs {full:?}");
+    }
+
+    /// A game cut into runs of any size answers as one call with their sum,
+    /// and spends the same rounds; every run but the last is exhausted.
+    #[test]
+    fn a_game_in_slices_is_the_game_in_one_call(
+        a in prop::collection::vec(rank_strategy(), 0..30),
+        b in prop::collection::vec(rank_strategy(), 0..30),
+        slice in 1u64..50,
+    ) {
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let mut one = Simulation::new(&deal);
+        let Ok(whole) = one.run(Budget::UNLIMITED);
+        prop_assert_eq!(whole, deal.simulate(Budget::UNLIMITED));
+        let mut sliced = Simulation::new(&deal);
+        let (got, _) = run_in_slices(&mut sliced, slice);
+        prop_assert_eq!(got, whole);
+        prop_assert_eq!(sliced.spent(), one.spent());
+        prop_assert_eq!(sliced.outcome(), whole);
+        // A run cut at any budget answers as one call with that budget.
+        let cut = slice * 3;
+        let mut first = Simulation::new(&deal);
+        let _ = first.run(Budget::new(slice));
+        let Ok(at_cut) = first.run(Budget::new(cut - slice));
+        prop_assert_eq!(at_cut, deal.simulate(Budget::new(cut)));
     }
 
     #[test]
@@ -268,8 +305,8 @@ proptest! {
     ) {
         let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
         let total = a.len() + b.len();
-        let mut trace = Trace::new(&deal, Budget::new(1 << 20));
-        let outcome = trace.outcome();
+        let mut trace = Trace::new(&deal, deal.simulate(Budget::new(1 << 20)));
+        let (status, cards, played_tricks) = figures(trace.outcome());
         let (mut plays, mut tricks) = (0u64, 0u64);
         while let Some(event) = trace.next() {
             match event {
@@ -280,9 +317,9 @@ proptest! {
             let held = g.hand(Player::A).count() + g.hand(Player::B).count() + g.pile().count();
             prop_assert_eq!(held, total, "cards conserved");
         }
-        prop_assert_eq!((plays, tricks), (outcome.cards, outcome.tricks));
+        prop_assert_eq!((plays, tricks), (cards, played_tricks));
         let g = trace.game();
-        if outcome.status == Status::Finished {
+        if status == Status::Finished {
             prop_assert!(g.is_finished());
             let (na, nb) = (g.hand(Player::A).count(), g.hand(Player::B).count());
             prop_assert!(na == total || nb == total, "one player holds all: {na} / {nb}");
@@ -346,7 +383,7 @@ fn small_deals_include_loops_and_agree() {
 fn the_trace_of_the_loop_stops_at_the_repeated_round() {
     use Rank::*;
     let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five]).expect("fits");
-    let events: Vec<Event> = Trace::new(&deal, Budget::new(100)).collect();
+    let events: Vec<Event> = Trace::new(&deal, deal.simulate(Budget::new(100))).collect();
     assert_eq!(events.len(), 8 + 3);
     let mut game = Game::new(&deal);
     for e in &events {
@@ -371,8 +408,8 @@ fn capacity_and_errors() {
     );
     let (a, b) = compact(CASELLA_2024);
     let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
-    assert_eq!(deal.simulate(Budget::new(0)).status, Status::Exhausted);
-    assert_eq!(deal.simulate(Budget::new(66)).status, Status::Exhausted);
+    assert!(deal.simulate(Budget::new(0)).is_exhausted());
+    assert!(deal.simulate(Budget::new(66)).is_exhausted());
 }
 
 #[test]
@@ -482,8 +519,9 @@ fn hunt_on_threads(base: &[&str]) {
         let o = Deal::<1>::from_hands(&a, &b)
             .expect("fits")
             .simulate(Budget::new(1 << 20));
+        let (_, cards, tricks) = figures(o);
         assert_eq!(
-            (o.cards, o.tricks),
+            (cards, tricks),
             (v["cards"].as_u64().unwrap(), v["tricks"].as_u64().unwrap())
         );
     }
@@ -586,5 +624,26 @@ proptest! {
         prop_assert_eq!(figures(packed.simulate(Budget::new(1 << 20))), reference(&penalties(a), &penalties(b)));
         prop_assert!(packed.swap(0, row.len()).is_err());
         prop_assert!(packed.alike(row.len(), 0).is_err());
+    }
+}
+
+proptest! {
+    /// The notation read by the core is the one its `Display` writes: a
+    /// deal's spaced text, and a packed deal's compact one, read back as the
+    /// deal; and the compact text of the same cards reads as the same deal.
+    #[test]
+    fn the_deal_notation_reads_back_what_it_writes(
+        a in prop::collection::vec(rank_strategy(), 0..60),
+        b in prop::collection::vec(rank_strategy(), 0..60),
+    ) {
+        let deal: Deal<2> = Deal::from_hands(&a, &b).expect("fits 128");
+        prop_assert_eq!(deal.to_string().parse::<Deal<2>>(), Ok(deal));
+        let compact = |h: &[Rank]| h.iter().map(|r| r.compact()).collect::<String>();
+        let from_compact: Deal<2> = format!("{}/{}", compact(&a), compact(&b)).parse().expect("compact");
+        let folded = |h: &[Rank]| h.iter().map(|r| if r.is_number() { Rank::Number } else { *r }).collect::<Vec<_>>();
+        prop_assert_eq!(from_compact, Deal::from_hands(&folded(&a), &folded(&b)).expect("fits"));
+        if let Ok(packed) = PackedDeal::from_deal(&deal) {
+            prop_assert_eq!(packed.to_string().parse::<PackedDeal>(), Ok(packed));
+        }
     }
 }

@@ -269,7 +269,8 @@ fn camicia_cases_are_the_published_ones_that_fit_52_cards() {
 #[test]
 fn the_short_hunt_is_the_host_hunt() {
     use plateau::Budget;
-    use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
+    use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+    use plateau::search::{Outcome, Search};
     let (seed, deals, rounds) = camicia::HUNT;
     type Listed = Vec<(String, u64, u64)>;
     let expected_list = |l: &[(&str, u64, u64)]| -> Listed {
@@ -322,9 +323,11 @@ fn the_short_hunt_is_the_host_hunt() {
         assert_eq!(listed("loop"), Listed::new());
     }
     // The core, with the chip's storage.
-    let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
-    Hunt::new(seed, Budget::new(rounds)).run(Shard::WHOLE, Budget::new(deals), &mut tally);
-    let t = &tally;
+    let tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    let hunt = Hunt::new(seed, Budget::new(rounds));
+    let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
+    assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(deals)));
+    let t = search.tally();
     let counts = (t.deals, t.chunks, t.finished, t.loops, t.exhausted);
     assert_eq!((counts, t.cards_of_finished), {
         let (d, c, f, l, e, cards) = camicia::HUNT_COUNTS;
@@ -332,7 +335,7 @@ fn the_short_hunt_is_the_host_hunt() {
     });
     let of = |l: &[Found]| -> Listed {
         l.iter()
-            .map(|f| (f.deal.to_string(), f.outcome.cards, f.outcome.tricks))
+            .map(|f| (f.deal.to_string(), f.ending.cards, f.ending.tricks))
             .collect()
     };
     assert_eq!(

@@ -189,36 +189,55 @@ fn no_error_message_literal_holds_a_number() {
     );
 }
 
+/// The text of every function's parameter list that the public API shows:
+/// `pub fn`, `pub const fn`, and the methods of trait impls (`Search::run`),
+/// with the file and the function's head.
+fn public_parameter_lists() -> Vec<(String, String, String)> {
+    let mut found = Vec::new();
+    for (file, text) in core_sources() {
+        let mut from = 0;
+        while let Some(i) = text[from..].find("fn ") {
+            let at = from + i;
+            from = at + 3;
+            let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            let prefix = text[line_start..at].trim();
+            // `pub fn`, `pub const fn`; a bare `fn` indented in an `impl ... for`
+            // block is a trait method (the public traits' methods are public).
+            let public = prefix == "pub" || prefix == "pub const";
+            let trait_method = prefix.is_empty() && {
+                let before = &text[..line_start];
+                let impl_at = before.rfind("\nimpl").map_or(0, |n| n + 1);
+                let impl_line = before[impl_at..].lines().next().unwrap_or("");
+                impl_line.contains(" for ") && !before[impl_at..].contains("\n}\n")
+            };
+            if !(public || trait_method) {
+                continue;
+            }
+            let Some(open) = text[at..].find('(').map(|o| at + o) else {
+                break;
+            };
+            let params = block(&text, open).to_string();
+            let head = text[at..(at + 60).min(text.len())].to_string();
+            found.push((file.clone(), head, params));
+        }
+    }
+    found
+}
+
 #[test]
 fn every_budget_parameter_is_a_budget() {
     let mut wrong = Vec::new();
     let mut budgets = 0;
-    for (file, text) in core_sources() {
-        let mut from = 0;
-        while let Some(i) = text[from..].find("pub ") {
-            let at = from + i;
-            from = at + 4;
-            let head = &text[at..];
-            let Some(fn_at) = head.find("fn ") else { break };
-            // Only `pub fn`, `pub const fn`, `pub(crate)` excluded.
-            if !(head.starts_with("pub fn ") || head.starts_with("pub const fn ")) {
+    for (file, head, params) in public_parameter_lists() {
+        for param in params[1..params.len() - 1].split(',') {
+            let Some((name, ty)) = param.split_once(':') else {
                 continue;
-            }
-            let open = at + fn_at + head[fn_at..].find('(').unwrap();
-            let params = block(&text, open);
-            for param in params[1..params.len() - 1].split(',') {
-                let Some((name, ty)) = param.split_once(':') else {
-                    continue;
-                };
-                let (name, ty) = (name.trim().trim_start_matches("mut "), ty.trim());
-                if ["budget", "max_steps", "max_rounds", "max_moves"].contains(&name) {
-                    budgets += 1;
-                    if ty != "Budget" {
-                        wrong.push(format!(
-                            "{file}: {name}: {ty} in {}",
-                            &head[..fn_at + 40.min(head.len() - fn_at)]
-                        ));
-                    }
+            };
+            let (name, ty) = (name.trim().trim_start_matches("mut "), ty.trim());
+            if ["budget", "max_steps", "max_rounds", "max_moves"].contains(&name) {
+                budgets += 1;
+                if ty != "Budget" {
+                    wrong.push(format!("{file}: {name}: {ty} in {head}"));
                 }
             }
         }

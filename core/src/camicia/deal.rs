@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::engine::{self, Hand, Lane, Table, Wide};
-use super::{CARDS_PER_WORD, CamiciaError, Outcome, Player, Rank};
+use super::{CARDS_PER_WORD, CamiciaError, GameOutcome, Player, Rank};
 use crate::Budget;
 
 /// Holds the two hands at the start of a game, with room for `64 * W` cards in all.
@@ -13,11 +13,12 @@ use crate::Budget;
 /// few copies of the state, fixed by `W`.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
+/// use plateau::{Budget, camicia::{Deal, Ending, Rank::*, Status}};
+/// use plateau::search::Outcome;
 /// let deal: Deal = Deal::from_hands(&[Two, Ace, Seven, Eight, Queen, Ten], &[Three, Four, Five, Six, King, Nine, Jack])?;
 /// let outcome = deal.simulate(Budget::new(1_000));
-/// assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
-/// assert_eq!(deal.simulate(Budget::new(0)).status, Status::Exhausted); // no rounds allowed
+/// assert_eq!(outcome, Outcome::Done(Ending { status: Status::Finished, cards: 13, tricks: 1 }));
+/// assert!(deal.simulate(Budget::new(0)).is_exhausted()); // no rounds allowed
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,25 +120,26 @@ impl<const W: usize> Deal<W> {
         hand
     }
 
-    fn table<L: Lane>(&self) -> Table<L> {
+    pub(super) fn table<L: Lane>(&self) -> Table<L> {
         Table {
             starter: self.folded_hand(Player::A),
             other: self.folded_hand(Player::B),
         }
     }
 
-    /// Plays the game for at most `budget` rounds and says how it ends
-    /// ([`Budget::UNLIMITED`] to play until it ends or loops).
+    /// Plays the game for at most `budget` rounds, in one call, and says how
+    /// it ends ([`Budget::UNLIMITED`] to play until it ends or loops): the
+    /// same answer as a [`Simulation`](super::Simulation) of the deal run
+    /// with the same budget, in one run or many.
     ///
     /// A round runs from a start (the deal, or a trick) to the next trick, so
     /// it plays at most [`Self::total`] cards. Loops are found in constant memory
     /// (Brent's method plus a replay, a few times the rounds before the
-    /// repeat); [`super::Status::Exhausted`] means the budget ran out first.
+    /// repeat); `Outcome::Exhausted` means the budget ran out first.
     /// A budget larger than `u64::MAX / (64·W)` rounds (over 2^55 for any `W`
     /// up to 6; years of play) counts as that many, so that the cards played
     /// add up without overflow and without a check a round.
-    #[must_use]
-    pub fn simulate(&self, budget: Budget) -> Outcome {
+    pub fn simulate(&self, budget: Budget) -> GameOutcome {
         let budget = budget.get();
         if self.total() < CARDS_PER_WORD {
             engine::simulate_narrow(self.table(), budget)

@@ -10,40 +10,52 @@
 //! player holds every card ([`Status::Finished`]), or it is a [`Status::Loop`]
 //! when a round starts in a state seen before (number cards all counted as one).
 //!
-//! [`Deal::simulate`] plays a game on bit planes, a whole run of number cards at
+//! A [`Simulation`] plays a game on bit planes, a whole run of number cards at
 //! a time, and finds loops with Brent's cycle detection: it keeps two game
-//! states, never a list of past ones, so it runs on a chip. [`Trace`] replays a
-//! game card by card for display. [`PackedDeal`] is the fast path of a search
-//! over deals of at most 64 cards (a swap of two cards is a few bit operations);
-//! [`hunt`] is that search, for the longest games and for loops. Every
-//! simulation takes a [`Budget`](crate::Budget) in rounds.
+//! states, never a list of past ones, so it runs on a chip. It is a
+//! [`Search`](crate::search::Search) whose budget is in rounds: it plays in
+//! slices and goes on where it stopped, and answers a [`GameOutcome`]
+//! (`Done` with the [`Ending`], or `Exhausted` with what was [`Played`]).
+//! [`Deal::simulate`] is the same in one call. [`Trace`] replays a game card
+//! by card for display, up to where a simulation says it stands. The deal
+//! notation (`A/B` compact, `A | B` spaced) is read by `str::parse` and
+//! written by `Display`. [`PackedDeal`] is the fast path of a search over
+//! deals of at most 64 cards (a swap of two cards is a few bit operations);
+//! [`hunt`] is that search, for the longest games and for loops.
 //!
 //! ```
 //! use plateau::{Budget, camicia::{Deal, Rank, Status}};
+//! use plateau::search::Outcome;
 //! use Rank::*;
 //! let deal: Deal = Deal::from_hands(
 //!     &[Two, Ace, Seven, Eight, Queen, Ten],
 //!     &[Three, Four, Five, Six, King, Nine, Jack],
 //! )?;
-//! let outcome = deal.simulate(Budget::new(1_000));
-//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Finished, 13, 1));
+//! let Outcome::Done(end) = deal.simulate(Budget::new(1_000)) else { return Err("no end".into()) };
+//! assert_eq!((end.status, end.cards, end.tricks), (Status::Finished, 13, 1));
 //!
 //! let looping: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
-//! let outcome = looping.simulate(Budget::new(1_000));
-//! assert_eq!((outcome.status, outcome.cards, outcome.tricks), (Status::Loop, 8, 3));
-//! # Ok::<(), plateau::camicia::CamiciaError>(())
+//! let Outcome::Done(end) = looping.simulate(Budget::new(1_000)) else { return Err("no end".into()) };
+//! assert_eq!((end.status, end.cards, end.tricks), (Status::Loop, 8, 3));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+use core::convert::Infallible;
 use core::fmt;
+
+use crate::search::Outcome;
 
 mod deal;
 mod engine;
 pub mod hunt;
+mod notation;
 mod packed;
+mod simulation;
 mod trace;
 
 pub use deal::Deal;
 pub use packed::PackedDeal;
+pub use simulation::Simulation;
 pub use trace::{Event, Game, Trace};
 
 /// Cards in the standard deck.
@@ -249,16 +261,17 @@ impl fmt::Display for Player {
     }
 }
 
-/// How a simulated game ended: the game's own words, [`Status::Finished`] and
-/// [`Status::Loop`], or [`Status::Exhausted`] when the budget ran out first.
+/// How a game ends, in the game's own words: it finishes, or it loops.
 ///
 /// ```
 /// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
+/// use plateau::search::Outcome;
 /// let deal: Deal = Deal::from_hands(&[Jack, Two, Three], &[Four, Jack, Five])?;
-/// assert_eq!(deal.simulate(Budget::new(100)).status, Status::Loop);
-/// assert_eq!(deal.simulate(Budget::new(3)).status, Status::Exhausted);
+/// let Outcome::Done(end) = deal.simulate(Budget::new(100)) else { return Err("no end".into()) };
+/// assert_eq!(end.status, Status::Loop);
+/// assert!(deal.simulate(Budget::new(3)).is_exhausted());
 /// assert_eq!(Status::Loop.to_string(), "loop");
-/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -267,8 +280,6 @@ pub enum Status {
     Finished,
     /// A round started in the state of an earlier round: the game never ends.
     Loop,
-    /// The round budget ran out first: neither an end nor a loop was proven.
-    Exhausted,
 }
 
 impl fmt::Display for Status {
@@ -276,40 +287,92 @@ impl fmt::Display for Status {
         f.write_str(match self {
             Status::Finished => "finished",
             Status::Loop => "loop",
-            Status::Exhausted => "exhausted",
         })
     }
 }
 
-/// Holds the result of a simulation: how it ended, what was played, and the
-/// rounds of the budget it spent.
-///
-/// For a loop, `cards` and `tricks` count what was played before the repeated
-/// round starts; when exhausted, what was played within the budget (the best
-/// so far), and `rounds` is the whole budget.
+/// Holds how a game ends and what was played: for a loop, the cards and
+/// tricks before the repeated round starts.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{Deal, Rank::*, Status}};
+/// use plateau::{Budget, camicia::{Deal, Ending, Rank::*, Status}};
+/// use plateau::search::Outcome;
 /// let deal: Deal = Deal::from_hands(&[Two, Ace], &[Three, Four, Five, Six, Seven])?;
-/// let o = deal.simulate(Budget::new(1_000));
-/// assert_eq!((o.status, o.cards, o.tricks, o.rounds), (Status::Finished, 7, 1, 1));
-/// let o = deal.simulate(Budget::new(0));
-/// assert_eq!((o.status, o.cards, o.rounds), (Status::Exhausted, 0, 0));
+/// let end = Ending { status: Status::Finished, cards: 7, tricks: 1 };
+/// assert_eq!(deal.simulate(Budget::new(1_000)), Outcome::Done(end));
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Outcome {
-    /// How the game ended.
+pub struct Ending {
+    /// How the game ends.
     pub status: Status,
     /// Cards put on the pile.
     pub cards: u64,
     /// Takes of a non-empty pile.
     pub tricks: u64,
-    /// Rounds of the budget spent (the budget's unit): the game's rounds when
-    /// it finished; for a loop, also those replayed to find where it starts;
-    /// when exhausted, all of the budget.
-    pub rounds: u64,
+}
+
+/// Holds what a game played before its budget ran out: the best so far of
+/// an exhausted simulation (up to the repeat, if one was seen and its start
+/// not found yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Played {
+    /// Cards put on the pile.
+    pub cards: u64,
+    /// Takes of a non-empty pile.
+    pub tricks: u64,
+}
+
+/// What a simulation answers: `Done` with how the game ends, or `Exhausted`
+/// with what it played and the rounds of the budget it spent (every game
+/// ends or loops, so there is no `NoSolution`).
+///
+/// ```
+/// use plateau::{Budget, camicia::{Deal, Played, Rank::*}};
+/// use plateau::search::Outcome;
+/// let deal: Deal = Deal::from_hands(&[Two, Ace], &[Three, Four, Five, Six, Seven])?;
+/// let cut = Outcome::Exhausted { best: Played { cards: 0, tricks: 0 }, spent: 0 };
+/// assert_eq!(deal.simulate(Budget::new(0)), cut);
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+pub type GameOutcome = Outcome<Ending, Infallible, Played>;
+
+impl Outcome<Ending, Infallible, Played> {
+    /// Returns the cards put on the pile: to the end, to the start of the
+    /// repeated round, or within the budget.
+    ///
+    /// ```
+    /// use plateau::{Budget, camicia::Deal};
+    /// let deal: Deal = "J--/-J-".parse()?;
+    /// assert_eq!((deal.simulate(Budget::UNLIMITED).cards(), deal.simulate(Budget::new(1)).cards()), (8, 2));
+    /// # Ok::<(), plateau::camicia::CamiciaError>(())
+    /// ```
+    #[must_use]
+    pub const fn cards(&self) -> u64 {
+        match self {
+            Outcome::Done(Ending { cards, .. })
+            | Outcome::Exhausted {
+                best: Played { cards, .. },
+                ..
+            } => *cards,
+            Outcome::NoSolution(never) => match *never {},
+        }
+    }
+
+    /// Returns the tricks, counted as [`cards`](Self::cards) are.
+    #[must_use]
+    pub const fn tricks(&self) -> u64 {
+        match self {
+            Outcome::Done(Ending { tricks, .. })
+            | Outcome::Exhausted {
+                best: Played { tricks, .. },
+                ..
+            } => *tricks,
+            Outcome::NoSolution(never) => match *never {},
+        }
+    }
 }
 
 /// Tells why a deal, a card position or a hunt's shard was refused.
@@ -353,6 +416,19 @@ pub enum CamiciaError {
         /// Shards in all.
         n: u64,
     },
+    /// A deal's text has no `/` (or `|`) between A's hand and B's.
+    NoSeparator,
+    /// A word of a spaced hand, or a letter of a compact one, is not a card.
+    NotACard {
+        /// Whose hand.
+        player: Player,
+        /// Its place in the hand, from 1.
+        card: usize,
+        /// Its first byte in the deal's text.
+        at: usize,
+        /// Its length in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for CamiciaError {
@@ -376,6 +452,17 @@ impl fmt::Display for CamiciaError {
             Self::NoSuchShard { k, n } => {
                 write!(f, "no shard {k}/{n}: a hunt's shards count from one to {n}")
             }
+            Self::NoSeparator => {
+                f.write_str("missing '/' between A's and B's hands (compact A/B, or spaced A | B)")
+            }
+            Self::NotACard {
+                player, card, at, ..
+            } => write!(
+                f,
+                "{player}'s card {card} (byte {at} of the deal) is not a card ({}-{}, J, Q, K, A, or - for any number card)",
+                Rank::Two.symbol(),
+                Rank::Ten.symbol()
+            ),
         }
     }
 }
@@ -407,10 +494,10 @@ mod tests {
     #[test]
     fn an_empty_hand_ends_at_once() {
         let deal: Deal = Deal::from_hands(&[], &[Rank::Ace]).unwrap();
-        let o = deal.simulate(Budget::new(10));
+        let o = deal.simulate(Budget::new(10)).done().copied().unwrap();
         assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 0, 0));
         let deal: Deal = Deal::from_hands(&[Rank::Ace], &[]).unwrap();
-        let o = deal.simulate(Budget::new(10));
+        let o = deal.simulate(Budget::new(10)).done().copied().unwrap();
         assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 1, 1));
         assert_eq!(deal.to_string(), "A |");
     }

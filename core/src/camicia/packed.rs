@@ -6,7 +6,7 @@ use core::fmt;
 use crate::bits::{low64, low128, top64};
 
 use super::engine::{self, Quick, QuickTable};
-use super::{CARDS_PER_WORD, CamiciaError, DECK_SIZE, Deal, Outcome, Player, Rank};
+use super::{CARDS_PER_WORD, CamiciaError, DECK_SIZE, Deal, GameOutcome, Player, Rank};
 use crate::Budget;
 
 /// Holds a deal of at most 64 cards with every number card folded to one.
@@ -17,15 +17,16 @@ use crate::Budget;
 /// step a search makes millions of times.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{PackedDeal, Rank, Status}};
+/// use plateau::{Budget, camicia::{Ending, PackedDeal, Rank, Status}};
+/// use plateau::search::Outcome;
 /// let (a, b) = ("---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---");
 /// let row: Vec<Rank> = a.chars().chain(b.chars()).filter_map(Rank::from_compact).collect();
 /// let mut deal = PackedDeal::from_row(&row, a.len())?;
 /// assert_eq!(deal.to_string(), format!("{a}/{b}"));
-/// let record = deal.simulate(Budget::new(100_000));
-/// assert_eq!((record.status, record.cards, record.tricks), (Status::Finished, 8344, 1164));
+/// let record = Ending { status: Status::Finished, cards: 8344, tricks: 1164 };
+/// assert_eq!(deal.simulate(Budget::new(100_000)), Outcome::Done(record));
 /// deal.swap(0, 3)?; // any local change shortens Nessler's record
-/// assert!(deal.simulate(Budget::new(100_000)).cards < 8344);
+/// assert!(matches!(deal.simulate(Budget::new(100_000)), Outcome::Done(e) if e.cards < 8344));
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -283,9 +284,8 @@ impl PackedDeal {
     }
 
     /// Plays the game for at most `budget` rounds (see [`Deal::simulate`]).
-    #[must_use]
     #[inline]
-    pub fn simulate(&self, budget: Budget) -> Outcome {
+    pub fn simulate(&self, budget: Budget) -> GameOutcome {
         match self.quick() {
             Some((a, b)) => engine::simulate(QuickTable::start(a, b), budget.get()),
             None => self.to_deal().simulate(budget),
@@ -315,16 +315,15 @@ impl PackedDeal {
     /// `usize::MAX` deals. The 32 games in play live on the stack.
     ///
     /// ```
-    /// use plateau::{Budget, camicia::{PackedDeal, Rank, Status}};
-    /// let row = |s: &str| s.chars().filter_map(Rank::from_compact).collect::<Vec<_>>();
-    /// let deals = [
-    ///     PackedDeal::from_row(&row("J--K-/---Q"), 5)?,
-    ///     PackedDeal::from_row(&row("J--/-J-"), 3)?, // J 2 3 / 4 J 5: a loop
+    /// use plateau::{Budget, camicia::{PackedDeal, Status}};
+    /// let deals: [PackedDeal; 2] = [
+    ///     "J--K-/---Q".parse()?,
+    ///     "J--/-J-".parse()?, // J 2 3 / 4 J 5: a loop
     /// ];
     /// let mut outcomes = [None; 2];
     /// PackedDeal::simulate_many(deals, Budget::new(1000), |i, deal, outcome| {
     ///     assert_eq!(outcome, deal.simulate(Budget::new(1000)));
-    ///     outcomes[i] = Some(outcome.status);
+    ///     outcomes[i] = outcome.done().map(|end| end.status);
     /// });
     /// assert_eq!(outcomes, [Some(Status::Finished), Some(Status::Loop)]);
     /// # Ok::<(), plateau::camicia::CamiciaError>(())
@@ -332,7 +331,7 @@ impl PackedDeal {
     pub fn simulate_many<I, F>(deals: I, budget: Budget, report: F)
     where
         I: IntoIterator<Item = PackedDeal>,
-        F: FnMut(usize, PackedDeal, Outcome),
+        F: FnMut(usize, PackedDeal, GameOutcome),
     {
         engine::simulate_many(deals, budget.get(), report);
     }

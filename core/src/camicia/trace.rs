@@ -1,7 +1,7 @@
 //! A game played card by card, with the real ranks, for display.
 
-use super::{CARDS_PER_WORD, Deal, Outcome, Player, Rank, Status};
-use crate::Budget;
+use super::{CARDS_PER_WORD, Deal, Ending, GameOutcome, Played, Player, Rank, Status};
+use crate::search::Outcome;
 
 /// A queue of cards in a fixed ring of `64 * W` slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,12 +264,18 @@ impl<const W: usize> Game<W> {
     }
 }
 
-/// Replays a game as its events, to its end or to the start of the repeated round.
+/// Replays a game as its events, to its end, to the start of the repeated
+/// round, or to where a simulation that ran out of budget stopped.
+///
+/// A trace follows a [`Simulation`](super::Simulation)'s answer (or
+/// [`Deal::simulate`]'s): simulate first, in slices if need be, then replay
+/// event by event up to where the outcome says the game stands. Each `next`
+/// plays one card or one take.
 ///
 /// ```
 /// use plateau::{Budget, camicia::{Deal, Event, Player, Rank::*, Trace}};
 /// let deal: Deal = Deal::from_hands(&[Two], &[Three])?;
-/// let events: Vec<Event> = Trace::new(&deal, Budget::new(100)).collect();
+/// let events: Vec<Event> = Trace::new(&deal, deal.simulate(Budget::new(100))).collect();
 /// assert_eq!(events, [
 ///     Event::Play { player: Player::A, card: Two },
 ///     Event::Play { player: Player::B, card: Three },
@@ -281,23 +287,23 @@ impl<const W: usize> Game<W> {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Trace<const W: usize = 1> {
     game: Game<W>,
-    outcome: Outcome,
+    outcome: GameOutcome,
 }
 
 impl<const W: usize> Trace<W> {
-    /// Simulates `deal` within `budget` rounds (see [`Deal::simulate`]), then
-    /// replays it event by event.
+    /// Replays the game of `deal` up to where `outcome` (the answer of a
+    /// simulation of this deal) says it stands: to its end when it
+    /// finished, else to the round start after its cards and tricks.
     #[must_use]
-    pub fn new(deal: &Deal<W>, budget: Budget) -> Self {
+    pub fn new(deal: &Deal<W>, outcome: GameOutcome) -> Self {
         Trace {
             game: Game::new(deal),
-            outcome: deal.simulate(budget),
+            outcome,
         }
     }
 
-    /// Returns how the game ends (where the trace stops).
-    #[must_use]
-    pub const fn outcome(&self) -> Outcome {
+    /// Returns how the game stands where the trace stops.
+    pub const fn outcome(&self) -> GameOutcome {
         self.outcome
     }
 
@@ -312,10 +318,20 @@ impl<const W: usize> Iterator for Trace<W> {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        let stop_here = self.outcome.status != Status::Finished
-            && self.game.at_round_start()
-            && self.game.cards == self.outcome.cards
-            && self.game.tricks == self.outcome.tricks;
+        let (cards, tricks) = match self.outcome {
+            Outcome::Done(Ending {
+                status: Status::Finished,
+                ..
+            }) => return self.game.step(),
+            Outcome::Done(Ending { cards, tricks, .. })
+            | Outcome::Exhausted {
+                best: Played { cards, tricks },
+                ..
+            } => (cards, tricks),
+            Outcome::NoSolution(never) => match never {},
+        };
+        let stop_here =
+            self.game.at_round_start() && self.game.cards == cards && self.game.tricks == tricks;
         if stop_here {
             return None;
         }

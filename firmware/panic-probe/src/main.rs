@@ -505,9 +505,10 @@ fn probe_trail() {
     }
 }
 
-/// One width of `Deal<W>`, `Game<W>` and `Trace<W>`.
+/// One width of `Deal<W>`, `Game<W>`, `Simulation<W>` and `Trace<W>`.
 fn probe_deal<const W: usize>() {
-    use plateau::camicia::{Deal, Game, PackedDeal, Player, Trace};
+    use plateau::camicia::{Deal, Game, PackedDeal, Player, Simulation, Trace};
+    use plateau::search::Search;
     let ranks = opaque([plateau::camicia::Rank::Jack; 600]);
     keep(Deal::<W>::CAPACITY);
     keep(opaque(Deal::<W>::EMPTY).total());
@@ -520,10 +521,27 @@ fn probe_deal<const W: usize>() {
         keep(c);
     }
     let outcome = deal.simulate(opaque(plateau::Budget::new(1000)));
-    show(outcome.status);
+    if let Some(end) = outcome.done() {
+        show(end.status);
+    }
+    keep((outcome.cards(), outcome.tricks()));
     hash(outcome);
     show(deal);
     hash(deal);
+    let mut simulation = Simulation::new(&deal);
+    loop {
+        let Ok(o) = simulation.run(opaque(plateau::Budget::new(7)));
+        if !o.is_exhausted() {
+            break;
+        }
+        keep(simulation.spent());
+    }
+    keep(simulation.outcome());
+    debug(simulation);
+    let text = opaque("2 A 10 J / --QK");
+    keep(settle(text.parse::<Deal<W>>()));
+    keep(settle(Deal::<W>::from_hand_texts(opaque("2 A"), opaque("-K"))));
+    keep(settle(text.parse::<PackedDeal>()));
     let mut game = Game::new(&deal);
     while let Some(e) = game.step() {
         debug(e);
@@ -541,7 +559,7 @@ fn probe_deal<const W: usize>() {
         keep(c);
     }
     debug(game);
-    let mut trace = Trace::new(&deal, opaque(plateau::Budget::new(100)));
+    let mut trace = Trace::new(&deal, opaque(outcome));
     for e in trace.by_ref() {
         debug(e);
     }
@@ -609,22 +627,24 @@ fn probe_camicia() {
 fn probe_hunt() {
     use plateau::Budget;
     use plateau::camicia::hunt::{
-        self, Best, CHUNK_DEALS, Found, Hunt, Order, PAYMENT_CARDS, Shard, Tally,
+        self, Best, CHUNK_DEALS, Found, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
     };
+    use plateau::search::Search;
     keep((CHUNK_DEALS, PAYMENT_CARDS, Shard::WHOLE));
     let mut rng = opaque(plateau::rng::SplitMix64::new(opaque(1)));
     keep((rng.next_u64(), rng.below(opaque(52))));
     let deal = hunt::shuffle(&mut rng);
+    let outcome = deal.simulate(opaque(Budget::new(100)));
     let found = Found {
         deal,
-        outcome: deal.simulate(opaque(Budget::new(100))),
+        ending: outcome.done().copied().unwrap_or(Found::EMPTY.ending),
     };
     debug(found);
     hash(found);
     debug(opaque(Found::EMPTY));
     let mut slots = opaque([Found::EMPTY; 4]);
     let mut best = Best::new(opaque(Order::CardsFirst), lend_mut(&mut slots));
-    keep(best.might_keep(&found.outcome));
+    keep(best.might_keep(&found.ending));
     keep(best.insert(found));
     keep((best.len(), best.is_empty(), best.capacity(), best.order()));
     for f in best.as_slice() {
@@ -634,7 +654,7 @@ fn probe_hunt() {
     hash(&best);
     let (mut a, mut b, mut c) = opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
     let mut tally = Tally::new(lend_mut(&mut a), lend_mut(&mut b), lend_mut(&mut c));
-    tally.add(&deal, found.outcome);
+    tally.add(&deal, outcome);
     let mut hunt = Hunt::new(opaque(7), opaque(Budget::new(1000)));
     if opaque(true) {
         hunt = hunt.fresh();
@@ -652,7 +672,18 @@ fn probe_hunt() {
         keep((shard.k(), shard.n(), shard.chunk(opaque(3))));
         debug(shard);
         hash(shard);
-        hunt.run(shard, opaque(Budget::new(100)), &mut tally);
+        let (mut d, mut e, mut f) = opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
+        let lists = Tally::new(lend_mut(&mut d), lend_mut(&mut e), lend_mut(&mut f));
+        let mut search = HuntSearch::new(hunt, shard, opaque(Budget::new(100)), lists);
+        loop {
+            let Ok(o) = search.run(opaque(Budget::new(CHUNK_DEALS)));
+            if !o.is_exhausted() {
+                break;
+            }
+        }
+        keep((search.spent(), search.tally().deals));
+        debug(&search);
+        tally.absorb(&search.into_tally());
     }
     let mut other = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
     other.absorb(&tally);

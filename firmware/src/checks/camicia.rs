@@ -4,8 +4,9 @@
 //! is the host's for the same seed.
 
 use plateau::Budget;
-use plateau::camicia::hunt::{Found, Hunt, Shard, Tally};
-use plateau::camicia::{Deal, Outcome as Game, PackedDeal, Rank, Status};
+use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+use plateau::camicia::{Deal, GameOutcome as Game, PackedDeal, Played, Rank, Status};
+use plateau::search::{Outcome as Answer, Search};
 
 use crate::expected::camicia::{
     CASES, CASES_THAT_FIT, HUNT, HUNT_BY_CARDS, HUNT_BY_TRICKS, HUNT_COUNTS,
@@ -26,11 +27,12 @@ fn hand<'a>(text: &str, out: &'a mut [Rank; 52]) -> Result<&'a [Rank], &'static 
     out.get(..n).ok_or("more than 52 cards")
 }
 
-fn status(text: &str) -> Status {
+/// The status word of the published cases: `finished`, `loop`, else none.
+fn status(text: &str) -> Option<Status> {
     match text {
-        "finished" => Status::Finished,
-        "loop" => Status::Loop,
-        _ => Status::Exhausted,
+        "finished" => Some(Status::Finished),
+        "loop" => Some(Status::Loop),
+        _ => None,
     }
 }
 
@@ -38,11 +40,9 @@ fn status(text: &str) -> Status {
 pub fn published_cases() -> Outcome {
     equal("cases", CASES.len(), CASES_THAT_FIT)?;
     let (mut a, mut b) = ([Rank::Two; 52], [Rank::Two; 52]);
-    let none = Game {
-        status: Status::Exhausted,
-        cards: 0,
-        tricks: 0,
-        rounds: 0,
+    let none = Game::Exhausted {
+        best: Played { cards: 0, tricks: 0 },
+        spent: 0,
     };
     let mut packed_cases = [(PackedDeal::default(), none); CASES_THAT_FIT];
     for (i, (_, text_a, text_b, expected, cards, tricks)) in CASES.iter().enumerate() {
@@ -50,9 +50,13 @@ pub fn published_cases() -> Outcome {
         let b = accepted("B's hand", hand(text_b, &mut b)).at(i)?;
         let deal: Deal = accepted("Deal::from_hands", Deal::from_hands(a, b)).at(i)?;
         let got = deal.simulate(BUDGET);
+        let status_got = match got {
+            Answer::Done(end) => Some(end.status),
+            _ => None,
+        };
         equal(
             "status, cards, tricks",
-            (got.status, got.cards, got.tricks),
+            (status_got, got.cards(), got.tricks()),
             (status(expected), *cards, *tricks),
         )
         .at(i)?;
@@ -96,7 +100,7 @@ fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -
     equal(what, got.len(), expected.len())?;
     for (i, (f, &(deal, cards, tricks))) in got.iter().zip(expected).enumerate() {
         displays(what, f.deal, deal).at(i)?;
-        equal(what, (f.outcome.cards, f.outcome.tricks), (cards, tricks)).at(i)?;
+        equal(what, (f.ending.cards, f.ending.tricks), (cards, tricks)).at(i)?;
     }
     Ok(())
 }
@@ -106,9 +110,12 @@ fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -
 #[cfg_attr(no_hunt, allow(dead_code))]
 pub fn short_hunt() -> Outcome {
     let (seed, deals, rounds) = HUNT;
-    let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
-    Hunt::new(seed, Budget::new(rounds)).run(Shard::WHOLE, Budget::new(deals), &mut tally);
-    let t = &tally;
+    let tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    let hunt = Hunt::new(seed, Budget::new(rounds));
+    let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
+    let Ok(done) = search.run(Budget::UNLIMITED);
+    equal("the hunt is done", done, Answer::Done(deals))?;
+    let t = search.tally();
     equal(
         "deals, chunks, finished, loops, exhausted, cards of finished",
         (

@@ -17,6 +17,7 @@ use std::path::Path;
 use plateau::Budget;
 use plateau::camicia::Status;
 use plateau::camicia::hunt::{Found, Hunt};
+use plateau::search::Outcome;
 use serde::{Deserialize, Serialize};
 
 use super::parse_packed;
@@ -121,8 +122,8 @@ fn entries(list: &[Found]) -> Vec<Entry> {
     list.iter()
         .map(|f| Entry {
             deal: f.deal.to_string(),
-            cards: f.outcome.cards,
-            tricks: f.outcome.tricks,
+            cards: f.ending.cards,
+            tricks: f.ending.tricks,
         })
         .collect()
 }
@@ -237,14 +238,20 @@ pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
         for e in entries {
             let deal = parse_packed(&e.deal)
                 .map_err(|why| fail(format!("deal '{}': {why}", crate::error::shorten(&e.deal))))?;
-            let outcome = deal.simulate(rounds);
-            if (outcome.status, outcome.cards, outcome.tricks) != (want, e.cards, e.tricks) {
-                return Err(fail(format!(
-                    "corrupt (deal '{}' does not play as listed)",
-                    e.deal
-                )));
-            }
-            list.insert(Found { deal, outcome });
+            let ending = match deal.simulate(rounds) {
+                Outcome::Done(end)
+                    if (end.status, end.cards, end.tricks) == (want, e.cards, e.tricks) =>
+                {
+                    end
+                }
+                _ => {
+                    return Err(fail(format!(
+                        "corrupt (deal '{}' does not play as listed)",
+                        e.deal
+                    )));
+                }
+            };
+            list.insert(Found { deal, ending });
         }
     }
     report.seconds = state.seconds;

@@ -9,16 +9,24 @@
 //! shard and the number of chunks, never on the threads, on timing or on
 //! where it was stopped and resumed. A stop (`--seconds`, Ctrl-C, SIGTERM)
 //! lets every thread end the chunk it is playing.
+//!
+//! The main thread drives the threads' hunt as it drives any search, through
+//! the one driver (`limits::drive`): a [`Watch`] is the hunt seen from there,
+//! a search whose runs wait while the threads play their budget of deals.
+//! Between runs the driver checks the deadline and Ctrl-C and moves the
+//! progress line, and the hunt saves its checkpoint when it is due.
 
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
 use plateau::camicia::hunt::Hunt;
+use plateau::search::{Outcome, Search};
 
 use super::DEFAULT_MAX_ROUNDS;
 use super::checkpoint::{self, Params};
@@ -141,6 +149,8 @@ struct Chunks {
     played: AtomicU64,
     /// Raised when the hunt must stop after the chunks under way.
     stop: AtomicBool,
+    /// Threads that have ended.
+    ended: AtomicUsize,
     ledger: Mutex<Ledger>,
 }
 
@@ -180,6 +190,49 @@ impl Chunks {
         r.thread_seconds += wall * threads as f64;
         r.cpu_seconds += wall * threads as f64;
         Some(r)
+    }
+}
+
+/// The longest a [`Watch`] run sleeps between two looks at the deals played
+/// (a thread's end wakes it at once).
+const WATCH_NAP: Duration = Duration::from_millis(5);
+
+/// The threads' hunt as the main thread sees it: a search whose unit is the
+/// deal. A run waits (asleep) while the threads play `budget` deals more, and
+/// says `Done` once every thread has ended. The threads do not stop between
+/// runs: the driver only looks in between, and raises [`Chunks::stop`] when
+/// the deadline or a signal says so.
+struct Watch<'c> {
+    chunks: &'c Chunks,
+    threads: usize,
+}
+
+impl Search for Watch<'_> {
+    type Done = u64;
+    type NoSolution = Infallible;
+    type Best = u64;
+    type Error = Infallible;
+
+    fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
+        let target = self.spent().saturating_add(budget.get());
+        loop {
+            let played = self.spent();
+            if self.chunks.ended.load(Ordering::Acquire) >= self.threads {
+                return Ok(Outcome::Done(played));
+            }
+            if played >= target {
+                return Ok(Outcome::Exhausted {
+                    best: played,
+                    spent: played,
+                });
+            }
+            // A thread's end, or a spurious wake, only looks sooner.
+            std::thread::park_timeout(WATCH_NAP);
+        }
+    }
+
+    fn spent(&self) -> u64 {
+        self.chunks.played.load(Ordering::Relaxed)
     }
 }
 
@@ -256,6 +309,7 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         next: AtomicU64::new(first),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
+        ended: AtomicUsize::new(0),
         ledger: Mutex::new(Ledger {
             report: resumed,
             pending: BTreeMap::new(),
@@ -272,10 +326,10 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
     let section = progress::Interruptible::open();
     let mut last_save = Instant::now();
+    let mut save_failed = None;
     let times = std::thread::scope(|scope| -> CliResult<Vec<(f64, f64)>> {
-        // Each worker wakes this thread as it ends, and the deadline is
-        // slept to exactly: the hunt's time ends when its work does, not at
-        // the next poll (up to 50 ms later, 1 % of a 5-second hunt).
+        // Each worker wakes this thread as it ends: a hunt's time ends
+        // with its work, not at the next look.
         let main = std::thread::current();
         let chunks = &chunks;
         let workers: Vec<_> = (0..threads)
@@ -283,34 +337,33 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                 let main = main.clone();
                 scope.spawn(move || {
                     let time = chunks.work();
+                    chunks.ended.fetch_add(1, Ordering::Release);
                     main.unpark();
                     time
                 })
             })
             .collect();
-        while !workers.iter().all(|w| w.is_finished()) {
-            let poll = Duration::from_millis(50);
-            let until_deadline = limits
-                .deadline
-                .map_or(poll, |d| d.saturating_duration_since(Instant::now()));
-            // A spurious or early wake only polls sooner.
-            std::thread::park_timeout(poll.min(until_deadline));
-            if let Some(stop) = limits.stop_now() {
-                chunks.stop.store(true, Ordering::Relaxed);
-                stopped_by.get_or_insert(stop);
-            }
-            let played = chunks.played.load(Ordering::Relaxed);
+        let mut watch = Watch { chunks, threads };
+        let Ok((_, stop)) = limits::drive(&mut watch, &limits, &progress, |progress, watch, _| {
+            let played = watch.spent();
             let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-            progress.set(played);
             progress.message(format!("deals, {:.2} M/s", played as f64 / elapsed / 1e6));
             if let Some(path) = &args.checkpoint
                 && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
             {
-                if let Some(r) = chunks.snapshot(start, threads) {
-                    checkpoint::save(path, &params, &r)?;
+                if let Some(r) = chunks.snapshot(start, threads)
+                    && let Err(e) = checkpoint::save(path, &params, &r)
+                {
+                    // The hunt stops; the error is the answer.
+                    chunks.stop.store(true, Ordering::Relaxed);
+                    save_failed.get_or_insert(e);
                 }
                 last_save = Instant::now();
             }
+        });
+        if let Some(stop) = stop {
+            chunks.stop.store(true, Ordering::Relaxed);
+            stopped_by.get_or_insert(stop);
         }
         workers
             .into_iter()
@@ -320,6 +373,9 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             })
             .collect()
     })?;
+    if let Some(e) = save_failed {
+        return Err(e);
+    }
     drop(progress);
     let mut report = chunks
         .ledger

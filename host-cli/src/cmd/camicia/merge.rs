@@ -347,29 +347,39 @@ fn absorb_line(total: &mut Report, line: &str, max_rounds: u64) -> Result<(), St
     let deal = listed.deal.ok_or("missing 'deal'")?.0;
     let packed = parse_packed(&deal).map_err(|e| format!("deal '{}': {e}", shorten(&deal)))?;
     let o = packed.simulate(Budget::new(max_rounds));
+    let (status, cards, tricks) = crate::output::game(&o);
     let claimed = (
         whole("cards", listed.cards.as_ref())?,
         whole("tricks", listed.tricks.as_ref())?,
     );
-    if (o.cards, o.tricks) != claimed {
+    if (cards, tricks) != claimed {
         return Err(format!(
-            "deal '{deal}' plays {} cards and {} tricks, not {} and {}",
-            o.cards, o.tricks, claimed.0, claimed.1
+            "deal '{deal}' plays {cards} cards and {tricks} tricks, not {} and {}",
+            claimed.0, claimed.1
         ));
     }
-    let f = Found {
-        deal: packed,
-        outcome: o,
-    };
     let t = &mut total.tally;
-    match (kind, o.status) {
-        ("loop", Status::Loop) => t.loop_deals.insert(f),
-        ("by-cards", Status::Finished) => t.by_cards.insert(f),
-        ("by-tricks", Status::Finished) => t.by_tricks.insert(f),
+    let ending = o.done().copied();
+    match (kind, ending) {
+        ("loop", Some(ending)) if ending.status == Status::Loop => t.loop_deals.insert(Found {
+            deal: packed,
+            ending,
+        }),
+        ("by-cards", Some(ending)) if ending.status == Status::Finished => {
+            t.by_cards.insert(Found {
+                deal: packed,
+                ending,
+            })
+        }
+        ("by-tricks", Some(ending)) if ending.status == Status::Finished => {
+            t.by_tricks.insert(Found {
+                deal: packed,
+                ending,
+            })
+        }
         _ => {
             return Err(format!(
-                "deal '{deal}' is a {} game, not a {kind} entry",
-                o.status
+                "deal '{deal}' is a {status} game, not a {kind} entry"
             ));
         }
     };

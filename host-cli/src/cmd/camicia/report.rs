@@ -7,7 +7,6 @@ use plateau::camicia::hunt::{Found, Tally};
 use serde::Serialize;
 
 use super::checkpoint::{Params, fnv64};
-use super::status_of;
 use crate::error::CliResult;
 use crate::output::{self, Answer, Seconds, Status, Stop, write_json};
 
@@ -249,12 +248,14 @@ pub(crate) fn render(r: &Report, of: &Of<'_>, json: bool) -> CliResult<Vec<u8>> 
     for (title, kind, list) in lists {
         if json {
             for f in list {
+                let (status, cards, tricks) =
+                    output::game(&plateau::search::Outcome::Done(f.ending));
                 let listed = Listed {
-                    status: status_of(f.outcome.status),
+                    status,
                     kind,
                     deal: f.deal.to_string(),
-                    cards: f.outcome.cards,
-                    tricks: f.outcome.tricks,
+                    cards,
+                    tricks,
                 };
                 write_json(&mut out, &listed)?;
             }
@@ -268,7 +269,7 @@ pub(crate) fn render(r: &Report, of: &Of<'_>, json: bool) -> CliResult<Vec<u8>> 
             writeln!(
                 out,
                 "  {:>5} cards {:>4} tricks  {}",
-                f.outcome.cards, f.outcome.tricks, f.deal
+                f.ending.cards, f.ending.tricks, f.deal
             )?;
         }
     }

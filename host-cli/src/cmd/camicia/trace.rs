@@ -1,20 +1,28 @@
 //! `plateau camicia trace`: a game card by card, streamed.
 //!
-//! A trace can be longer than memory (a 988-card deal plays tens of thousands
-//! of events, each with both hands), so nothing is kept: every event is
-//! written as it is played. The text table aligns its columns to the widest
-//! row, so the game (deterministic) is played twice: once to measure the
-//! columns, once to print. JSON needs no widths: one pass, one record a line.
+//! The game is first simulated (a `Simulation` driven in slices, with the
+//! deadline and Ctrl-C), then replayed event by event up to where the
+//! simulation says it stands. A trace can be longer than memory (a 988-card
+//! deal plays tens of thousands of events, each with both hands), so nothing
+//! is kept: every event is written as it is played. The text table aligns
+//! its columns to the widest row, so the game (deterministic) is replayed
+//! twice: once to measure the columns, once to print. JSON needs no widths:
+//! one pass, one record a line. `--seconds` and Ctrl-C bound the replay too:
+//! either stops it there, and the final status line says `exhausted`, what
+//! stopped it, and the cards and tricks of the events written.
 
-use plateau::camicia::{Deal, Event, Outcome, Player, Rank, Trace};
+use plateau::camicia::{Deal, Event, GameOutcome, Player, Rank, Trace};
 use serde::Serialize;
 
-use super::{Game, WIDE, rounds_within};
+use super::{Game, WIDE, narrow, play};
 use crate::Io;
-use crate::error::{CliError, CliResult};
+use crate::error::CliResult;
 use crate::limits::Limits;
-use crate::output::{self, write_json};
-use crate::progress::Progress;
+use crate::output::{self, Status, Stop, write_json};
+use crate::progress::{Interruptible, Progress};
+
+/// Events replayed between two looks at Ctrl-C.
+const EVENTS_BETWEEN_LOOKS: u64 = 4096;
 
 /// One row of a trace: an event and the state after it.
 struct Row {
@@ -107,14 +115,22 @@ fn spaced(cards: impl Iterator<Item = Rank>) -> String {
     s
 }
 
-/// Plays `deal` for `max_rounds` rounds and hands each row to `each`, the
-/// deal first; returns the outcome. Holds one row at a time.
+/// How a replay ended: at the outcome's point, or cut short (by the
+/// deadline or Ctrl-C) after `cards` cards and `tricks` tricks.
+enum Replayed {
+    Whole,
+    Cut { cards: u64, tricks: u64, stop: Stop },
+}
+
+/// Replays `deal` up to where `outcome` says the game stands and hands each
+/// row to `each`, the deal first; holds one row at a time.
 fn replay<const W: usize>(
     deal: &Deal<W>,
-    max_rounds: u64,
+    outcome: GameOutcome,
+    limits: &Limits,
     mut each: impl FnMut(&Row) -> CliResult,
-) -> CliResult<Outcome> {
-    let mut trace = Trace::new(deal, plateau::Budget::new(max_rounds));
+) -> CliResult<Replayed> {
+    let mut trace = Trace::new(deal, outcome);
     let row = |trace: &Trace<W>, round: u64, event: Option<Event>| Row {
         round,
         event,
@@ -124,12 +140,24 @@ fn replay<const W: usize>(
         owed: trace.game().owed(),
     };
     each(&row(&trace, 1, None))?;
+    let mut events = 0u64;
     loop {
+        events += 1;
+        if events.is_multiple_of(EVENTS_BETWEEN_LOOKS)
+            && let Some(stop) = limits.stop_now()
+        {
+            let game = trace.game();
+            return Ok(Replayed::Cut {
+                cards: game.cards(),
+                tricks: game.tricks(),
+                stop,
+            });
+        }
         let round = trace.game().round();
         let Some(event) = trace.next() else { break };
         each(&row(&trace, round, Some(event)))?;
     }
-    Ok(trace.outcome())
+    Ok(Replayed::Whole)
 }
 
 /// The widths of the table's columns: event, A's hand, B's hand, pile.
@@ -164,42 +192,59 @@ impl Widths {
 const HEADER: (&str, &str, &str, &str, &str, &str) =
     ("round", "event", "A's hand", "B's hand", "pile", "owed");
 
-/// Traces the deal `a`/`b` under `limits`: the game is played within the
-/// rounds the time allows (`--seconds`), then replayed event by event.
-pub(crate) fn run(
-    a: &[Rank],
-    b: &[Rank],
+/// Traces `deal` under `limits`: the game is simulated first (sliced, with
+/// the deadline and Ctrl-C), then replayed event by event; the last line is
+/// the game's answer.
+pub(crate) fn run(deal: &Deal<WIDE>, limits: &Limits, json: bool, io: &mut Io<'_>) -> CliResult {
+    let (outcome, stop) = play(deal, limits, &Progress::hidden());
+    let mut answer = Game::of(&outcome, stop);
+    // The deadline or Ctrl-C while the game was simulated: its answer so
+    // far, no replay.
+    if !matches!(stop, Some(Stop::Interrupt | Stop::Seconds)) {
+        let _section = Interruptible::open();
+        let replayed = match narrow(deal) {
+            Some(deal) => stream(&deal, outcome, limits, json, io)?,
+            None => stream(deal, outcome, limits, json, io)?,
+        };
+        if let Replayed::Cut {
+            cards,
+            tricks,
+            stop,
+        } = replayed
+        {
+            answer = Game {
+                status: Status::Exhausted,
+                cards,
+                tricks,
+                stopped_by: Some(stop),
+                ..answer
+            };
+        }
+    }
+    output::emit(io, json, &answer)
+}
+
+/// Writes the trace of `deal` up to `outcome`: JSON records in one pass, or
+/// the table in two.
+fn stream<const W: usize>(
+    deal: &Deal<W>,
+    outcome: GameOutcome,
     limits: &Limits,
     json: bool,
     io: &mut Io<'_>,
-) -> CliResult {
-    let ((_, max_rounds), stop) = rounds_within(a, b, limits, &Progress::hidden())?;
-    let outcome = match Deal::<1>::from_hands(a, b) {
-        Ok(deal) => stream(&deal, max_rounds, json, io)?,
-        Err(_) => {
-            let deal = Deal::<WIDE>::from_hands(a, b)
-                .map_err(|e| CliError::new(format!("cannot trace this deal: {e}")))?;
-            stream(&deal, max_rounds, json, io)?
-        }
-    };
-    output::emit(io, json, &Game::of(outcome, stop))
-}
-
-/// Writes the trace of `deal`: JSON records in one pass, or the table in two.
-fn stream<const W: usize>(
-    deal: &Deal<W>,
-    max_rounds: u64,
-    json: bool,
-    io: &mut Io<'_>,
-) -> CliResult<Outcome> {
+) -> CliResult<Replayed> {
     if json {
-        return replay(deal, max_rounds, |row| write_json(io.out, &Record::of(row)));
+        return replay(deal, outcome, limits, |row| {
+            write_json(io.out, &Record::of(row))
+        });
     }
     let mut w = Widths::header();
-    replay(deal, max_rounds, |row| {
+    if let cut @ Replayed::Cut { .. } = replay(deal, outcome, limits, |row| {
         w.widen(row);
         Ok(())
-    })?;
+    })? {
+        return Ok(cut);
+    }
     let Widths {
         event: we,
         a: wa,
@@ -211,7 +256,7 @@ fn stream<const W: usize>(
         io.out,
         "{round:>5}  {event:<we$}  {ha:<wa$}  {hb:<wb$}  {pile:<wp$}  {owed}"
     )?;
-    replay(deal, max_rounds, |r| {
+    replay(deal, outcome, limits, |r| {
         writeln!(
             io.out,
             "{:>5}  {:<we$}  {:<wa$}  {:<wb$}  {:<wp$}  {}",

@@ -39,7 +39,8 @@ Example: plateau solve sudoku fixtures/sudoku/famous.txt --json";
 #[derive(Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    mut_arg("max_steps", super::steps_per_puzzle)
+    mut_arg("max_steps", super::steps_per_puzzle),
+    mut_arg("seconds", |a| a.help("Stop searching after about this many seconds in all: the puzzles not solved by then are exhausted (default: no time limit)"))
 )]
 pub(crate) struct SudokuArgs {
     /// The file of puzzles (`-`: standard input).

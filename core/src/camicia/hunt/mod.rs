@@ -1,0 +1,343 @@
+//! The record hunt: a search of 52-card deals for the longest games and for
+//! loops, deterministic for a seed, without allocation.
+//!
+//! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
+//! climbs: each step swaps two different cards of the best deal so far and
+//! plays the new deal; the longest finished game (or the latest of equal
+//! length) is the best. The climb plays one game at a time
+//! ([`PackedDeal::simulate`]): its deals differ from the best by a swap, so
+//! their games run alike for long stretches, which the processor's branch
+//! predictor learns. [`Hunt::fresh`] plays fresh shuffles only instead (the
+//! rate on random deals), 32 at a time ([`PackedDeal::simulate_many`]):
+//! random games give the predictor nothing to learn, and 32 independent games
+//! keep the processor busy through its misses. Chunk `g`'s random numbers
+//! come from `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
+//! `g = K-1, K-1+N, ...`, and a [`Tally`] keeps its best lists in a fixed
+//! order, so a hunt's answer depends on the seed, the shard and the number of
+//! deals, never on how the chunks are spread over threads or machines.
+//!
+//! Two budgets: a game's, in rounds ([`Hunt::new`], as for
+//! [`PackedDeal::simulate`]), and the hunt's, in deals: [`HuntSearch`] is the
+//! hunt as a [`Search`] that plays whole chunks, run after run.
+//!
+//! The parts: `shuffle.rs` (the fresh deals), `best.rs` (the best lists),
+//! `tally.rs` (the counts and the lists), `shard.rs` (a machine's part of a
+//! hunt); the chunks and the climb are here.
+//!
+//! ```
+//! use plateau::Budget;
+//! use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+//! use plateau::search::Search;
+//! let hunt = Hunt::new(7, Budget::new(100_000));
+//! let tally = Tally::new([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]);
+//! let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(1_000), tally);
+//! let Ok(outcome) = search.run(Budget::UNLIMITED);
+//! assert!(outcome.is_done());
+//! let tally = search.tally();
+//! assert_eq!(tally.deals, 1_000);
+//! assert_eq!(tally.finished + tally.loops + tally.exhausted, 1_000);
+//! let best = tally.by_cards.as_slice();
+//! assert!(best.len() == 3 && best[0].ending.cards >= best[1].ending.cards);
+//! ```
+
+use core::convert::Infallible;
+use core::fmt;
+
+use super::{DECK_SIZE, GameOutcome, PackedDeal, Status};
+use crate::Budget;
+use crate::rng::SplitMix64;
+use crate::search::{Meter, Outcome, Search};
+
+mod best;
+mod shard;
+mod shuffle;
+mod tally;
+
+pub use best::{Best, Found, Order};
+pub use shard::Shard;
+pub use shuffle::shuffle;
+pub use tally::Tally;
+
+/// Deals played per chunk: one fresh shuffle, then swaps.
+pub const CHUNK_DEALS: u64 = 1 << 14;
+/// Payment cards of the deck: four each of J, Q, K, A.
+pub const PAYMENT_CARDS: usize = 16;
+/// Tries to find a swap of two different cards before giving up on a step.
+const SWAP_TRIES: usize = 16;
+/// Mixes a chunk's number into the seed of its random numbers.
+const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// Holds what a record hunt plays: its seed, whether it climbs, and each
+/// game's budget in rounds; plays its chunks ([`Hunt::chunk`]) into a
+/// [`Tally`], for [`HuntSearch`] or for threads of their own.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::camicia::hunt::{Found, Hunt, Tally};
+/// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
+/// let mut a = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// hunt.chunk(0, Budget::new(500), &mut a);
+/// let mut b = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// hunt.chunk(0, Budget::new(500), &mut b);
+/// assert_eq!(a, b); // deterministic for a seed
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Hunt {
+    seed: u64,
+    fresh: bool,
+    rounds: Budget,
+}
+
+impl Hunt {
+    /// Returns a climbing hunt from `seed` whose games may last `rounds` rounds
+    /// each before they count as exhausted.
+    #[must_use]
+    pub const fn new(seed: u64, rounds: Budget) -> Hunt {
+        Hunt {
+            seed,
+            fresh: false,
+            rounds,
+        }
+    }
+
+    /// Returns the hunt playing fresh shuffles only, without climbing.
+    #[must_use]
+    pub const fn fresh(self) -> Hunt {
+        Hunt {
+            fresh: true,
+            ..self
+        }
+    }
+
+    /// Returns the budget, in deals, of the `index`-th chunk of a shard's
+    /// hunt of `deals` deals in all, or `None` past its last chunk: chunks of
+    /// [`CHUNK_DEALS`] and a shorter last one ([`Budget::UNLIMITED`] has no
+    /// last chunk).
+    #[must_use]
+    pub const fn chunk_deals(deals: Budget, index: u64) -> Option<Budget> {
+        if deals.is_unlimited() {
+            return Some(Budget::new(CHUNK_DEALS));
+        }
+        let left = match index.checked_mul(CHUNK_DEALS) {
+            Some(done) if done < deals.get() => deals.get() - done,
+            _ => return None,
+        };
+        Some(Budget::new(if left < CHUNK_DEALS {
+            left
+        } else {
+            CHUNK_DEALS
+        }))
+    }
+
+    /// Plays chunk `g` of the hunt into `tally`, for a budget of `deals`
+    /// deals (a whole chunk is [`CHUNK_DEALS`]): a climb from a fresh
+    /// shuffle, or fresh shuffles only. Its random numbers come from
+    /// `(seed, g)` alone.
+    pub fn chunk<S: AsRef<[Found]> + AsMut<[Found]>>(
+        &self,
+        g: u64,
+        deals: Budget,
+        tally: &mut Tally<S>,
+    ) {
+        let deals = deals.get();
+        if deals == 0 {
+            return;
+        }
+        let mut rng = SplitMix64::new(self.seed ^ g.wrapping_mul(CHUNK_MIX));
+        rng.next_u64();
+        tally.chunks = tally.chunks.saturating_add(1);
+        if !self.fresh {
+            let first = shuffle(&mut rng);
+            self.climb(first, deals, &mut rng, tally);
+            return;
+        }
+        let candidates = (0..deals).map(|_| shuffle(&mut rng));
+        let report = |_, deal: PackedDeal, o: GameOutcome| tally.add(&deal, o);
+        // On a chip (`target_os = "none"`), through `dyn` closures (one call
+        // each per deal, beside a game's hundreds of cards): every caller in
+        // this form shares one copy of the 32-lane engine, which keeps the
+        // firmware image, which also checks the engine on its own, within its
+        // flash budget. On a host the compiler inlines them into a copy of the
+        // engine of their own (4 % fewer instructions per deal).
+        #[cfg(target_os = "none")]
+        {
+            let (mut candidates, mut report) = (candidates, report);
+            let mut next = || candidates.next();
+            PackedDeal::simulate_many(
+                core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
+                self.rounds,
+                &mut report as &mut dyn FnMut(usize, PackedDeal, GameOutcome),
+            );
+        }
+        #[cfg(not(target_os = "none"))]
+        PackedDeal::simulate_many(candidates, self.rounds, report);
+    }
+
+    /// Plays the climb of a chunk of `deals` deals from `first`: each next
+    /// candidate swaps two different cards of the best deal so far (`first`
+    /// until a game has finished), once its game is known.
+    fn climb<S: AsRef<[Found]> + AsMut<[Found]>>(
+        &self,
+        first: PackedDeal,
+        deals: u64,
+        rng: &mut SplitMix64,
+        tally: &mut Tally<S>,
+    ) {
+        let mut best: Option<(PackedDeal, u64)> = None;
+        let mut candidate = first;
+        for _ in 0..deals {
+            let o = candidate.simulate(self.rounds);
+            tally.add(&candidate, o);
+            if let Outcome::Done(end) = o
+                && end.status == Status::Finished
+                && best.is_none_or(|(_, cards)| end.cards >= cards)
+            {
+                best = Some((candidate, end.cards));
+            }
+            candidate = best.map_or(first, |(deal, _)| deal);
+            for _ in 0..SWAP_TRIES {
+                let (i, j) = rng.below_two(DECK_SIZE, DECK_SIZE);
+                if candidate.alike(i, j) == Ok(false) {
+                    let _ = candidate.swap(i, j);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Runs `shard`'s part of a record hunt of `deals` deals (the hunt's own
+/// budget; [`Budget::UNLIMITED`]: no end) into a [`Tally`], in slices: a
+/// [`Search`] whose unit is the deal.
+///
+/// Each [`run`](Search::run) plays whole chunks ([`CHUNK_DEALS`] deals, the
+/// last one shorter) as long as the next one fits in its budget, so that a
+/// hunt cut into runs plays the same chunks and answers the same as in one
+/// run: a budget below the next chunk's deals plays nothing. The answer,
+/// [`Outcome::Done`] once every deal is played (never for an unlimited hunt),
+/// is the deals played; the games' counts and best lists are in
+/// [`HuntSearch::tally`].
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::camicia::hunt::{CHUNK_DEALS, Found, Hunt, HuntSearch, Shard, Tally};
+/// use plateau::search::{Outcome, Search};
+/// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
+/// let tally = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(CHUNK_DEALS + 5), tally);
+/// assert_eq!(search.run(Budget::new(100)), Ok(Outcome::Exhausted { best: 0, spent: 0 }));
+/// assert_eq!(search.run(Budget::new(CHUNK_DEALS)), Ok(Outcome::Exhausted { best: CHUNK_DEALS, spent: CHUNK_DEALS }));
+/// assert_eq!(search.run(Budget::new(5)), Ok(Outcome::Done(CHUNK_DEALS + 5)));
+/// assert_eq!(search.tally().chunks, 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct HuntSearch<S> {
+    hunt: Hunt,
+    shard: Shard,
+    deals: Budget,
+    /// The shard's next chunk, from 0.
+    next: u64,
+    meter: Meter,
+    tally: Tally<S>,
+}
+
+// By hand: the derived form of a struct of more than five fields asserts
+// that its name and value lists have one length (a panic path to the linker).
+impl<S: fmt::Debug> fmt::Debug for HuntSearch<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HuntSearch")
+            .field("hunt", &self.hunt)
+            .field("shard", &self.shard)
+            .field("deals", &self.deals)
+            .field("next", &self.next)
+            .field("meter", &self.meter)
+            .field("tally", &self.tally)
+            .finish()
+    }
+}
+
+impl<S: AsRef<[Found]> + AsMut<[Found]>> HuntSearch<S> {
+    /// Makes `shard`'s part of `hunt`, of `deals` deals, counted into `tally`.
+    pub const fn new(hunt: Hunt, shard: Shard, deals: Budget, tally: Tally<S>) -> Self {
+        HuntSearch {
+            hunt,
+            shard,
+            deals,
+            next: 0,
+            meter: Meter::new(),
+            tally,
+        }
+    }
+
+    /// Returns the tally of the chunks played.
+    pub const fn tally(&self) -> &Tally<S> {
+        &self.tally
+    }
+
+    /// Returns the tally, ending the search.
+    pub fn into_tally(self) -> Tally<S> {
+        self.tally
+    }
+}
+
+impl<S: AsRef<[Found]> + AsMut<[Found]>> Search for HuntSearch<S> {
+    type Done = u64;
+    type NoSolution = Infallible;
+    type Best = u64;
+    type Error = Infallible;
+
+    /// Plays whole chunks of at most `budget` deals in all.
+    fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
+        self.meter.open(budget);
+        while let Some(len) = Hunt::chunk_deals(self.deals, self.next) {
+            if len.get() > self.meter.left() {
+                return Ok(Outcome::Exhausted {
+                    best: self.meter.spent(),
+                    spent: self.meter.spent(),
+                });
+            }
+            self.hunt
+                .chunk(self.shard.chunk(self.next), len, &mut self.tally);
+            self.meter.spend(len.get());
+            self.next = self.next.saturating_add(1);
+        }
+        Ok(Outcome::Done(self.meter.spent()))
+    }
+
+    fn spent(&self) -> u64 {
+        self.meter.spent()
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_the_deals() {
+        let d = Budget::new(2 * CHUNK_DEALS + 5);
+        let whole = Some(Budget::new(CHUNK_DEALS));
+        assert_eq!(Hunt::chunk_deals(d, 0), whole);
+        assert_eq!(Hunt::chunk_deals(d, 2), Some(Budget::new(5)));
+        assert_eq!(Hunt::chunk_deals(d, 3), None);
+        assert_eq!(Hunt::chunk_deals(Budget::new(0), 0), None);
+        assert_eq!(Hunt::chunk_deals(Budget::UNLIMITED, 9), whole);
+    }
+
+    #[test]
+    fn best_lists_are_ordered_and_distinct() {
+        let hunt = Hunt::new(3, Budget::new(100_000));
+        let tally = Tally::new([Found::EMPTY; 6], [Found::EMPTY; 6], [Found::EMPTY; 6]);
+        let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(3000), tally);
+        assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(3000)));
+        let tally = search.tally();
+        for best in [&tally.by_cards, &tally.by_tricks] {
+            let list = best.as_slice();
+            assert_eq!(list.len(), 6);
+            for w in list.windows(2) {
+                assert!(best.order().before(&w[0], &w[1]));
+            }
+        }
+    }
+}
