@@ -1,19 +1,57 @@
-//! The CLI's one error type: a message for the `error:` line.
+//! How a command ends: an answer, a pause, or the CLI's one error type (a
+//! message for the `error:` line), and how each becomes the exit code.
 
 use std::fmt;
 use std::io;
+
+use crate::Io;
+use crate::progress::Signal;
 
 /// What went wrong, worded for the user; printed as `error: {message}`.
 #[derive(Debug)]
 pub(crate) struct CliError {
     message: String,
     broken_pipe: bool,
-    /// For a pause, not an error: the exit code (128 + the signal).
-    paused: Option<i32>,
 }
 
 /// Result of a CLI command.
 pub(crate) type CliResult<T = ()> = Result<T, CliError>;
+
+/// How a command that did not fail ended.
+#[derive(Debug)]
+pub(crate) enum Exit {
+    /// It answered (exit code 0), "no solution" and "exhausted" included.
+    Answered,
+    /// A signal paused it after it saved its state (a hunt with a
+    /// checkpoint): `paused: {note}`, exit code 128 + the signal.
+    Paused {
+        /// The signal.
+        signal: Signal,
+        /// What was saved and how to resume.
+        note: String,
+    },
+}
+
+/// Exit code of bad input.
+const BAD_INPUT: i32 = 2;
+
+/// Writes the last line a command's end calls for and returns the exit
+/// code: 0, 128 + a pausing signal, or 2 with one `error:` line (0 when the
+/// reader of the output went away: `plateau demo | head` is no error).
+pub(crate) fn exit_code(end: CliResult<Exit>, io: &mut Io<'_>) -> i32 {
+    match end {
+        Ok(Exit::Answered) => 0,
+        Ok(Exit::Paused { signal, note }) => {
+            let _ = writeln!(io.err, "paused: {}", one_line(&note));
+            signal.exit_code()
+        }
+        Err(e) if e.broken_pipe => 0,
+        Err(e) => {
+            let _ = writeln!(io.err, "error: {}", one_line(&e.to_string()));
+            BAD_INPUT
+        }
+    }
+}
 
 impl CliError {
     /// Makes an error from a message (lowercase, no trailing period).
@@ -21,28 +59,7 @@ impl CliError {
         CliError {
             message: message.into(),
             broken_pipe: false,
-            paused: None,
         }
-    }
-
-    /// Makes the note of a command that a signal paused (a hunt that saved
-    /// its checkpoint): printed as `paused: {message}`, with exit code `code`.
-    pub(crate) fn paused(code: i32, message: impl Into<String>) -> Self {
-        CliError {
-            message: message.into(),
-            broken_pipe: false,
-            paused: Some(code),
-        }
-    }
-
-    /// Returns the exit code of a pause, if this is one.
-    pub(crate) fn pause_code(&self) -> Option<i32> {
-        self.paused
-    }
-
-    /// Returns whether the reader of our output went away (`plateau demo | head`).
-    pub(crate) fn is_broken_pipe(&self) -> bool {
-        self.broken_pipe
     }
 }
 
@@ -59,7 +76,6 @@ impl From<io::Error> for CliError {
         CliError {
             message: format!("cannot write output: {}", plain(&e)),
             broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
-            paused: None,
         }
     }
 }
@@ -85,6 +101,91 @@ from_core_errors!(
     plateau::tour::TourError,
     plateau::camicia::CamiciaError,
 );
+
+/// Prints help and version to the output (exit 0), usage errors as one line
+/// (exit 2); returns the exit code.
+pub(crate) fn clap_exit(e: &clap::Error, io: &mut Io<'_>) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = write!(io.out, "{}", e.render());
+            let _ = io.out.flush();
+            0
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = e.render().to_string();
+            let usage = help
+                .lines()
+                .find_map(|l| l.strip_prefix("Usage: "))
+                .and_then(|u| u.split(" [").next())
+                .and_then(|u| u.split(" <").next())
+                .unwrap_or("plateau");
+            let _ = writeln!(io.err, "error: missing command (see '{usage} --help')");
+            BAD_INPUT
+        }
+        _ => {
+            let _ = writeln!(io.err, "error: {} (see --help)", one_line(&clap_message(e)));
+            BAD_INPUT
+        }
+    }
+}
+
+/// Makes an error message one short line: control characters escaped (a file
+/// named `a\nb`, a pasted carriage return), and any word longer than 60
+/// characters (a 10,000-character argument echoed back) cut to its first 40.
+fn one_line(message: &str) -> String {
+    const LONG: usize = 60;
+    const KEEP: usize = 40;
+    let escaped: String = message
+        .chars()
+        .flat_map(|c| {
+            let out: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            out
+        })
+        .collect();
+    escaped
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > LONG {
+                let head: String = word.chars().take(KEEP).collect();
+                format!("{head}…")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Returns clap's message whole, on one line: the error with the arguments it
+/// lists (missing ones, possible values) and its tips, without the usage and
+/// the "For more information" line.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    for paragraph in text.split("\n\n") {
+        let words: Vec<&str> = paragraph.split_whitespace().collect();
+        let joined = words.join(" ");
+        if joined.is_empty()
+            || joined.starts_with("Usage:")
+            || joined.starts_with("For more information")
+        {
+            continue;
+        }
+        parts.push(joined);
+    }
+    let message = parts.join("; ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message.to_string()
+    }
+}
 
 /// Returns an error `what 'text': why`, quoting the user's text (cut if very long).
 pub(crate) fn bad(what: &str, text: &str, why: impl fmt::Display) -> CliError {

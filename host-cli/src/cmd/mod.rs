@@ -5,6 +5,7 @@
 pub(crate) mod camicia;
 pub(crate) mod demo;
 pub(crate) mod jass;
+pub(crate) mod shell;
 pub(crate) mod solve;
 pub(crate) mod tchu;
 pub(crate) mod tour;

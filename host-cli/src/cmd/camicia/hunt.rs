@@ -33,7 +33,7 @@ use super::checkpoint::{self, Params};
 use super::report::{self, Of, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
-use crate::error::{CliError, CliResult};
+use crate::error::{CliError, CliResult, Exit};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
@@ -237,7 +237,7 @@ impl Search for Watch<'_> {
 }
 
 /// Runs the hunt.
-pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
+pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
     let var = |name: &str| std::env::var(name).ok();
     let shard = sched::shard(args.shard, var).map_err(CliError::new)?;
     let threads = match args.threads {
@@ -399,16 +399,16 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         checkpoint::save(path, &params, &report)?;
         // A signal pauses a hunt that can resume: no report, the signal's code.
         if let (Some(Stop::Interrupt), Some(signal)) = (stop, progress::signal()) {
-            return Err(CliError::paused(
-                signal.exit_code(),
-                format!(
+            return Ok(Exit::Paused {
+                signal,
+                note: format!(
                     "{} stopped the hunt; {} holds its {} deals ({} chunks): run the same command to resume",
                     signal.name(),
                     path.display(),
                     report.tally.deals,
                     report.tally.chunks
                 ),
-            ));
+            });
         }
     }
     drop(section);
@@ -419,12 +419,10 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     };
     let text = report::render(&report, &of, json)?;
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => crate::input::write_file_atomic(path, &text),
-        _ => {
-            io.out.write_all(&text)?;
-            Ok(())
-        }
+        Some(path) if path.as_os_str() != "-" => crate::input::write_file_atomic(path, &text)?,
+        _ => io.out.write_all(&text)?,
     }
+    Ok(Exit::Answered)
 }
 
 #[cfg(test)]

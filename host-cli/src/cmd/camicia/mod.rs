@@ -22,7 +22,7 @@ use plateau::camicia::{CamiciaError, Deal, GameOutcome, PackedDeal, Player, Rank
 use serde::Serialize;
 
 use crate::Io;
-use crate::error::{CliError, CliResult, bad};
+use crate::error::{CliError, CliResult, Exit, bad};
 use crate::input::{content_lines, numbered_lines, read_text};
 use crate::limits::{self, Budgets, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::output::{self, Answer, Status, Stop};
@@ -109,40 +109,46 @@ pub(crate) struct TraceArgs {
     budgets: Budgets,
 }
 
-/// Runs a `plateau camicia` command.
-pub(crate) fn run(args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult {
-    let mut args = args;
-    let mut json = json;
-    match args.action {
-        Some(CamiciaAction::Trace(mut trace)) => {
-            flags_among_hands(&mut trace.deal, &mut json, &mut trace.budgets)?;
-            if trace.deal.is_empty() {
-                return Err(CliError::new(
-                    "give a deal to trace: two hands, or one deal A/B (see --help)",
-                ));
-            }
-            let deal = deal_from_args(&trace.deal)?;
-            trace::run(&deal, &trace.budgets.limits(), json, io)
-        }
+/// Runs a `plateau camicia` command: the hunt may pause, the others answer.
+pub(crate) fn run(mut args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
+    match args.action.take() {
         Some(CamiciaAction::Hunt(hunt)) => hunt::run(&hunt, json, io),
-        Some(CamiciaAction::Merge { files, top }) => merge::run(&files, top, json, io),
-        None => {
-            if let Some(path) = &args.batch {
-                return batch(path, &args.budgets, json, io);
-            }
-            flags_among_hands(&mut args.deal, &mut json, &mut args.budgets)?;
-            if args.deal.is_empty() {
-                return Err(CliError::new(
-                    "give a deal (two hands, or A/B), --batch FILE, or a subcommand (see --help)",
-                ));
-            }
-            let deal = deal_from_args(&args.deal)?;
-            let progress = Progress::new(io, json, "rounds", Some(args.budgets.max_steps));
-            let (outcome, stop) = play(&deal, &args.budgets.limits(), &progress);
-            drop(progress);
-            output::emit(io, json, &Game::of(&outcome, stop))
+        Some(CamiciaAction::Trace(trace)) => trace_game(trace, json, io).map(|()| Exit::Answered),
+        Some(CamiciaAction::Merge { files, top }) => {
+            merge::run(&files, top, json, io).map(|()| Exit::Answered)
         }
+        None => game(args, json, io).map(|()| Exit::Answered),
     }
+}
+
+/// Runs `plateau camicia trace`.
+fn trace_game(mut trace: TraceArgs, mut json: bool, io: &mut Io<'_>) -> CliResult {
+    flags_among_hands(&mut trace.deal, &mut json, &mut trace.budgets)?;
+    if trace.deal.is_empty() {
+        return Err(CliError::new(
+            "give a deal to trace: two hands, or one deal A/B (see --help)",
+        ));
+    }
+    let deal = deal_from_args(&trace.deal)?;
+    trace::run(&deal, &trace.budgets.limits(), json, io)
+}
+
+/// Runs `plateau camicia DEAL` and `plateau camicia --batch FILE`.
+fn game(mut args: CamiciaArgs, mut json: bool, io: &mut Io<'_>) -> CliResult {
+    if let Some(path) = &args.batch {
+        return batch(path, &args.budgets, json, io);
+    }
+    flags_among_hands(&mut args.deal, &mut json, &mut args.budgets)?;
+    if args.deal.is_empty() {
+        return Err(CliError::new(
+            "give a deal (two hands, or A/B), --batch FILE, or a subcommand (see --help)",
+        ));
+    }
+    let deal = deal_from_args(&args.deal)?;
+    let progress = Progress::new(io, json, "rounds", Some(args.budgets.max_steps));
+    let (outcome, stop) = play(&deal, &args.budgets.limits(), &progress);
+    drop(progress);
+    output::emit(io, json, &Game::of(&outcome, stop))
 }
 
 /// Takes `--json`, `--max-rounds N` (or `--max-steps N`) and `--seconds S` out
