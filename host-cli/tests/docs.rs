@@ -23,8 +23,8 @@ fn docs_examples() {
 }
 
 /// Every relative link of the Markdown documents points at a file that exists
-/// and, with a `#fragment`, at a heading of that file (GitHub's anchor rule);
-/// the README links every page of `docs/`.
+/// and, with a `#fragment`, at a heading of that file (GitHub's anchor rule),
+/// in the notes of `docs/notes/` too; the README links every page of `docs/`.
 #[test]
 fn docs_links_resolve() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,6 +42,13 @@ fn docs_links_resolve() {
         .collect();
     assert!(docs.len() >= 9, "the docs pages: {docs:?}");
     pages.extend(docs.iter().cloned());
+    // The dated notes that the pages link (experiments and their figures).
+    pages.extend(
+        std::fs::read_dir(root.join("docs/notes"))
+            .expect("docs/notes/ exists")
+            .map(|e| e.expect("a notes entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md")),
+    );
     let mut broken = Vec::new();
     for page in &pages {
         let text = std::fs::read_to_string(page).expect("a page is readable");

@@ -5,6 +5,29 @@ pub mod tchu_trail;
 pub mod tour_oracle;
 pub mod tour_reference;
 
+/// The Rust examples of the README and of the docs pages, compiled and run
+/// as doctests (`cargo test --doc -p plateau-tests`), as the core's README is
+/// by the core's own crate docs: an example that drifts from the API fails.
+#[cfg(doctest)]
+pub mod pages {
+    #[doc = include_str!("../../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../../docs/camicia.md")]
+    pub struct Camicia;
+    #[doc = include_str!("../../docs/embedding.md")]
+    pub struct Embedding;
+    #[doc = include_str!("../../docs/grid.md")]
+    pub struct Grid;
+    #[doc = include_str!("../../docs/jass.md")]
+    pub struct Jass;
+    #[doc = include_str!("../../docs/tchu.md")]
+    pub struct Tchu;
+    #[doc = include_str!("../../docs/tour.md")]
+    pub struct Tour;
+    #[doc = include_str!("../../docs/trail.md")]
+    pub struct Trail;
+}
+
 use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 
