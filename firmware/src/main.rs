@@ -11,8 +11,10 @@
 #[macro_use]
 mod say;
 mod checks;
+mod cooperative;
 mod expected;
 mod harness;
+mod lent;
 mod stack;
 
 use cortex_m_rt::{ExceptionFrame, entry, exception};
@@ -33,6 +35,17 @@ fn main() -> ! {
         cpu_name(),
         stack::capacity(),
         STACK_BUDGET
+    );
+    cooperative::start_clock();
+    let (short, long, check) = cooperative::calibrate();
+    say!(
+        "calibration: SysTick counts {} for {} instructions, {} for {}; a spin of {} instructions measures {}",
+        short,
+        2 * cooperative::SPINS.0,
+        long,
+        2 * cooperative::SPINS.1,
+        2 * cooperative::CHECK_SPIN,
+        check
     );
     let mut passed: u32 = 0;
     let mut failed: u32 = 0;
@@ -120,6 +133,18 @@ fn run(check: &Check) -> Ran {
                 ),
             }
         }
+    }
+    if let Some(f) = cooperative::take_figures() {
+        say!(
+            "sliced {}: budget {} steps, {} slices, ticks moved {}, largest slice {} steps, {} instructions, spent {} steps",
+            check.name,
+            f.budget,
+            f.slices,
+            f.ticks,
+            f.most_steps,
+            f.most_instructions,
+            f.spent
+        );
     }
     Ran {
         passed: outcome.is_ok() && within,

@@ -1,6 +1,7 @@
-//! Grid puzzles: margins counts of SPEC §5 and a hard sudoku, depth-first on a
-//! stack of frames lent from static memory (caller memory, as the core asks), so
-//! the call stack holds only the search's own frame.
+//! Grid puzzles: margins counts of SPEC §5, a hard sudoku, and a sudoku count
+//! in slices from a cooperative loop; depth-first on a stack of frames lent from
+//! static memory (caller memory, as the core asks), so the call stack holds only
+//! the search's own frame.
 
 use core::cell::RefCell;
 
@@ -9,8 +10,10 @@ use plateau::Budget;
 use plateau::grid::{DepthFirst, Frame, Margins, Seek, Sudoku, SudokuSearch, SudokuStack};
 use plateau::search::{Count, Outcome, Search};
 
-use crate::expected::grid::{MARGINS, SUDOKU};
+use crate::cooperative;
+use crate::expected::grid::{MARGINS, SUDOKU, SUDOKU_COUNT};
 use crate::harness::{AtStep, Outcome as CheckOutcome, accepted, equal, holds};
+use crate::lent::Lent;
 
 /// Frames for a margins grid up to 5×5: one per cell and the root.
 const MARGINS_FRAMES: usize = 26;
@@ -19,11 +22,14 @@ const MARGINS_FRAMES: usize = 26;
 /// filled at compile time (`SudokuStack::new` is a `const fn`) so that no copy
 /// of it is ever built on the stack.
 const SUDOKU_FRAMES: usize = plateau::grid::sudoku::STACK_FRAMES;
+/// Nodes a slice of the sliced sudoku count expands.
+const SUDOKU_SLICE: Budget = Budget::new(2_000);
 
 static MARGINS_STACK: Mutex<RefCell<Option<[Frame<Margins>; MARGINS_FRAMES]>>> =
     Mutex::new(RefCell::new(None));
-static SUDOKU_STACK: Mutex<RefCell<SudokuStack<SUDOKU_FRAMES>>> =
-    Mutex::new(RefCell::new(SudokuStack::new()));
+/// Lent to one search at a time, for as long as it lives (a sliced search
+/// holds it across its slices: see `lent.rs`).
+static SUDOKU_STACK: Lent<SudokuStack<SUDOKU_FRAMES>> = Lent::new(SudokuStack::new());
 
 /// Margins counts: 5 (rows and columns 2,2,1), 90 (4×4, all 2), 2,040 (5×5, all 2).
 pub fn margins_counts() -> CheckOutcome {
@@ -41,9 +47,8 @@ pub fn margins_counts() -> CheckOutcome {
     Ok(())
 }
 
-/// Arto Inkala's 2012 sudoku: unique, and its solution.
-pub fn hard_sudoku() -> CheckOutcome {
-    let (puzzle, solution) = SUDOKU;
+/// Reads a 9×9 sudoku of 81 characters (`.` for a blank).
+fn sudoku(puzzle: &str) -> Result<Sudoku, crate::harness::Mismatch> {
     let mut givens = [0u8; 81];
     for (g, c) in givens.iter_mut().zip(puzzle.bytes()) {
         *g = c
@@ -51,15 +56,19 @@ pub fn hard_sudoku() -> CheckOutcome {
             .filter(|d| (1..=9).contains(d))
             .unwrap_or(0);
     }
-    let root = accepted(
+    accepted(
         "Sudoku::new",
         Sudoku::new(plateau::grid::Shape::Nine, &givens),
-    )?;
-    let outcome = critical_section::with(|cs| {
-        let mut stack = SUDOKU_STACK.borrow_ref_mut(cs);
-        SudokuSearch::new_in(root, Seek::Uniqueness, &mut *stack)
-            .and_then(|mut search| search.run(Budget::UNLIMITED))
-    });
+    )
+}
+
+/// Arto Inkala's 2012 sudoku: unique, and its solution.
+pub fn hard_sudoku() -> CheckOutcome {
+    let (puzzle, solution) = SUDOKU;
+    let root = sudoku(puzzle)?;
+    let mut stack = accepted("sudoku stack free", SUDOKU_STACK.borrow().ok_or(()))?;
+    let outcome = SudokuSearch::new_in(root, Seek::Uniqueness, &mut *stack)
+        .and_then(|mut search| search.run(Budget::UNLIMITED));
     let outcome = accepted("depth-first", outcome)?;
     let Outcome::Done(found) = outcome else {
         return holds("solved", false);
@@ -75,4 +84,22 @@ pub fn hard_sudoku() -> CheckOutcome {
         equal("digit", d.saturating_add(b'0'), c).at(i)?;
     }
     Ok(())
+}
+
+/// Every solution of Inkala's sudoku less two givens, counted in one call and
+/// in slices of [`SUDOKU_SLICE`] nodes from a cooperative loop: the same count,
+/// first solution and nodes spent.
+pub fn sliced_sudoku_count() -> CheckOutcome {
+    let (puzzle, count) = SUDOKU_COUNT;
+    let root = sudoku(puzzle)?;
+    let outcome = cooperative::sliced(SUDOKU_SLICE, |budget| {
+        let mut stack = accepted("sudoku stack free", SUDOKU_STACK.borrow().ok_or(()))?;
+        let mut search = accepted(
+            "SudokuSearch::new_in",
+            SudokuSearch::new_in(root, Seek::All, &mut *stack),
+        )?;
+        accepted("depth-first", cooperative::drive(&mut search, budget))
+    })?;
+    let solutions = outcome.done().map(|found| found.count);
+    equal("solutions", solutions, Some(Count::exactly(count)))
 }

@@ -14,3 +14,11 @@ pub const SUDOKU: (&str, &str) = (
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
 );
+
+/// Inkala's sudoku (`SUDOKU`) less two givens, the 6 of row 2 and the 5 of row
+/// 4, and its number of solutions (`plateau solve sudoku FILE --count --json`:
+/// `"count":32928,"complete":true`), counted on the chip in slices.
+pub const SUDOKU_COUNT: (&str, u64) = (
+    "8..........3.......7..9.2.......7.......457.....1...3...1....68..85...1..9....4..",
+    32928,
+);
