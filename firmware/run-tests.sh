@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # plateau's core on the chip: runs the firmware checks under QEMU (Cortex-M3,
-# Cortex-M0 and Cortex-M4F), proves a wrong expected value and an over-budget
-# stack each fail the run, runs the defmt build, links the panic-freedom probe
-# (release and opt-level 3; every public function called; panics planted behind
-# input lengths fail its link; overflow checks on: reported), holds the image to
-# its flash budget, and writes the measured figures to FIGURES.md.
+# Cortex-M0 and Cortex-M4F), in images of a few capabilities each, proves a
+# wrong expected value and an over-budget stack each fail the run, runs the
+# defmt build, links the panic-freedom probe (release and opt-level 3; every
+# public function called; panics planted behind input lengths fail its link;
+# overflow checks on: reported), holds each image to the flash budget and its
+# lent buffers to .bss, measures each capability's flash alone and the sliced
+# searches' slices in instructions, and writes the figures to FIGURES.md.
 # Called by .ci/run; runs on its own too: `firmware/run-tests.sh`.
 # With CI=true, FIGURES.md is not rewritten: the difference between this run's
 # figures and the committed ones is printed as a warning (never a failure).
@@ -12,8 +14,15 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export CARGO_TERM_COLOR=never
 
-FLASH_BUDGET=$((128 * 1024)) # bytes of .text + .rodata in the release image
-QEMU_M3="timeout 60 qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb -nographic -semihosting-config enable=on,target=native -kernel"
+FLASH_BUDGET=$((128 * 1024)) # bytes of .text + .rodata in each release image
+# Largest static allowed in .data: a buffer lent to a search is filled with
+# zeros at compile time (.bss); in .data its initial value would take its size
+# again in flash, which the flash figure (.text + .rodata) does not count.
+DATA_STATIC_LIMIT=1024
+# -icount shift=0: the virtual clock moves 1 ns per guest instruction, so that
+# SysTick counts instructions (the sliced checks' figures); the runners of
+# .cargo/config.toml run every image so.
+QEMU_M3="timeout 60 qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb -nographic -semihosting-config enable=on,target=native -icount shift=0 -kernel"
 M3=thumbv7m-none-eabi
 M0=thumbv6m-none-eabi
 M4F=thumbv7em-none-eabihf
@@ -21,6 +30,11 @@ TARGETS=("$M3" "$M0" "$M4F")
 # What each target runs on (the runners: .cargo/config.toml; memory maps: build.rs).
 declare -A CPU=([$M3]="Cortex-M3" [$M0]="Cortex-M0" [$M4F]="Cortex-M4F")
 declare -A MACHINE=([$M3]="lm3s6965evb" [$M0]="lm3s6965evb" [$M4F]="netduinoplus2")
+# The capabilities (Cargo.toml's default features), and the images each target
+# runs: all the capabilities together pass the flash budget, so they run in
+# images of a few each (features, comma-separated), each within the budget.
+read -r -a CAPABILITIES <<<"$(sed -nE 's/^default = \[(.*)\]/\1/p' Cargo.toml | tr -d '",')"
+IMAGES=("bits,jass,tchu,camicia" "grid,tour")
 out=${CARGO_TARGET_DIR:-target}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
@@ -48,12 +62,24 @@ if [ -z "$size_tool" ]; then
   apt-get install -y -qq --no-install-recommends llvm >/dev/null
   size_tool=$(command -v llvm-size)
 fi
+nm_tool=$(dirname "$size_tool")/$(basename "$size_tool" | sed 's/size/nm/')
+[ -x "$nm_tool" ] || nm_tool=$(command -v llvm-nm || command -v nm)
+# Every capability runs in exactly one image.
+covered=$(printf '%s\n' "${IMAGES[@]}" | tr ',' '\n' | sort | tr '\n' ' ')
+expected=$(printf '%s\n' "${CAPABILITIES[@]}" | sort | tr '\n' ' ')
+[ "$covered" = "$expected" ] || fail "IMAGES cover [$covered], the capabilities are [$expected]"
 
-# Runs the image for $1 (target) with features $2; prints its output; returns its exit code.
+# Runs the image for $1 (target) with only the features $2; prints its output;
+# returns its exit code.
 run_image() {
   local target=$1 features=$2
-  cargo run -q --locked --release --target "$target" ${features:+--features "$features"} 2>"$log/stderr" ||
-    return $?
+  cargo run -q --locked --release --target "$target" --no-default-features \
+    ${features:+--features "$features"} 2>"$log/stderr" || return $?
+}
+
+# Builds the image for $1 (target) with only the features $2.
+build_image() {
+  cargo build -q --locked --release --target "$1" --no-default-features ${2:+--features "$2"}
 }
 
 # Prints .text + .rodata of an ELF file in bytes.
@@ -66,31 +92,62 @@ ram_of() {
   "$size_tool" -A "$1" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".uninit" { sum += $2 } END { print sum }'
 }
 
+# Prints "size name" of each static of an ELF file in .data, largest first.
+data_statics_of() {
+  "$nm_tool" -S -C --size-sort -r "$1" | awk '$3 == "d" || $3 == "D" {
+    size = 0; hex = toupper($2)
+    for (i = 1; i <= length(hex); i++) size = size * 16 + index("0123456789ABCDEF", substr(hex, i, 1)) - 1
+    if (size > 0) { $1 = ""; $2 = ""; $3 = ""; sub(/^ +/, ""); sub(/::h[0-9a-f]+$/, ""); print size, $0 }
+  }'
+}
+
 step "fmt and clippy"
 cargo fmt --all --check
 cargo clippy -q --locked --release --workspace -- -D warnings
 cargo clippy -q --locked --release --features defmt -- -D warnings
 
 for target in "${TARGETS[@]}"; do
-  step "checks on $target (${CPU[$target]}, QEMU ${MACHINE[$target]})"
-  set +e
-  run_image "$target" "" | tee "$log/out-$target"
-  code=${PIPESTATUS[0]}
-  set -e
-  [ "$code" -eq 0 ] || { cat "$log/stderr"; fail "the checks on $target exited with $code"; }
-  grep -Eq '^[0-9]+ passed, 0 failed$' "$log/out-$target" || fail "no '0 failed' line on $target"
-  elf=$out/$target/release/plateau-firmware
-  flash=$(flash_of "$elf")
-  echo "$flash $(ram_of "$elf")" >"$log/size-$target"
-  echo "flash (.text + .rodata) on $target: $flash B of the $FLASH_BUDGET B budget; static RAM $(ram_of "$elf") B"
-  [ "$flash" -le "$FLASH_BUDGET" ] || fail "image on $target is $flash B, over the $FLASH_BUDGET B budget"
+  : >"$log/out-$target"
+  for image in "${IMAGES[@]}"; do
+    step "checks on $target (${CPU[$target]}, QEMU ${MACHINE[$target]}): $image"
+    set +e
+    run_image "$target" "$image" | tee "$log/run"
+    code=${PIPESTATUS[0]}
+    set -e
+    [ "$code" -eq 0 ] || { cat "$log/stderr"; fail "the checks $image on $target exited with $code"; }
+    grep -Eq '^[0-9]+ passed, 0 failed$' "$log/run" || fail "no '0 failed' line for $image on $target"
+    cat "$log/run" >>"$log/out-$target"
+    elf=$out/$target/release/plateau-firmware
+    flash=$(flash_of "$elf")
+    echo "$target $image $flash $(ram_of "$elf")" >>"$log/sizes"
+    echo "flash (.text + .rodata) of $image on $target: $flash B of the $FLASH_BUDGET B budget; static RAM $(ram_of "$elf") B"
+    [ "$flash" -le "$FLASH_BUDGET" ] || fail "image $image on $target is $flash B, over the $FLASH_BUDGET B budget"
+    data_statics_of "$elf" >"$log/data"
+    while read -r size name; do
+      echo "$target $image $size $name" >>"$log/data-statics"
+      [ "$size" -le "$DATA_STATIC_LIMIT" ] ||
+        fail "$name ($size B) is in .data in $image on $target: a lent buffer belongs in .bss (zero-filled, a const fn)"
+    done <"$log/data"
+  done
+  # The calibration of SysTick against instructions must be exact under
+  # -icount: proportional counts, and a spin of known length measured at it.
+  while read -r short ishort long ilong ispin measured; do
+    [ "$short" -gt 0 ] || fail "SysTick did not count on $target (QEMU without -icount?)"
+    product=$((long * ishort)) expected_product=$((short * ilong))
+    [ "$product" -le $((expected_product + expected_product / 200)) ] &&
+      [ "$product" -ge $((expected_product - expected_product / 200)) ] ||
+      fail "calibration on $target: $short counts for $ishort instructions, $long for $ilong: not proportional"
+    [ $((measured * 1000)) -ge $((ispin * 995)) ] && [ $((measured * 1000)) -le $((ispin * 1005)) ] ||
+      fail "calibration on $target: a spin of $ispin instructions measured $measured"
+  done < <(sed -nE 's/^calibration: SysTick counts ([0-9]+) for ([0-9]+) instructions, ([0-9]+) for ([0-9]+); a spin of ([0-9]+) instructions measures ([0-9]+)$/\1 \2 \3 \4 \5 \6/p' "$log/out-$target")
+  grep -q '^calibration: ' "$log/out-$target" || fail "no calibration line on $target"
 done
 
 # The negative runs print their own "N passed, 1 failed": kept in a file, so that
 # the only such lines in CI's log are those of runs that must pass.
 step "a wrong expected value fails the run"
 set +e
-run_image "$M3" wrong-expected >"$log/wrong"
+run_image "$M3" jass,wrong-expected >"$log/wrong"
 code=$?
 set -e
 grep '^FAIL' "$log/wrong" || true
@@ -122,6 +179,18 @@ if command -v defmt-print >/dev/null; then
 else
   echo "exit 0, $(wc -c <"$log/defmt.bin") B of defmt frames (install defmt-print to decode them)"
 fi
+
+step "flash of each capability alone"
+# The image with one capability's checks and nothing else, and with none (the
+# harness, formatting and semihosting): what each capability costs in flash.
+for target in "${TARGETS[@]}"; do
+  for capability in "" "${CAPABILITIES[@]}"; do
+    build_image "$target" "$capability"
+    flash=$(flash_of "$out/$target/release/plateau-firmware")
+    echo "$target ${capability:-none} $flash" >>"$log/alone"
+    echo "$target ${capability:-(none)}: $flash B"
+  done
+done
 
 step "panic-freedom probe: every public function of the core is called"
 panic-probe/coverage.sh
@@ -194,7 +263,7 @@ fi
   echo "## Peak stack per check"
   echo
   echo "Bytes of stack each check used, measured on the emulated chip by painting"
-  echo "(\`src/stack.rs\`); the budget is $(grep -oE 'budget [0-9]+ B per check' "$log/out-$M3" | grep -oE '[0-9]+') B per check."
+  echo "(\`src/stack.rs\`); the budget is $(grep -oE 'budget [0-9]+ B per check' "$log/out-$M3" | head -1 | grep -oE '[0-9]+') B per check."
   echo
   header="| check |"
   rule="|---|"
@@ -220,15 +289,97 @@ fi
   echo
   echo "## Flash and static RAM per image"
   echo
-  echo "The release image (\`opt-level = \"z\"\`, fat LTO) with every check; flash is"
-  echo ".text + .rodata (budget $FLASH_BUDGET B), static RAM is .data + .bss + .uninit."
+  echo "The release images (\`opt-level = \"z\"\`, fat LTO); each runs the checks of a few"
+  echo "capabilities (\`IMAGES\` in \`run-tests.sh\`: all of them in one image pass the"
+  echo "budget). Flash is .text + .rodata (budget $FLASH_BUDGET B per image), static RAM is"
+  echo ".data + .bss + .uninit."
   echo
-  echo "| target | CPU | QEMU machine | flash (B) | static RAM (B) |"
-  echo "|---|---|---|---:|---:|"
+  echo "| target | CPU | QEMU machine | capabilities | flash (B) | static RAM (B) |"
+  echo "|---|---|---|---|---:|---:|"
+  while read -r target image flash ram; do
+    echo "| $target | ${CPU[$target]} | ${MACHINE[$target]} | ${image//,/, } | $flash | $ram |"
+  done <"$log/sizes"
+  echo
+  echo "Statics in .data (their initial values take flash too, beyond the figure"
+  echo "above; a lent buffer over $DATA_STATIC_LIMIT B there fails the run):"
+  echo
+  if [ -s "$log/data-statics" ]; then
+    awk '{ t = $1; i = $2; s = $3; $1 = ""; $2 = ""; $3 = ""; sub(/^ +/, ""); gsub(/,/, ", ", i); print "- " t ", " i ": `" $0 "`, " s " B" }' "$log/data-statics"
+  else
+    echo "- none"
+  fi
+  echo
+  echo "## Flash of each capability alone"
+  echo
+  echo "Flash (.text + .rodata, bytes) of the image with one capability's checks and"
+  echo "nothing else (\`--no-default-features --features <capability>\`); the first row,"
+  echo "none, is the harness, formatting and semihosting alone. In brackets, what the"
+  echo "capability adds to it. Capabilities share code (the core's helpers, formatting),"
+  echo "so images of several cost less than the sum."
+  echo
+  header="| capability |"
+  rule="|---|"
   for target in "${TARGETS[@]}"; do
-    read -r flash ram <"$log/size-$target"
-    echo "| $target | ${CPU[$target]} | ${MACHINE[$target]} | $flash | $ram |"
+    header="$header ${CPU[$target]} |"
+    rule="$rule---:|"
   done
+  echo "$header"
+  echo "$rule"
+  for capability in none "${CAPABILITIES[@]}"; do
+    row="| $capability |"
+    for target in "${TARGETS[@]}"; do
+      base=$(awk -v t="$target" '$1 == t && $2 == "none" { print $3 }' "$log/alone")
+      flash=$(awk -v t="$target" -v c="$capability" '$1 == t && $2 == c { print $3 }' "$log/alone")
+      if [ "$capability" = none ]; then
+        row="$row $flash |"
+      else
+        row="$row $flash (+$((flash - base))) |"
+      fi
+    done
+    echo "$row"
+  done
+  echo
+  echo "## Sliced searches"
+  echo
+  echo "Each check runs a search to its end twice, in one call and from a cooperative"
+  echo "loop in slices of a fixed budget (\`src/cooperative.rs\`), with other work between"
+  echo "slices (a tick counter standing in for a watchdog, which must move once a"
+  echo "slice), and expects the same outcome and steps spent. Each slice is timed with"
+  echo "SysTick on the core clock, QEMU running with \`-icount shift=0\` (1 ns of virtual"
+  echo "time a guest instruction); the image converts counts to instructions with a"
+  echo "spin loop of a known instruction count (below). These are guest instructions"
+  echo "counted by QEMU: about the cycles of a zero-wait-state core, though somewhat"
+  echo "fewer (most instructions take one cycle there; loads, taken branches and"
+  echo "divides take two or more). A real chip running from flash with wait states"
+  echo "takes more cycles still."
+  echo "The figures are exact to one SysTick count (the calibration gives its size in"
+  echo "instructions), and include the few instructions that read the clock."
+  echo
+  echo "Calibration (each image prints it; the run fails unless the counts are"
+  echo "proportional and a third spin is measured at its known length within 0.5 %):"
+  echo
+  echo "| target | CPU | spin 1 (instructions) | its SysTick counts | spin 2 (instructions) | its counts | instructions a count | spin 3 (instructions) | measured at |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  for target in "${TARGETS[@]}"; do
+    read -r short ishort long ilong ispin measured < <(sed -nE 's/^calibration: SysTick counts ([0-9]+) for ([0-9]+) instructions, ([0-9]+) for ([0-9]+); a spin of ([0-9]+) instructions measures ([0-9]+)$/\1 \2 \3 \4 \5 \6/p' "$log/out-$target" | head -1)
+    per_count=$(awk -v a="$short" -v b="$long" -v i="$ishort" -v j="$ilong" 'BEGIN { printf "%.2f", (j - i) / (b - a) }')
+    echo "| $target | ${CPU[$target]} | $ishort | $short | $ilong | $long | $per_count | $ispin | $measured |"
+  done
+  for target in "${TARGETS[@]}"; do
+    sed -nE 's/^sliced ([^:]+): budget ([0-9]+) steps, ([0-9]+) slices, ticks moved ([0-9]+), largest slice ([0-9]+) steps, ([0-9]+) instructions, spent ([0-9]+) steps$/\1 \2 \3 \4 \5 \6 \7/p' \
+      "$log/out-$target" >"$log/sliced-$target"
+  done
+  while read -r check _; do
+    echo
+    echo "### $check"
+    echo
+    echo "| target | CPU | slice budget (steps) | slices | ticks moved | steps spent | largest slice (steps) | largest slice (instructions) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    for target in "${TARGETS[@]}"; do
+      read -r _ budget slices ticks most_steps most_instructions spent < <(awk -v c="$check" '$1 == c' "$log/sliced-$target")
+      echo "| $target | ${CPU[$target]} | ${budget:-—} | ${slices:-—} | ${ticks:-—} | ${spent:-—} | ${most_steps:-—} | ${most_instructions:-—} |"
+    done
+  done <"$log/sliced-$M3"
   echo
   echo "## Panic probe"
   echo

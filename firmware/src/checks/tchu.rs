@@ -1,17 +1,18 @@
-//! tCHu base types: routes of the real map and their claim points, cards, stations.
+//! tCHu base types: routes of the real map and their claim points, cards,
+//! stations; longest trails, in one call, in slices from a cooperative loop, and
+//! as an async task.
 
-use core::cell::RefCell;
-
-use critical_section::Mutex;
 use plateau::Budget;
-use plateau::search::Search;
+use plateau::search::Outcome as SearchOutcome;
 use plateau::tchu::trail::{Trail, TrailSearch, TrailWorkspace};
 use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
 
+use crate::cooperative::{self, Sliced};
 use crate::expected::tchu::{
     CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS,
 };
-use crate::harness::{AtStep, Outcome, accepted, displays, equal, holds};
+use crate::harness::{AtStep, Mismatch, Outcome, accepted, displays, equal, holds};
+use crate::lent::{Borrowed, Lent};
 
 /// One real route of each length: built, its ends and its claim points.
 pub fn claim_points() -> Outcome {
@@ -139,41 +140,95 @@ pub fn claims_and_map() -> Outcome {
 }
 
 /// The search's working memory, lent from here: built by the `const` constructor
-/// in place, never on the stack (12.5 KiB would break the stack budget).
-static TRAIL_WORKSPACE: Mutex<RefCell<TrailWorkspace>> =
-    Mutex::new(RefCell::new(TrailWorkspace::new()));
+/// in place, never on the stack (12.5 KiB would break the stack budget), and
+/// lent to one search at a time for as long as it lives (`lent.rs`).
+static TRAIL_WORKSPACE: Lent<TrailWorkspace> = Lent::new(TrailWorkspace::new());
+
+/// The routes of the network searched, lent from here: 40 routes of the map
+/// would take 2 KiB of the stack budget.
+static NETWORK: Lent<Network> = Lent::new(heapless::Vec::new());
+
+/// Routes of a network the checks search.
+type Network = heapless::Vec<Route<'static>, 40>;
+
+/// Steps a slice of the sliced trail searches visits.
+const TRAIL_SLICE: Budget = Budget::new(10);
 
 /// Longest trails of the spec's example and of a real 40-route network, searched
 /// in the static workspace and walked: each route joins the station before it.
 pub fn longest_trails() -> Outcome {
     for (i, (ids, expected)) in TRAILS.iter().enumerate() {
-        let mut routes: heapless::Vec<Route, 40> = heapless::Vec::new();
-        for id in ids.iter() {
-            let route = accepted("map::route", plateau::tchu::map::route(id).ok_or(*id)).at(i)?;
-            holds("40 routes at most", routes.push(*route).is_ok()).at(i)?;
-        }
-        let found = critical_section::with(|cs| {
-            let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
-            TrailSearch::new_in(&routes, &mut *workspace).map(|mut search| {
-                let Ok(outcome) = search.run(Budget::UNLIMITED);
-                let t = outcome.so_far();
-                (outcome.is_done(), t.length(), walks(t), t.route_count())
-            })
-        });
-        let (found, length, walked, count) = accepted("TrailSearch::new_in", found).at(i)?;
-        holds("found, not exhausted", found).at(i)?;
-        equal("longest trail", length, *expected).at(i)?;
-        holds("the trail walks", walked == length && count > 0).at(i)?;
+        let routes = network(ids).at(i)?;
+        let outcome = search_trail(&routes, Budget::UNLIMITED, false)
+            .at(i)?
+            .outcome;
+        let t = outcome.so_far();
+        holds("found, not exhausted", outcome.is_done()).at(i)?;
+        equal("longest trail", t.length(), *expected).at(i)?;
+        holds(
+            "the trail walks",
+            walks(t) == t.length() && t.route_count() > 0,
+        )
+        .at(i)?;
     }
-    let empty = critical_section::with(|cs| {
-        let mut workspace = TRAIL_WORKSPACE.borrow_ref_mut(cs);
-        TrailSearch::new_in(&[], &mut *workspace).map(|mut search| {
-            let Ok(outcome) = search.run(Budget::UNLIMITED);
-            let t = *outcome.so_far();
-            (t.length(), t.station1())
-        })
-    });
-    equal("empty network", empty, Ok((0, None)))
+    let empty = search_trail(&[], Budget::UNLIMITED, false)?.outcome;
+    let t = empty.so_far();
+    equal("empty network", (t.length(), t.station1()), (0, None))
+}
+
+/// The longest trail of the 40-route network, searched in one call and in
+/// slices of [`TRAIL_SLICE`] steps from a cooperative loop: the same trail and
+/// steps spent.
+pub fn sliced_trail() -> Outcome {
+    trail_in_slices(false)
+}
+
+/// The same search as [`sliced_trail`], as an async task that yields between
+/// slices, on a minimal executor (`cooperative::drive_as_task`).
+pub fn trail_as_task() -> Outcome {
+    trail_in_slices(true)
+}
+
+/// The sliced trail checks: from a loop, or `as_task`.
+#[inline(never)]
+fn trail_in_slices(as_task: bool) -> Outcome {
+    let [_, (ids, length)] = TRAILS;
+    let routes = network(ids)?;
+    let found = cooperative::sliced(TRAIL_SLICE, |budget| search_trail(&routes, budget, as_task))?;
+    holds("done", found.is_done())?;
+    equal("longest trail", found.so_far().length(), length)
+}
+
+/// Returns the routes of the map named `ids`, in the lent [`NETWORK`].
+fn network(ids: &[&str]) -> Result<Borrowed<'static, Network>, Mismatch> {
+    let mut routes = accepted("network free", NETWORK.borrow().ok_or(()))?;
+    routes.clear();
+    for id in ids.iter() {
+        let route = accepted("map::route", plateau::tchu::map::route(id).ok_or(*id))?;
+        holds("40 routes at most", routes.push(*route).is_ok())?;
+    }
+    Ok(routes)
+}
+
+/// Searches `routes` afresh in the lent workspace, to its end, in slices of
+/// `budget` (one slice if it is unlimited), from a loop or `as_task`.
+#[inline(never)]
+fn search_trail<'a>(
+    routes: &'a [Route<'a>],
+    budget: Budget,
+    as_task: bool,
+) -> Result<Sliced<SearchOutcome<Trail<'a>>>, Mismatch> {
+    let mut workspace = accepted("workspace free", TRAIL_WORKSPACE.borrow().ok_or(()))?;
+    let mut search = accepted(
+        "TrailSearch::new_in",
+        TrailSearch::new_in(routes, &mut *workspace),
+    )?;
+    let Ok(sliced) = if as_task {
+        cooperative::drive_as_task(&mut search, budget)
+    } else {
+        cooperative::drive(&mut search, budget)
+    };
+    Ok(sliced)
 }
 
 /// Returns the trail's length if consecutive routes share the station between

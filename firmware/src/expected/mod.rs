@@ -5,8 +5,13 @@
 //! CLI snapshots in `tests/tests/snapshots/`: the chip and the host are held to
 //! the same answers.
 
+#[cfg(feature = "camicia")]
 pub mod camicia;
+#[cfg(feature = "grid")]
 pub mod grid;
+#[cfg(feature = "jass")]
 pub mod jass;
+#[cfg(feature = "tchu")]
 pub mod tchu;
+#[cfg(feature = "tour")]
 pub mod tour;
