@@ -128,9 +128,11 @@ impl<const W: usize> FromStr for Deal<W> {
     /// # Ok::<(), CamiciaError>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, CamiciaError> {
-        let at = text
-            .find('/')
-            .or_else(|| text.find('|'))
+        // Bytes, not `str::find`: its searcher slices with a bounds check
+        // that LLVM keeps at opt-level 3 (the panic probe's link).
+        let separator = |sep: u8| text.bytes().position(|b| b == sep);
+        let at = separator(b'/')
+            .or_else(|| separator(b'|'))
             .ok_or(CamiciaError::NoSeparator)?;
         let (a, b) = (
             text.get(..at).unwrap_or_default(),

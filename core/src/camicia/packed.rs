@@ -288,8 +288,17 @@ impl PackedDeal {
     pub fn simulate(&self, budget: Budget) -> GameOutcome {
         match self.quick() {
             Some((a, b)) => engine::simulate(QuickTable::start(a, b), budget.get()),
-            None => self.to_deal().simulate(budget),
+            None => self.simulate_planes(budget),
         }
+    }
+
+    /// Plays a deal too large for the quick hands on the bit planes, out of
+    /// line: the hunt's deals never come here, and the chip's stack would
+    /// otherwise hold both engines' frames at once.
+    #[inline(never)]
+    #[cold]
+    fn simulate_planes(&self, budget: Budget) -> GameOutcome {
+        self.to_deal().simulate(budget)
     }
 
     /// Returns `Ok` if card `i` is in the deal, else [`CamiciaError::NoSuchCard`].

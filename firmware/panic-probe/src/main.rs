@@ -540,7 +540,10 @@ fn probe_deal<const W: usize>() {
     debug(simulation);
     let text = opaque("2 A 10 J / --QK");
     keep(settle(text.parse::<Deal<W>>()));
-    keep(settle(Deal::<W>::from_hand_texts(opaque("2 A"), opaque("-K"))));
+    keep(settle(Deal::<W>::from_hand_texts(
+        opaque("2 A"),
+        opaque("-K"),
+    )));
     keep(settle(text.parse::<PackedDeal>()));
     let mut game = Game::new(&deal);
     while let Some(e) = game.step() {
@@ -672,7 +675,8 @@ fn probe_hunt() {
         keep((shard.k(), shard.n(), shard.chunk(opaque(3))));
         debug(shard);
         hash(shard);
-        let (mut d, mut e, mut f) = opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
+        let (mut d, mut e, mut f) =
+            opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
         let lists = Tally::new(lend_mut(&mut d), lend_mut(&mut e), lend_mut(&mut f));
         let mut search = HuntSearch::new(hunt, shard, opaque(Budget::new(100)), lists);
         loop {
@@ -878,7 +882,8 @@ fn probe_grid() {
     }
 }
 
-/// One instance of `Tour<T, S>`: every method, over the memory given.
+/// One instance of `Tour<T, S>`: every method, over the memory given, and
+/// both searches it starts, run in opaque slices.
 fn probe_tour_in<T, S>(
     board: plateau::tour::Board,
     start: plateau::tour::Square,
@@ -890,18 +895,36 @@ fn probe_tour_in<T, S>(
     S: AsMut<[u8]> + fmt::Debug,
 {
     use plateau::Budget;
+    use plateau::search::{Outcome, Search};
     use plateau::tour::{Tour, check_tour};
-    let Some(mut tour) = settle(Tour::new(board, squares, scratch)) else {
+    let Some(mut tour) = settle(Tour::new_in(board, squares, scratch)) else {
         return;
     };
-    if let Some(o) = settle(tour.find(start, kind, Budget::new(opaque(1000)))) {
-        debug(o);
-        hash(o);
+    if let Some(mut search) = settle(tour.find(start, kind)) {
+        loop {
+            let Ok(o) = search.run(opaque(Budget::new(300)));
+            debug(o);
+            hash(o);
+            keep(search.spent());
+            if !matches!(o, Outcome::Exhausted { .. }) {
+                break;
+            }
+        }
+        keep(check_tour(board, search.squares(), kind));
+        debug(&search);
     }
     keep(check_tour(board, tour.squares(), kind));
-    if let Some(c) = settle(tour.count(start, kind, Budget::new(opaque(1000)))) {
-        debug(c);
-        hash(c);
+    if let Some(mut count) = settle(tour.count(start, kind)) {
+        loop {
+            let Ok(c) = count.run(opaque(Budget::new(1000)));
+            debug(c);
+            hash(c);
+            keep((count.spent(), c.so_far().at_least));
+            if !matches!(c, Outcome::Exhausted { .. }) {
+                break;
+            }
+        }
+        debug(&count);
     }
     keep(tour.squares().len());
     keep(settle(tour.set_board(opaque(board))));
@@ -954,12 +977,12 @@ fn probe_tour() {
         lend_mut(&mut scratch),
     ));
     // Owned memory at two capacities, and the `const` constructor.
-    if let Some(mut owned) = settle(tour::Tour::<[Square; 16], [u8; 16]>::owned(board)) {
-        keep(settle(owned.find(
-            start,
-            kind,
-            plateau::Budget::new(opaque(1000)),
-        )));
+    if let Some(mut owned) = settle(tour::Tour::<[Square; 16], [u8; 16]>::new(board)) {
+        use plateau::search::Search;
+        if let Some(mut search) = settle(owned.find(start, kind)) {
+            keep(search.run(plateau::Budget::new(opaque(1000))));
+            keep(search.squares().len());
+        }
         keep(owned.squares().len());
     }
     probe_tour_in(

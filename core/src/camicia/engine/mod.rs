@@ -89,7 +89,7 @@ pub(crate) fn simulate<T: Round>(start: T, budget: u64) -> GameOutcome {
         Stop::Finished => game.ended(),
         Stop::Spent => game.exhausted(game.rounds),
         // Rare: the replays find where the repeat starts.
-        Stop::Repeat => Brent::repeated(start, game, budget).replay(end),
+        Stop::Repeat => Brent::repeated(start, game, budget, end),
     }
 }
 
@@ -273,11 +273,14 @@ impl<T: Round> Brent<T> {
         }
     }
 
-    /// The game from `start`, played to a repeat of its hands (in one call
-    /// of `budget` rounds): the replays come next.
+    /// Finishes the game from `start`, played to a repeat of its hands in
+    /// one call of `budget` rounds: the replays, until round `end`. The
+    /// `Brent` lives in this function's frame alone, so that the callers'
+    /// hot frames do not reserve its room (the chip's stack). Its parts come
+    /// by value: by reference, the hot loop would keep them in memory.
     #[inline(never)]
     #[cold]
-    fn repeated(start: T, game: Play<T>, budget: u64) -> Self {
+    fn repeated(start: T, game: Play<T>, budget: u64, end: u64) -> GameOutcome {
         let mut meter = Meter::new();
         meter.open(crate::Budget::new(budget));
         meter.spend(game.rounds);
@@ -290,6 +293,7 @@ impl<T: Round> Brent<T> {
                 lead: Replay::new(start),
             },
         }
+        .replay(end)
     }
 
     /// Rounds of the budget spent, in all runs.
@@ -341,45 +345,52 @@ impl<T: Round> Brent<T> {
     }
 
     /// Runs the replays that find where the repeat starts (rare), until
-    /// round `end` of the budget.
-    #[inline(never)]
+    /// round `end` of the budget. The replays move in place: a phase is
+    /// written only when the next one starts (no copies of the replays on
+    /// the chip's stack). Inlined: its callers are out of line already.
+    #[inline(always)]
     fn replay(&mut self, end: u64) -> GameOutcome {
+        let Brent {
+            start,
+            game,
+            meter,
+            phase,
+        } = self;
+        // One round of the leading replay, if the slice has one left.
+        let mut charge = || meter.spent() < end && meter.step();
         loop {
-            // One round of the leading replay, if the slice has one left.
-            let charge = |meter: &mut Meter| meter.spent() < end && meter.step();
-            self.phase = match self.phase {
-                Phase::Play => return self.outcome(),
-                Phase::Over(over) => return over,
-                Phase::Lead { lambda, mut lead } => {
-                    while lead.rounds < lambda {
-                        if !charge(&mut self.meter) {
-                            self.phase = Phase::Lead { lambda, lead };
-                            return self.outcome();
+            let next = match phase {
+                Phase::Play => break,
+                Phase::Over(over) => return *over,
+                Phase::Lead { lambda, lead } => {
+                    while lead.rounds < *lambda {
+                        if !charge() {
+                            break;
                         }
                         lead.step();
                     }
+                    if lead.rounds < *lambda {
+                        break;
+                    }
                     Phase::Meet {
-                        lambda,
-                        lead,
-                        trail: Replay::new(self.start),
+                        lambda: *lambda,
+                        lead: *lead,
+                        trail: Replay::new(*start),
                     }
                 }
                 Phase::Meet {
                     lambda,
-                    mut lead,
-                    mut trail,
+                    lead,
+                    trail,
                 } => {
-                    while !lead.table.same(&trail.table) {
-                        if !charge(&mut self.meter) {
-                            self.phase = Phase::Meet {
-                                lambda,
-                                lead,
-                                trail,
-                            };
-                            return self.outcome();
-                        }
+                    let mut met = lead.table.same(&trail.table);
+                    while !met && charge() {
                         lead.step();
                         trail.step();
+                        met = lead.table.same(&trail.table);
+                    }
+                    if !met {
+                        break;
                     }
                     // The trail stands at the first round whose hands recur,
                     // the lead λ rounds on. If the names are swapped there,
@@ -390,23 +401,27 @@ impl<T: Round> Brent<T> {
                         Phase::Over(ended(Status::Loop, lead.cards, lead.rounds))
                     } else {
                         Phase::Turn {
-                            lead,
-                            until: lead.rounds.saturating_add(lambda),
+                            lead: *lead,
+                            until: lead.rounds.saturating_add(*lambda),
                         }
                     }
                 }
-                Phase::Turn { mut lead, until } => {
-                    while lead.rounds < until {
-                        if !charge(&mut self.meter) {
-                            self.phase = Phase::Turn { lead, until };
-                            return self.outcome();
+                Phase::Turn { lead, until } => {
+                    while lead.rounds < *until {
+                        if !charge() {
+                            break;
                         }
                         lead.step();
+                    }
+                    if lead.rounds < *until {
+                        break;
                     }
                     Phase::Over(ended(Status::Loop, lead.cards, lead.rounds))
                 }
             };
+            *phase = next;
         }
+        game.exhausted(meter.spent())
     }
 }
 
