@@ -4,7 +4,7 @@
 //! Cortex-M4F (`thumbv7em-none-eabihf`). The files are not named `memory.x`
 //! here: the linker would also find them in this folder when it links the panic
 //! probe, which has its own. Adds defmt's linker script when the `defmt` feature
-//! is on, and `cfg(no_hunt)` on the Cortex-M0 (see `checks/mod.rs`).
+//! is on.
 
 use std::{env, fs, path::PathBuf};
 
@@ -21,12 +21,6 @@ fn main() {
     println!("cargo:rerun-if-changed=memory-lm3s6965.x");
     println!("cargo:rerun-if-changed=memory-stm32f405.x");
     println!("cargo:rerun-if-changed=build.rs");
-    // The Cortex-M0's Thumb-1 code is the largest: its image leaves out the
-    // short hunt (about 5 KiB) to stay within the 128 KiB flash budget.
-    println!("cargo::rustc-check-cfg=cfg(no_hunt)");
-    if target.starts_with("thumbv6m-") {
-        println!("cargo:rustc-cfg=no_hunt");
-    }
     if env::var_os("CARGO_FEATURE_DEFMT").is_some() {
         println!("cargo:rustc-link-arg=-Tdefmt.x");
     }

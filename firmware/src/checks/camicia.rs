@@ -1,17 +1,19 @@
 //! Camicia: the published cases that fit 52 cards, through every engine (the
 //! general `Deal`, the packed one, and the packed deals 32 at a time as the
-//! hunt plays them), loops included; and a short record hunt, whose answer
-//! is the host's for the same seed.
+//! hunt plays them), loops included; a game that never ends played in slices
+//! from a cooperative loop; and a short record hunt, whose answer is the
+//! host's for the same seed.
 
 use plateau::Budget;
 use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
-use plateau::camicia::{Deal, GameOutcome as Game, PackedDeal, Rank, Status};
+use plateau::camicia::{Deal, GameOutcome as Game, PackedDeal, Rank, Simulation, Status};
 use plateau::search::{Outcome as Answer, Search};
 
+use crate::cooperative::{self, Sliced};
 use crate::expected::camicia::{
-    CASES, CASES_THAT_FIT, HUNT, HUNT_BY_CARDS, HUNT_BY_TRICKS, HUNT_COUNTS,
+    CASES, CASES_THAT_FIT, HUNT, HUNT_BY_CARDS, HUNT_BY_TRICKS, HUNT_COUNTS, SLICED_GAME,
 };
-use crate::harness::{AtStep, Outcome, accepted, displays, equal};
+use crate::harness::{AtStep, Mismatch, Outcome, accepted, displays, equal};
 
 /// Rounds either engine may play before answering `Exhausted`.
 const BUDGET: Budget = Budget::new(100_000);
@@ -116,8 +118,32 @@ pub fn published_cases() -> Outcome {
     Ok(())
 }
 
+/// Rounds a slice of the sliced game plays.
+const GAME_SLICE: Budget = Budget::new(16);
+
+/// A game that never ends, played in one call and in slices of
+/// [`GAME_SLICE`] rounds from a cooperative loop: the same loop, found at the
+/// same cards and tricks, with the same rounds spent (its replays, which find
+/// where the loop starts, are cut into slices too).
+pub fn sliced_game() -> Outcome {
+    let (text, cards, tricks) = SLICED_GAME;
+    let deal: Deal = accepted("the deal's notation", text.parse())?;
+    let outcome = cooperative::sliced(GAME_SLICE, |budget| play(&deal, budget))?;
+    equal(
+        "status, cards, tricks",
+        reading(outcome),
+        (Some(Status::Loop), cards, tricks),
+    )
+}
+
+/// Plays the game of `deal` afresh to its end in slices of `budget` rounds.
+fn play(deal: &Deal, budget: Budget) -> Result<Sliced<Game>, Mismatch> {
+    let mut game = Simulation::new(deal);
+    let Ok(sliced) = cooperative::drive(&mut game, budget);
+    Ok(sliced)
+}
+
 /// Compares a best list with the host's (deal text, cards, tricks), best first.
-#[cfg_attr(no_hunt, allow(dead_code))]
 fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -> Outcome {
     equal(what, got.len(), expected.len())?;
     for (i, (f, &(deal, cards, tricks))) in got.iter().zip(expected).enumerate() {
@@ -129,7 +155,6 @@ fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -
 
 /// A climbing hunt of a few thousand deals from a fixed seed: the host's
 /// counts and best lists (`plateau camicia hunt`, the same core code).
-#[cfg_attr(no_hunt, allow(dead_code))]
 pub fn short_hunt() -> Outcome {
     let (seed, deals, rounds) = HUNT;
     let tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);

@@ -86,11 +86,11 @@ pub const ALL: &[Check] = &[
         name: "camicia/published-cases",
         run: camicia::published_cases,
     },
-    // Not on the Cortex-M0 (`cfg(no_hunt)`, set by build.rs): left out when one
-    // image held every capability and the M0's larger Thumb-1 code passed the
-    // 128 KiB budget with the hunt in. Its image by capability (run-tests.sh's
-    // IMAGES) has room for it now (FIGURES.md).
-    #[cfg(not(no_hunt))]
+    #[cfg(feature = "camicia")]
+    Check {
+        name: "camicia/sliced-game",
+        run: camicia::sliced_game,
+    },
     #[cfg(feature = "camicia")]
     Check {
         name: "camicia/short-hunt",
