@@ -3,17 +3,18 @@
 //! checker), every "none" has a reason that holds, checked here apart from the
 //! core's theory, and on boards of at most 30 squares the plain exhaustive
 //! search of `plateau_tests::tour_reference` finds no tour either; a budget
-//! gives an honest answer.
+//! gives an honest answer, and the search cut into slices answers as one call.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use plateau::Budget;
-use plateau::tour::{Board, Square, Tour, TourKind, TourOutcome};
+use plateau::search::{Outcome, Search};
+use plateau::tour::{Board, Square, Tour, TourKind};
 use plateau_tests::tour_oracle::{REFERENCE_SQUARES, none_holds};
 use plateau_tests::tour_reference;
 
-fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
-    let (w, h, x, y, closed, budget) = data;
+fuzz_target!(|data: (u8, u8, u8, u8, bool, u32, u8)| {
+    let (w, h, x, y, closed, budget, slice) = data;
     let (w, h) = (u16::from(w % 12 + 1), u16::from(h % 12 + 1));
     let Ok(board) = Board::new(w, h) else {
         panic!("1..=12 is a board side");
@@ -25,20 +26,22 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
         TourKind::Open
     };
     // Owned memory for the largest board, aimed at this one.
-    let Ok(mut tour) = Tour::new(board, [Square::new(0, 0); 144], [0u8; 144]) else {
+    let Ok(mut tour) = Tour::<[Square; 144], [u8; 144]>::new(board) else {
         panic!("144 squares hold a 12x12 board");
     };
-    let full = tour.find(start, kind, Budget::UNLIMITED).unwrap();
+    let mut search = tour.find(start, kind).unwrap();
+    let Ok(full) = search.run(Budget::UNLIMITED);
+    let spent = search.spent();
+    let path: Vec<(u16, u16)> = tour.squares().iter().map(|s| (s.x, s.y)).collect();
     match full {
-        TourOutcome::Found => {
-            let path: Vec<(u16, u16)> = tour.squares().iter().map(|s| (s.x, s.y)).collect();
+        Outcome::Done(()) => {
             assert!(
                 tour_reference::is_tour(w, h, &path, closed),
                 "{w}x{h} from {start:?}"
             );
             assert_eq!(tour.squares()[0], start);
         }
-        TourOutcome::NoSolution(why) => {
+        Outcome::NoSolution(why) => {
             assert!(
                 none_holds(w, h, start, kind, why),
                 "{w}x{h} from {start:?} {kind:?}: {why:?}"
@@ -51,20 +54,32 @@ fuzz_target!(|data: (u8, u8, u8, u8, bool, u32)| {
                 );
             }
         }
-        TourOutcome::Exhausted { .. } => panic!("an unbounded search gave up on {w}x{h}"),
+        Outcome::Exhausted { .. } => panic!("an unbounded search gave up on {w}x{h}"),
     }
     // A small budget: the same answer, or Exhausted within it; never a different verdict.
     let budget = u64::from(budget % 5000);
-    let small = tour.find(start, kind, Budget::new(budget));
-    match small.unwrap() {
-        TourOutcome::Exhausted { spent, .. } => {
+    let mut search = tour.find(start, kind).unwrap();
+    let Ok(small) = search.run(Budget::new(budget));
+    match small {
+        Outcome::Exhausted { spent, .. } => {
             assert!(spent <= budget, "spent {spent} of {budget}");
-            assert!(tour.squares().is_empty());
+            assert!(search.squares().is_empty());
         }
-        TourOutcome::Found => {
-            let path: Vec<(u16, u16)> = tour.squares().iter().map(|s| (s.x, s.y)).collect();
-            assert!(full == TourOutcome::Found && tour_reference::is_tour(w, h, &path, closed));
+        Outcome::Done(()) => {
+            let cut: Vec<(u16, u16)> = search.squares().iter().map(|s| (s.x, s.y)).collect();
+            assert!(full == Outcome::Done(()) && cut == path);
         }
         other => assert_eq!(other, full),
     }
+    // The rest in slices: the one call's answer, spent and tour.
+    let slice = u64::from(slice) + 1;
+    let sliced = loop {
+        let Ok(o) = search.run(Budget::new(slice));
+        if !o.is_exhausted() {
+            break o;
+        }
+    };
+    assert_eq!((sliced, search.spent()), (full, spent), "{w}x{h} from {start:?} {kind:?}");
+    let again: Vec<(u16, u16)> = search.squares().iter().map(|s| (s.x, s.y)).collect();
+    assert!(full != Outcome::Done(()) || again == path);
 });

@@ -56,9 +56,6 @@ impl Sections {
     }
 }
 
-/// Set once [`install_interrupt_handler`] succeeded.
-static INSTALLED: AtomicBool = AtomicBool::new(false);
-
 /// Exit code of a process ended by Ctrl-C (128 + SIGINT).
 const INTERRUPT_EXIT: i32 = 130;
 /// Exit code of a process ended by SIGTERM (128 + SIGTERM).
@@ -111,15 +108,8 @@ pub fn install_interrupt_handler() -> std::io::Result<()> {
             flag::register_conditional_shutdown(signal, code, raised)?;
             flag::register(signal, raised)?;
         }
-        INSTALLED.store(true, Ordering::Relaxed);
     }
     Ok(())
-}
-
-/// Returns whether Ctrl-C is handled (in the binary, not in tests run in
-/// process): searches then run in slices so that they can answer on Ctrl-C.
-pub(crate) fn handler_installed() -> bool {
-    INSTALLED.load(Ordering::Relaxed)
 }
 
 /// Returns whether Ctrl-C (or SIGTERM) asked the running command to stop.
@@ -203,11 +193,6 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.set_message(text.into());
         }
-    }
-
-    /// Returns whether anything is drawn.
-    pub(crate) fn is_visible(&self) -> bool {
-        self.bar.is_some()
     }
 }
 

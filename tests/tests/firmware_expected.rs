@@ -391,16 +391,15 @@ fn tour_values_are_the_spec_and_the_snapshot() {
     // from every start in all), computed here twice: by the core's count on the
     // host and by a plain backtracking count that shares no code with it.
     use plateau::Budget;
-    use plateau::tour::{Board, Square, Tour, TourCount, TourKind};
+    use plateau::search::{Outcome, Search};
+    use plateau::tour::{Board, Square, Tour, TourKind};
     let core_count = |w: u16, h: u16, x: u16, y: u16| {
         let board = Board::new(w, h).unwrap();
-        let mut tour = Tour::new(board, [Square::default(); 64], [0u8; 64]).unwrap();
-        match tour
-            .count(Square::new(x, y), TourKind::Open, Budget::UNLIMITED)
-            .unwrap()
-        {
-            TourCount::Exactly(n) => n,
-            TourCount::Exhausted { .. } => panic!("no budget was set"),
+        let mut tour = Tour::<[Square; 64], [u8; 64]>::new(board).unwrap();
+        let mut count = tour.count(Square::new(x, y), TourKind::Open).unwrap();
+        match count.run(Budget::UNLIMITED) {
+            Ok(Outcome::Done(n)) if n.exact => n.at_least,
+            other => panic!("no budget was set: {other:?}"),
         }
     };
     let corner = (

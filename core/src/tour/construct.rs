@@ -1,27 +1,167 @@
-//! Closed tours on any board that has one, in linear time: divide and conquer.
+//! Closed tours on any board that has one, in linear time: divide and conquer,
+//! resumable between any two units of work.
 //!
 //! The board is cut into blocks small enough to search (6, 8 or 10 squares along
 //! an even side and 5 to 11 along the other; 3 × 10..18 on boards 3 high). Each
-//! block gets a closed tour by [`search`](super::search); blocks of the same size
-//! share it (copied, not searched again). Neighbouring cycles are then joined:
-//! take an edge `a-b` of one cycle and `c-d` of the other such that `a-c` and
-//! `b-d` are knight moves; swapping the two edges for those two merges the
-//! cycles into one. Joining each block to the one on its left (the first block
-//! of a band to the one above) leaves a single cycle through every square.
+//! block gets a closed tour by [`Dfs`]; blocks of the same size share it
+//! (copied, not searched again). Neighbouring cycles are then joined (see
+//! [`join`]); joining each block to the one on its left (the first block of a
+//! band to the one above) leaves a single cycle through every square, in the
+//! scratch (see [`cycle`](super::cycle)).
 //!
-//! `scratch` holds the cycle: each square's byte is its two neighbours as move
-//! directions (bits 0-2 and 3-5). [`walk`] then writes the tour from any start.
+//! A block's search runs in the front of the tour's memory (free until the
+//! cycle is walked into it) and in the construction's own block scratch of
+//! [`BLOCK_SQUARES`] bytes, so that a search the budget cuts goes on in the
+//! next run. Copying, mirroring, joining and writing a block are paid for a
+//! unit a square before they are done ([`Toll`]).
 
-use super::find::Job;
-use super::geometry::{MOVES, dims, direction, index, square, step};
-use super::search::{Aim, End, Order, Searched, search};
+use super::backtrack::{Aim, Dfs, End, Order, Searched};
+use super::cycle::{Rect, copy_block, join, mirror, seam, write_path};
+use super::geometry::dims;
+use super::job::{BLOCK_SQUARES, Job, Toll};
+use super::strip::Strip;
+use super::three::Three;
 use super::{Board, Square};
 
-/// Largest block, in squares (10 × 11; 3 × 18 is smaller).
-const BLOCK_SQUARES: usize = 110;
+/// The corner's two moves are both on any closed tour: a block's search ends on one of them.
+const NEXT_TO_CORNER: Aim = Aim::tour(End::At(2, 1), Order::ROTH);
+
+/// How a construction's run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Built {
+    /// The links in the scratch are the cycle (or path) through every square.
+    Done,
+    /// The slice ran out: the next run goes on.
+    Spent,
+    /// The construction cannot finish: two cycles would not join (never
+    /// seen on any board tried), or no window around the start has a tour.
+    Failed,
+}
+
+/// What every construction works with between runs: the block scratch, the
+/// search of the piece in progress and what was paid toward writing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    /// One byte per square of the block or gadget searched.
+    work: [u8; BLOCK_SQUARES],
+    /// The piece's search, once started.
+    dfs: Option<Dfs>,
+    /// Paid toward the piece's linear work.
+    pub(crate) toll: Toll,
+}
+
+impl Piece {
+    /// Nothing started.
+    const fn new() -> Piece {
+        Piece {
+            work: [0; BLOCK_SQUARES],
+            dfs: None,
+            toll: Toll::NONE,
+        }
+    }
+
+    /// Searches a path of `board` from `start` for `aim` (Roth's order), in
+    /// the front of `job.out` and the block scratch; goes on with the search
+    /// already started, if any. A board larger than either is no path.
+    pub(crate) fn search(
+        &mut self,
+        job: &mut Job<'_>,
+        board: Board,
+        start: Square,
+        aim: Aim,
+    ) -> Searched {
+        let n = board.squares_usize();
+        let Piece { work, dfs, .. } = self;
+        let (Some(out), Some(scratch)) = (job.out.get_mut(..n), work.get_mut(..n)) else {
+            return Searched::Done { count: 0 };
+        };
+        let mut piece = Job {
+            board,
+            start,
+            out,
+            scratch,
+            meter: &mut *job.meter,
+        };
+        dfs.get_or_insert(Dfs::new(aim)).run(&mut piece)
+    }
+
+    /// Ends the piece: the next search starts afresh.
+    pub(crate) fn done(&mut self) {
+        self.dfs = None;
+    }
+
+    /// Searches a closed tour of one `bw × bh` block and writes it into the
+    /// cycle at `(x0, y0)` (a unit a square).
+    pub(crate) fn lay(&mut self, job: &mut Job<'_>, (x0, y0, bw, bh): Rect) -> Built {
+        let Ok(block) = Board::new(bw as u16, bh as u16) else {
+            return Built::Failed;
+        };
+        match self.search(job, block, Square::default(), NEXT_TO_CORNER) {
+            Searched::Spent => return Built::Spent,
+            Searched::Done { count: 1 } => {}
+            Searched::Done { .. } | Searched::Cut => return Built::Failed,
+        }
+        let bn = block.squares_usize();
+        if !self.toll.pay(job.meter, bn as u64) {
+            return Built::Spent;
+        }
+        self.done();
+        let (w, _) = dims(job.board);
+        let (out, scratch) = (&*job.out, &mut *job.scratch);
+        let at = |k: usize| {
+            out.get(k).map(|s| {
+                (
+                    x0.saturating_add(u32::from(s.x)),
+                    y0.saturating_add(u32::from(s.y)),
+                )
+            })
+        };
+        let (last, first) = (bn.checked_sub(1).and_then(at), at(0));
+        if write_path(w, bn, at, last, first, scratch) {
+            Built::Done
+        } else {
+            Built::Failed
+        }
+    }
+}
+
+/// Walks the candidates of a splice in the order of nested loops, one digit
+/// per loop (outermost first); a digit that cannot lead anywhere is skipped
+/// with every combination under it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Odometer(pub(crate) [u8; 5]);
+
+impl Odometer {
+    /// The first combination.
+    pub(crate) const ZERO: Odometer = Odometer([0; 5]);
+
+    /// Moves past every combination that shares the digits up to `level`
+    /// (bumps that digit, carrying, and zeroes the later ones); `false` once
+    /// past the last combination, with `radix` values for each digit.
+    pub(crate) fn skip(&mut self, level: usize, radix: [u8; 5]) -> bool {
+        for digit in self.0.iter_mut().skip(level.saturating_add(1)) {
+            *digit = 0;
+        }
+        let mut level = level;
+        loop {
+            let (Some(digit), Some(&top)) = (self.0.get_mut(level), radix.get(level)) else {
+                return false;
+            };
+            *digit = digit.saturating_add(1);
+            if *digit < top {
+                return true;
+            }
+            *digit = 0;
+            match level.checked_sub(1) {
+                Some(up) => level = up,
+                None => return false,
+            }
+        }
+    }
+}
 
 /// How one side of the board is cut: equal pieces, the last one longer.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cut {
     piece: u32,
     count: u32,
@@ -39,9 +179,9 @@ impl Cut {
 
     /// Returns the first line and the length of piece `i`.
     fn span(self, i: u32) -> (u32, u32) {
-        let from = i * self.piece;
-        let len = if i + 1 >= self.count {
-            self.total - from
+        let from = i.saturating_mul(self.piece);
+        let len = if i.saturating_add(1) >= self.count {
+            self.total.saturating_sub(from)
         } else {
             self.piece
         };
@@ -49,400 +189,189 @@ impl Cut {
     }
 }
 
-/// Why the construction stopped.
+/// Joins mirror images of a block's tour in this order when its own does not
+/// join: left-right, top-bottom, then left-right again (both flipped).
+const FLIPS: [u8; 4] = [0, 1, 2, 1];
+
+/// Where the cut into blocks stands: laying block `(r, c)`, or joining it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// The step budget ran out while searching a block.
-    OutOfSteps,
-    /// Two cycles could not be joined (never seen on any board tried).
-    NoJoin,
+struct Blocks {
+    r: u32,
+    c: u32,
+    joining: bool,
+    /// The mirror image being tried (an index of [`FLIPS`]).
+    flip: u8,
+    /// The blocks searched so far, one per size: `(bw, bh, x0, y0)`; at most
+    /// four sizes (two heights of bands, two widths of blocks).
+    laid: [(u32, u32, u32, u32); 4],
+    laid_len: usize,
 }
 
-/// Finds one path of `job.board` from `job.start` to `end` (Roth's order, no
-/// counting) into `job.out`: `Ok(true)` when found, `Ok(false)` when none exists.
-// Inlined, as `path_to` is: a frame of its own would sit on the deepest stack.
-#[inline(always)]
-pub(crate) fn find_path(job: &mut Job<'_>, end: End) -> Result<bool, Stop> {
-    path_to(job, &Aim::tour(end, Order::ROTH))
-}
-
-/// Finds one path as [`find_path`] does, for an aim known in advance (a constant, not a temporary).
-#[inline(always)]
-fn path_to(job: &mut Job<'_>, aim: &Aim) -> Result<bool, Stop> {
-    match search(job, aim) {
-        Searched::Done { count: 1 } => Ok(true),
-        Searched::Done { .. } => Ok(false),
-        Searched::OutOfSteps { .. } => Err(Stop::OutOfSteps),
-    }
-}
-
-/// Builds a closed tour of `job.board` in `job.scratch` (two directions per square).
-///
-/// The board must have a closed tour (Schwenk). `job.out` is used as work space.
-pub(crate) fn closed_cycle(job: &mut Job<'_>) -> Result<(), Stop> {
-    let (w, h) = dims(job.board);
-    if w.min(h) == 3 {
-        return three_high(job);
-    }
-    let (rows, cols) = (Cut::new(h, 6), Cut::new(w, 6));
-    // With an even height, bands are even (6, 8, 10) and blocks 5..11 wide; with
-    // an odd height the width is even and the roles swap. Either way every block
-    // has an even side of at least 6 and the other at least 5: it has a closed tour.
-    let mut laid: [(u32, u32, u32, u32); 4] = [(0, 0, 0, 0); 4];
-    let mut laid_len = 0usize;
-    for r in 0..rows.count {
-        let (y0, bh) = rows.span(r);
-        for c in 0..cols.count {
-            let (x0, bw) = cols.span(c);
-            let copy = laid
-                .iter()
-                .take(laid_len)
-                .find(|l| l.0 == bw && l.1 == bh)
-                .copied();
-            match copy {
-                Some((_, _, fx, fy)) => copy_block(w, (fx, fy), (x0, y0), bw, bh, job.scratch),
-                None => {
-                    lay_block(job, (x0, y0), (bw, bh))?;
-                    if let Some(slot) = laid.get_mut(laid_len) {
-                        *slot = (bw, bh, x0, y0);
-                        laid_len += 1;
-                    }
-                }
-            }
+impl Blocks {
+    const fn new() -> Blocks {
+        Blocks {
+            r: 0,
+            c: 0,
+            joining: false,
+            flip: 0,
+            laid: [(0, 0, 0, 0); 4],
+            laid_len: 0,
         }
     }
-    for r in 0..rows.count {
-        let (y0, bh) = rows.span(r);
-        for c in 0..cols.count {
-            let (x0, bw) = cols.span(c);
+
+    /// Goes on laying the blocks, then joining them.
+    ///
+    /// With an even height, bands are even (6, 8, 10) and blocks 5..11 wide;
+    /// with an odd height the width is even and the roles swap. Either way
+    /// every block has an even side of at least 6 and the other at least 5:
+    /// it has a closed tour.
+    fn run(&mut self, piece: &mut Piece, job: &mut Job<'_>) -> Built {
+        let (w, h) = dims(job.board);
+        let (rows, cols) = (Cut::new(h, 6), Cut::new(w, 6));
+        loop {
+            if self.r >= rows.count {
+                if self.joining {
+                    return Built::Done;
+                }
+                (self.r, self.c, self.joining) = (0, 0, true);
+            }
+            let (y0, bh) = rows.span(self.r);
+            let (x0, bw) = cols.span(self.c);
             let block = (x0, y0, bw, bh);
-            let other = if c > 0 {
-                let (px, pw) = cols.span(c - 1);
-                (px, y0, pw, bh)
-            } else if r > 0 {
-                let (py, ph) = rows.span(r - 1);
-                (x0, py, bw, ph)
+            let built = if self.joining {
+                self.join(piece, job, block, rows, cols)
             } else {
-                continue;
+                self.lay(piece, job, block)
             };
-            // If no pair of edges joins the cycles, a mirror image of the block's
-            // tour offers other edges along the shared side.
-            let mut joined = false;
-            for flip in [0, 1, 2, 1] {
-                if flip > 0 {
-                    mirror(w, block, flip == 2, job.scratch);
-                }
-                if join(w, h, block, other, job.scratch).is_ok() {
-                    joined = true;
-                    break;
-                }
+            match built {
+                Built::Done => {}
+                other => return other,
             }
-            if !joined {
-                return Err(Stop::NoJoin);
+            self.c += 1;
+            if self.c >= cols.count {
+                (self.r, self.c) = (self.r + 1, 0);
             }
         }
     }
-    Ok(())
-}
 
-/// Builds a closed tour of a 3 × n board (n even, at least 10).
-///
-/// Two cycles on 3-high strips can never be joined by swapping two edges (no
-/// pair of 3 × 10 tours allows it), so the strip grows instead: a 3 × 10 or
-/// 3 × 12 tour, then 3 × 4 blocks one by one. Each block is an open path `r..s`
-/// of its 12 squares put in place of an edge `p-q` of the last two lines, with
-/// `p-r` and `q-s` knight moves.
-fn three_high(job: &mut Job<'_>) -> Result<(), Stop> {
-    let (w, h) = dims(job.board);
-    let long = w.max(h);
-    let base = if long % 4 == 2 { 10 } else { 12 };
-    // Local coordinates: `i` along the strip, `j` across it.
-    let global = |i: u32, j: u32| if h == 3 { (i, j) } else { (j, i) };
-    let local = |(x, y): (u32, u32)| if h == 3 { (x, y) } else { (y, x) };
-    let (bw, bh) = global(base, 3);
-    lay_block(job, (0, 0), (bw, bh))?;
-    let gadget = Board::new(4, 3).map_err(|_| Stop::NoJoin)?;
-    let mut n = base;
-    while n < long {
-        let mut done = false;
-        'edges: for pi in n - 2..n {
-            for pj in 0..3 {
-                let p = global(pi, pj);
-                for q in neighbours(w, h, p.0, p.1, job.scratch)
-                    .into_iter()
-                    .flatten()
-                {
-                    if local(q).0 + 2 < n {
-                        continue;
-                    }
-                    for dr in 0..MOVES.len() {
-                        let Some(r) = step(w, h, p.0, p.1, dr) else {
-                            continue;
-                        };
-                        for ds in 0..MOVES.len() {
-                            let Some(sq) = step(w, h, q.0, q.1, ds) else {
-                                continue;
-                            };
-                            let (rl, sl) = (local(r), local(sq));
-                            if rl.0 < n || sl.0 < n || rl == sl {
-                                continue;
-                            }
-                            let mut path = [Square::default(); 12];
-                            let mut work = [0u8; 12];
-                            let mut gap = Job {
-                                board: gadget,
-                                start: square(rl.0 - n, rl.1),
-                                out: &mut path,
-                                scratch: &mut work,
-                                meter: &mut *job.meter,
-                            };
-                            if !find_path(&mut gap, End::At(sl.0 - n, sl.1))? {
-                                continue;
-                            }
-                            let at = |k: usize| {
-                                path.get(k)
-                                    .map(|v| global(n + u32::from(v.x), u32::from(v.y)))
-                            };
-                            for k in 0..12 {
-                                let here = at(k).ok_or(Stop::NoJoin)?;
-                                let prev = if k == 0 { Some(p) } else { at(k - 1) };
-                                let next = if k == 11 { Some(q) } else { at(k + 1) };
-                                let (Some(prev), Some(next)) = (prev, next) else {
-                                    return Err(Stop::NoJoin);
-                                };
-                                let a = direction(here, prev).ok_or(Stop::NoJoin)?;
-                                let b = direction(here, next).ok_or(Stop::NoJoin)?;
-                                if let Some(c) = job.scratch.get_mut(index(w, here.0, here.1)) {
-                                    *c = pack(a, b);
-                                }
-                            }
-                            relink(w, p, q, r, job.scratch);
-                            relink(w, q, p, sq, job.scratch);
-                            done = true;
-                            break 'edges;
-                        }
-                    }
-                }
+    /// Lays one block: a copy of a block of its size, or its own search.
+    fn lay(&mut self, piece: &mut Piece, job: &mut Job<'_>, block: Rect) -> Built {
+        let (x0, y0, bw, bh) = block;
+        let laid = self.laid.get(..self.laid_len).unwrap_or_default();
+        if let Some(&(_, _, fx, fy)) = laid.iter().find(|l| l.0 == bw && l.1 == bh) {
+            if !piece.toll.pay(job.meter, u64::from(bw * bh)) {
+                return Built::Spent;
             }
+            let (w, _) = dims(job.board);
+            copy_block(w, (fx, fy), (x0, y0), bw, bh, job.scratch);
+            return Built::Done;
         }
-        if !done {
-            return Err(Stop::NoJoin);
+        let built = piece.lay(job, block);
+        if built == Built::Done
+            && let Some(slot) = self.laid.get_mut(self.laid_len)
+        {
+            *slot = (bw, bh, x0, y0);
+            self.laid_len += 1;
         }
-        n += 4;
+        built
     }
-    Ok(())
-}
 
-/// Searches a closed tour of one `bw × bh` block and writes it at `(x0, y0)`.
-///
-/// The search runs in the front of `job.out`; the cycle goes into `job.scratch`.
-fn lay_block(job: &mut Job<'_>, (x0, y0): (u32, u32), (bw, bh): (u32, u32)) -> Result<(), Stop> {
-    let (w, _) = dims(job.board);
-    let block = Board::new(bw as u16, bh as u16).map_err(|_| Stop::NoJoin)?;
-    let mut work = [0u8; BLOCK_SQUARES];
-    let bn = block.squares_usize();
-    let path = job.out.get_mut(..bn).ok_or(Stop::NoJoin)?;
-    let mut one = Job {
-        board: block,
-        start: Square { x: 0, y: 0 },
-        out: &mut *path,
-        scratch: &mut work,
-        meter: &mut *job.meter,
-    };
-    // The corner's two moves are both on any closed tour: end on one of them.
-    const NEXT_TO_CORNER: Aim = Aim::tour(End::At(2, 1), Order::ROTH);
-    if !path_to(&mut one, &NEXT_TO_CORNER)? {
-        return Err(Stop::NoJoin);
-    }
-    for k in 0..bn {
-        let here = path.get(k).copied().ok_or(Stop::NoJoin)?;
-        let prev = path
-            .get(if k == 0 { bn - 1 } else { k - 1 })
-            .copied()
-            .ok_or(Stop::NoJoin)?;
-        let next = path.get((k + 1) % bn).copied().ok_or(Stop::NoJoin)?;
-        let at = |s: Square| (u32::from(s.x), u32::from(s.y));
-        let to_prev = direction(at(here), at(prev)).ok_or(Stop::NoJoin)?;
-        let to_next = direction(at(here), at(next)).ok_or(Stop::NoJoin)?;
-        let i = index(w, x0 + u32::from(here.x), y0 + u32::from(here.y));
-        if let Some(c) = job.scratch.get_mut(i) {
-            *c = pack(to_prev, to_next);
-        }
-    }
-    Ok(())
-}
-
-/// Copies a block's cycle (its directions) from one place on the board to another.
-fn copy_block(w: u32, from: (u32, u32), to: (u32, u32), bw: u32, bh: u32, scratch: &mut [u8]) {
-    for dy in 0..bh {
-        let src = index(w, from.0, from.1 + dy);
-        let dst = index(w, to.0, to.1 + dy);
-        let len = bw as usize;
-        // Byte by byte with `get`: `copy_within` keeps a bounds assertion the
-        // optimizer cannot remove (see the panic probe). Backwards when the
-        // destination overlaps the source from above, like `memmove`.
-        let mut copy = |k: usize| {
-            let byte = src.checked_add(k).and_then(|i| scratch.get(i).copied());
-            if let (Some(byte), Some(slot)) =
-                (byte, dst.checked_add(k).and_then(|i| scratch.get_mut(i)))
-            {
-                *slot = byte;
-            }
-        };
-        if dst > src {
-            (0..len).rev().for_each(&mut copy);
+    /// Joins one block to the one on its left (the first of a band to the
+    /// one above); each try costs a unit per square of the block's seam, and
+    /// each mirror a unit per square of the block.
+    fn join(
+        &mut self,
+        piece: &mut Piece,
+        job: &mut Job<'_>,
+        block: Rect,
+        rows: Cut,
+        cols: Cut,
+    ) -> Built {
+        let (x0, y0, bw, bh) = block;
+        let other = if self.c > 0 {
+            let (px, pw) = cols.span(self.c - 1);
+            (px, y0, pw, bh)
+        } else if self.r > 0 {
+            let (py, ph) = rows.span(self.r - 1);
+            (x0, py, bw, ph)
         } else {
-            (0..len).for_each(&mut copy);
-        }
-    }
-}
-
-/// Mirrors a block's cycle left-right, or (`vertical`) top-bottom.
-fn mirror(w: u32, (x0, y0, bw, bh): (u32, u32, u32, u32), vertical: bool, scratch: &mut [u8]) {
-    let map = |code: u8| -> u8 {
-        let flip = |d: u8| -> u8 {
-            let (dx, dy) = MOVES.get(usize::from(d)).copied().unwrap_or((0, 0));
-            let m = if vertical { (dx, -dy) } else { (-dx, dy) };
-            MOVES.iter().position(|&v| v == m).unwrap_or(0) as u8
+            return Built::Done;
         };
-        flip(code & 7) | (flip((code >> 3) & 7) << 3)
-    };
-    let (outer, inner) = if vertical { (bh, bw) } else { (bw, bh) };
-    for a in 0..outer.div_ceil(2) {
-        let b = outer - 1 - a;
-        for t in 0..inner {
-            let (pa, pb) = if vertical {
-                (index(w, x0 + t, y0 + a), index(w, x0 + t, y0 + b))
-            } else {
-                (index(w, x0 + a, y0 + t), index(w, x0 + b, y0 + t))
-            };
-            let (Some(&ca), Some(&cb)) = (scratch.get(pa), scratch.get(pb)) else {
-                continue;
-            };
-            if let Some(c) = scratch.get_mut(pa) {
-                *c = map(cb);
+        let (w, h) = dims(job.board);
+        let ((xa, xb), (ya, yb)) = seam(block, other);
+        let seam_squares = u64::from((xb - xa) * (yb - ya));
+        while let Some(&flip) = FLIPS.get(usize::from(self.flip)) {
+            let cost = seam_squares + if flip > 0 { u64::from(bw * bh) } else { 0 };
+            if !piece.toll.pay(job.meter, cost) {
+                return Built::Spent;
             }
-            if let Some(c) = scratch.get_mut(pb) {
-                *c = map(ca);
+            if flip > 0 {
+                mirror(w, block, flip == 2, job.scratch);
             }
+            if join(w, h, block, other, job.scratch) {
+                self.flip = 0;
+                return Built::Done;
+            }
+            self.flip += 1;
         }
+        Built::Failed
     }
 }
 
-/// Packs a square's two cycle neighbours.
-#[inline(always)]
-pub(crate) fn pack(a: usize, b: usize) -> u8 {
-    (a as u8 & 7) | ((b as u8 & 7) << 3)
+/// What is being built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// A closed tour cut into blocks.
+    Blocks(Blocks),
+    /// A closed tour of a 3 × n board, grown.
+    Three(Three),
+    /// An open tour of a thin odd strip, grown from a window around the start.
+    Strip(Strip),
 }
 
-/// Returns the two neighbours of `(x, y)` on the cycle.
-#[inline(always)]
-pub(crate) fn neighbours(
-    w: u32,
-    h: u32,
-    x: u32,
-    y: u32,
-    scratch: &[u8],
-) -> [Option<(u32, u32)>; 2] {
-    let code = scratch.get(index(w, x, y)).copied().unwrap_or(0);
-    [
-        step(w, h, x, y, usize::from(code & 7)),
-        step(w, h, x, y, usize::from((code >> 3) & 7)),
-    ]
+/// A construction in progress: the plan and the piece it works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Construction {
+    plan: Plan,
+    piece: Piece,
 }
 
-/// Replaces `(x, y)`'s cycle neighbour `old` by `new`.
-pub(crate) fn relink(
-    w: u32,
-    (x, y): (u32, u32),
-    old: (u32, u32),
-    new: (u32, u32),
-    scratch: &mut [u8],
-) {
-    let (Some(od), Some(nd)) = (direction((x, y), old), direction((x, y), new)) else {
-        return;
-    };
-    if let Some(c) = scratch.get_mut(index(w, x, y)) {
-        if usize::from(*c & 7) == od {
-            *c = (*c & !7) | nd as u8;
+impl Construction {
+    /// Builds a closed tour of `board`, which must have one (Schwenk).
+    pub(crate) fn cycle(board: Board) -> Construction {
+        let (w, h) = dims(board);
+        let plan = if w.min(h) == 3 {
+            Plan::Three(Three::new())
         } else {
-            *c = (*c & !(7 << 3)) | ((nd as u8) << 3);
-        }
-    }
-}
-
-/// Joins the fresh cycle of `block` to the cycle through its neighbour `other`.
-fn join(
-    w: u32,
-    h: u32,
-    block: (u32, u32, u32, u32),
-    other: (u32, u32, u32, u32),
-    scratch: &mut [u8],
-) -> Result<(), Stop> {
-    let inside = |r: (u32, u32, u32, u32), (x, y): (u32, u32)| {
-        x >= r.0 && y >= r.1 && x < r.0 + r.2 && y < r.1 + r.3
-    };
-    let (bx, by, bw, bh) = block;
-    // Only squares within two lines of the shared edge can reach across it.
-    let (xs, ys) = if other.0 < bx {
-        ((bx, bx + 2.min(bw)), (by, by + bh))
-    } else {
-        ((bx, bx + bw), (by, by + 2.min(bh)))
-    };
-    for y in ys.0..ys.1 {
-        for x in xs.0..xs.1 {
-            let a = (x, y);
-            for b in neighbours(w, h, x, y, scratch).into_iter().flatten() {
-                for d in 0..MOVES.len() {
-                    let Some(c) = step(w, h, x, y, d) else {
-                        continue;
-                    };
-                    if !inside(other, c) {
-                        continue;
-                    }
-                    for dd in neighbours(w, h, c.0, c.1, scratch).into_iter().flatten() {
-                        if inside(block, dd) || direction(b, dd).is_none() {
-                            continue;
-                        }
-                        relink(w, a, b, c, scratch);
-                        relink(w, b, a, dd, scratch);
-                        relink(w, c, dd, a, scratch);
-                        relink(w, dd, c, b, scratch);
-                        return Ok(());
-                    }
-                }
-            }
-        }
-    }
-    Err(Stop::NoJoin)
-}
-
-/// Writes the cycle in `job.scratch` into `job.out` as a tour from `job.start`.
-///
-/// Returns false if the cycle does not pass through every square exactly once.
-pub(crate) fn walk(job: &mut Job<'_>) -> bool {
-    let (board, start) = (job.board, job.start);
-    let (out, scratch) = (&mut *job.out, &*job.scratch);
-    let (w, h) = dims(board);
-    let n = board.squares_usize();
-    let s = (u32::from(start.x), u32::from(start.y));
-    let mut prev = s;
-    let mut cur = s;
-    for k in 0..n {
-        match out.get_mut(k) {
-            Some(slot) => *slot = square(cur.0, cur.1),
-            None => return false,
-        }
-        let [Some(n0), Some(n1)] = neighbours(w, h, cur.0, cur.1, scratch) else {
-            return false;
+            Plan::Blocks(Blocks::new())
         };
-        let next = if k == 0 || n0 != prev { n0 } else { n1 };
-        if next == s {
-            // Back at the start: the cycle is Hamiltonian iff every square was seen.
-            return k + 1 == n;
+        Construction {
+            plan,
+            piece: Piece::new(),
         }
-        prev = cur;
-        cur = next;
     }
-    false
+
+    /// Builds an open tour of a thin odd strip from `start` (see [`Strip`]).
+    pub(crate) fn strip(board: Board, start: Square) -> Construction {
+        Construction {
+            plan: Plan::Strip(Strip::new(board, start)),
+            piece: Piece::new(),
+        }
+    }
+
+    /// Returns whether the links built are a cycle (else an open path from the start).
+    pub(crate) fn is_cycle(&self) -> bool {
+        !matches!(self.plan, Plan::Strip(_))
+    }
+
+    /// Goes on for at most what is left of `job.meter`'s slice; the links
+    /// go into `job.scratch`, and `job.out` is work space.
+    pub(crate) fn run(&mut self, job: &mut Job<'_>) -> Built {
+        let piece = &mut self.piece;
+        match &mut self.plan {
+            Plan::Blocks(blocks) => blocks.run(piece, job),
+            Plan::Three(three) => three.run(piece, job),
+            Plan::Strip(strip) => strip.run(piece, job),
+        }
+    }
 }

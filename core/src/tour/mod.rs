@@ -1,12 +1,15 @@
 //! Knight's tours on any board from 1×1 to 65,535×65,535, open or closed.
 //!
-//! [`Tour`] is the entry: a board and the memory the search works in, owned
-//! (arrays, for small boards) or lent (`&mut [Square]` and `&mut [u8]`, for a
-//! 2000×2000 board on a host or a `static` buffer on a chip). [`Tour::find`]
-//! finds a tour for every board and start square that has one, says why when
-//! none exists ([`TourOutcome::NoSolution`] with a [`NoTour`]), and answers
-//! [`TourOutcome::Exhausted`] only when its [`Budget`](crate::Budget) of moves
-//! ran out; [`Tour::count`] counts tours the same way ([`TourCount`]).
+//! [`Tour`] is the entry: a board and the memory its searches work in, owned
+//! (arrays, for small boards: [`Tour::new`]) or lent (`&mut [Square]` and
+//! `&mut [u8]`, for a 2000×2000 board on a host or a `static` buffer on a
+//! chip: [`Tour::new_in`]). [`Tour::find`] starts a [`TourSearch`]: a value
+//! you drive ([`Search::run`](crate::search::Search::run)) that finds a tour
+//! for every board and start square that has one, says why when none exists
+//! ([`Outcome::NoSolution`] with a [`NoTour`]), and answers
+//! [`Outcome::Exhausted`] only when its budget of moves ran out, to go on
+//! where it stopped at the next run. [`Tour::count`] starts a [`TourCount`]
+//! the same way.
 //!
 //! How: "none" comes from theory (which boards have tours, the colour of the
 //! start on odd boards) or from an exhaustive search. Otherwise Warnsdorff's rule
@@ -17,28 +20,39 @@
 //!
 //! ```
 //! use plateau::Budget;
-//! use plateau::tour::{Board, Square, Tour, TourKind, TourOutcome, check_tour};
+//! use plateau::search::{Outcome, Search};
+//! use plateau::tour::{Board, Square, Tour, TourKind, check_tour};
 //! let board = Board::new(8, 8)?;
-//! let mut tour = Tour::new(board, [Square::default(); 64], [0u8; 64])?;
-//! let outcome = tour.find(Square::new(4, 7), TourKind::Open, Budget::new(1_000_000))?;
-//! assert_eq!(outcome, TourOutcome::Found);
-//! assert!(check_tour(board, tour.squares(), TourKind::Open));
+//! let mut tour = Tour::<[Square; 64], [u8; 64]>::new(board)?;
+//! let mut search = tour.find(Square::new(4, 7), TourKind::Open)?;
+//! let Ok(outcome) = search.run(Budget::new(1_000_000));
+//! assert_eq!(outcome, Outcome::Done(()));
+//! assert!(check_tour(board, search.squares(), TourKind::Open));
 //! # Ok::<(), plateau::tour::TourError>(())
 //! ```
 
+mod backtrack;
 mod check;
 mod construct;
+mod count;
+mod cycle;
 mod entry;
 mod find;
 mod geometry;
-mod search;
+mod job;
 mod strip;
+mod three;
 mod warnsdorff;
 
+use core::convert::Infallible;
 use core::fmt;
 
+use crate::search::{Count, Outcome};
+
 pub use check::{MAX_CHECKED_SQUARES, check_tour, check_tour_with};
+pub use count::TourCount;
 pub use entry::Tour;
+pub use find::TourSearch;
 
 /// Largest width or height of a board.
 pub const MAX_SIDE: u16 = u16::MAX;
@@ -146,69 +160,58 @@ impl fmt::Display for NoTour {
     }
 }
 
-/// Answers [`Tour::find`]: a tour, no tour (and why), or the budget ran out.
+/// Says where a [`TourSearch`] stands: a tour ([`Outcome::Done`]: the tour
+/// is in [`TourSearch::squares`]), no tour and why ([`Outcome::NoSolution`]),
+/// or the budget ran out ([`Outcome::Exhausted`], with the squares of the
+/// longest partial tour any attempt reached as `best`).
+///
+/// The unit of the budget and of `spent` is a knight move tried (a square
+/// put on a Warnsdorff path, a move of a depth-first search; backing up is
+/// free). The linear work around the moves is charged in the same unit, so
+/// that no run does unbounded work for free: the degrees of 8 squares filled
+/// before a pass or a search; a square of a block copied, mirrored, joined
+/// across or written into a construction's cycle; a square of the cycle
+/// walked into the tour, and of the tour checked. A tour of n squares costs
+/// at least n + n/8 units.
 ///
 /// ```
 /// use plateau::Budget;
+/// use plateau::search::{Outcome, Search};
 /// use plateau::tour::{Board, NoTour, Square, Tour, TourKind, TourOutcome};
-/// let mut tour = Tour::new(Board::new(3, 4)?, [Square::default(); 12], [0u8; 12])?;
+/// let mut tour = Tour::<[Square; 12], [u8; 12]>::new(Board::new(3, 4)?)?;
 /// let b2 = Square::new(1, 1);
-/// let none = tour.find(b2, TourKind::Open, Budget::UNLIMITED)?;
-/// assert_eq!(none, TourOutcome::NoSolution(NoTour::NoneFromSquare));
-/// let cut = tour.find(b2, TourKind::Open, Budget::new(5))?;
-/// assert!(matches!(cut, TourOutcome::Exhausted { spent, .. } if spent <= 5));
+/// let mut search = tour.find(b2, TourKind::Open)?;
+/// let Ok(cut) = search.run(Budget::new(5));
+/// assert!(matches!(cut, TourOutcome::Exhausted { spent: 5, .. }));
+/// let Ok(none) = search.run(Budget::UNLIMITED);
+/// assert_eq!(none, Outcome::NoSolution(NoTour::NoneFromSquare));
 /// # Ok::<(), plateau::tour::TourError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[must_use]
-pub enum TourOutcome {
-    /// [`Tour::squares`] holds a tour from the start.
-    Found,
-    /// No tour exists, for this reason.
-    NoSolution(NoTour),
-    /// The budget ran out before a tour was found or ruled out.
-    Exhausted {
-        /// Squares on the longest partial tour any attempt reached.
-        visited: u64,
-        /// Moves tried, at most the budget.
-        spent: u64,
-    },
-}
+pub type TourOutcome = Outcome<(), NoTour, u64>;
 
-/// Answers [`Tour::count`]: the exact number of tours, or a lower bound when the budget ran out.
+/// Says where a [`TourCount`] stands: the exact number of directed tours
+/// ([`Outcome::Done`]; 0 where none exists), or the budget ran out
+/// ([`Outcome::Exhausted`], with the tours counted so far as a
+/// [`Count::at_least`]). There is always a count: `NoSolution` cannot happen.
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::tour::{Board, Square, Tour, TourCount, TourKind};
-/// let mut tour = Tour::new(Board::new(5, 5)?, [Square::default(); 25], [0u8; 25])?;
-/// let corner = tour.count(Square::new(0, 0), TourKind::Open, Budget::UNLIMITED)?;
-/// assert_eq!(corner, TourCount::Exactly(304));
-/// let cut = tour.count(Square::new(0, 0), TourKind::Open, Budget::new(1_000))?;
-/// assert!(matches!(cut, TourCount::Exhausted { spent: 1_000, .. }));
+/// use plateau::search::{Count, Outcome, Search};
+/// use plateau::tour::{Board, CountOutcome, Square, Tour, TourKind};
+/// let mut tour = Tour::<[Square; 25], [u8; 25]>::new(Board::new(5, 5)?)?;
+/// let Ok(corner) = tour.count(Square::new(0, 0), TourKind::Open)?.run(Budget::UNLIMITED);
+/// assert_eq!(corner, CountOutcome::Done(Count::exactly(304)));
+/// assert_eq!(corner.so_far().to_string(), "304");
 /// # Ok::<(), plateau::tour::TourError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[must_use]
-pub enum TourCount {
-    /// The exact number of directed tours from the start (0 where none exists).
-    Exactly(u64),
-    /// The budget ran out: the count is cut short, never exact.
-    Exhausted {
-        /// Tours counted before the budget ran out: the true count is at least this.
-        at_least: u64,
-        /// Moves tried, at most the budget.
-        spent: u64,
-    },
-}
+pub type CountOutcome = Outcome<Count, Infallible, Count>;
 
 /// Says what was wrong with a request: the board, the start or the memory.
 ///
 /// ```
 /// use plateau::tour::{Board, Square, Tour, TourError};
 /// let board = Board::new(8, 8)?;
-/// let small = Tour::new(board, [Square::default(); 63], [0u8; 64]);
+/// let small = Tour::new_in(board, [Square::default(); 63], [0u8; 64]);
 /// assert_eq!(small.err(), Some(TourError::OutTooSmall { needed: 64, given: 63 }));
 /// assert_eq!(Board::new(0, 5), Err(TourError::EmptyBoard { width: 0, height: 5 }));
 /// # Ok::<(), plateau::tour::TourError>(())
@@ -375,7 +378,7 @@ impl Board {
                 if self.squares() % 2 == 1 && (start.x as u32 + start.y as u32) % 2 == 1 {
                     Some(NoTour::MinorityColour)
                 } else if self.sides().0 == 4 && self.sides().1 >= 5 && inner {
-                    // See the proof on `search::four_lines`.
+                    // See the proof on `backtrack::four_lines`.
                     Some(NoTour::InnerLineOf4xN)
                 } else {
                     None
@@ -409,13 +412,21 @@ pub const fn scratch_len(board: Board) -> u64 {
 mod tests {
     use super::*;
     use crate::Budget;
+    use crate::search::Search;
 
     fn find(w: u16, h: u16, s: Square, kind: TourKind) -> (TourOutcome, Vec<Square>) {
         let b = Board::new(w, h).unwrap();
         let n = b.squares() as usize;
-        let mut tour = Tour::new(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
-        let o = tour.find(s, kind, Budget::UNLIMITED).unwrap();
-        (o, tour.squares().to_vec())
+        let mut tour = Tour::new_in(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
+        let mut search = tour.find(s, kind).unwrap();
+        let Ok(o) = search.run(Budget::UNLIMITED);
+        let squares = search.squares().to_vec();
+        assert_eq!(
+            squares,
+            tour.squares(),
+            "the tour stays in the tour's memory"
+        );
+        (o, squares)
     }
 
     #[test]
@@ -430,15 +441,15 @@ mod tests {
                             let s = Square::new(x, y);
                             let (o, t) = find(w, h, s, kind);
                             match o {
-                                TourOutcome::Found => {
+                                Outcome::Done(()) => {
                                     assert!(
                                         check_tour_with(b, &t, kind, &mut seen),
                                         "{w}x{h} {s:?} {kind:?}"
                                     );
                                     assert_eq!(t[0], s);
                                 }
-                                TourOutcome::NoSolution(_) => assert!(t.is_empty()),
-                                TourOutcome::Exhausted { .. } => {
+                                Outcome::NoSolution(_) => assert!(t.is_empty()),
+                                Outcome::Exhausted { .. } => {
                                     panic!("{w}x{h} {s:?} {kind:?} exhausted")
                                 }
                             }
@@ -449,10 +460,87 @@ mod tests {
         }
     }
 
+    /// Runs `search` in slices of 1, 2, 3, ... units (cycling to `most`)
+    /// until it is over; returns the outcome and the runs.
+    fn sliced<S: Search<Error = core::convert::Infallible>>(
+        search: &mut S,
+        most: u64,
+    ) -> (crate::search::SearchOutcome<S>, u64) {
+        let mut runs = 0;
+        loop {
+            let Ok(o) = search.run(Budget::new(runs % most + 1));
+            runs += 1;
+            if !o.is_exhausted() {
+                return (o, runs);
+            }
+        }
+    }
+
+    #[test]
+    fn every_piece_goes_on_where_it_stopped() {
+        // Boards whose tours come from each attempt (the last named): a
+        // pass, the blocks, a 3xn strip grown (after a pass), an odd strip
+        // grown from a window (after 16 passes), the restarts (one proves
+        // there is none).
+        for (w, h, s, kind, last) in [
+            (8, 8, Square::new(0, 0), TourKind::Open, "pass"),
+            (12, 13, Square::new(3, 5), TourKind::Closed, "cycle walked"),
+            (3, 10, Square::new(0, 0), TourKind::Open, "cycle walked"),
+            (3, 14, Square::new(1, 6), TourKind::Closed, "cycle walked"),
+            (3, 13, Square::new(2, 4), TourKind::Open, "strip walked"),
+            (13, 3, Square::new(8, 2), TourKind::Open, "strip walked"),
+            (3, 8, Square::new(0, 3), TourKind::Open, "restart"),
+            (4, 8, Square::new(3, 0), TourKind::Open, "restart"),
+            (3, 4, Square::new(1, 1), TourKind::Open, "restart"),
+        ] {
+            let b = Board::new(w, h).unwrap();
+            let n = b.squares() as usize;
+            let mut one = Tour::new_in(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
+            let mut search = one.find(s, kind).unwrap();
+            let Ok(whole) = search.run(Budget::UNLIMITED);
+            let spent = search.spent();
+            let mut cut = Tour::new_in(b, vec![Square::default(); n], vec![0u8; n]).unwrap();
+            let mut search = cut.find(s, kind).unwrap();
+            let mut attempts = vec![search.attempt()];
+            let mut runs = 0u64;
+            let o = loop {
+                let Ok(o) = search.run(Budget::new(runs % 7 + 1));
+                runs += 1;
+                if search.attempt() != "over" && attempts.last() != Some(&search.attempt()) {
+                    attempts.push(search.attempt());
+                }
+                if !o.is_exhausted() {
+                    break o;
+                }
+            };
+            let label = format!("{w}x{h} {s:?} {kind:?}: {attempts:?}");
+            assert_eq!((o, search.spent()), (whole, spent), "{label}");
+            assert_eq!(attempts.last(), Some(&last), "{label}");
+            assert!(runs > spent / 7, "{label}: {runs} runs for {spent}");
+            assert_eq!(one.squares(), cut.squares(), "{label}");
+        }
+    }
+
+    #[test]
+    fn a_count_goes_on_where_it_stopped() {
+        let b = Board::new(5, 5).unwrap();
+        let mut tour = Tour::<[Square; 25], [u8; 25]>::new(b).unwrap();
+        let mut count = tour.count(Square::new(0, 0), TourKind::Open).unwrap();
+        let (o, _) = sliced(&mut count, 50);
+        assert_eq!(o, Outcome::Done(Count::exactly(304)));
+        let spent = count.spent();
+        let Ok(again) = count.run(Budget::UNLIMITED);
+        assert_eq!(
+            (again, count.spent()),
+            (o, spent),
+            "over: nothing more spent"
+        );
+    }
+
     #[test]
     fn errors_carry_their_context_and_say_it() {
         let b = Board::new(8, 8).unwrap();
-        let e = Tour::new(b, [Square::default(); 64], [0u8; 10]).err();
+        let e = Tour::new_in(b, [Square::default(); 64], [0u8; 10]).err();
         assert_eq!(
             e,
             Some(TourError::ScratchTooSmall {
@@ -460,9 +548,9 @@ mod tests {
                 given: 10
             })
         );
-        let mut tour = Tour::new(b, [Square::default(); 64], [0u8; 64]).unwrap();
+        let mut tour = Tour::<[Square; 64], [u8; 64]>::new(b).unwrap();
         let off = Square::new(8, 0);
-        let e = tour.find(off, TourKind::Open, Budget::UNLIMITED).err();
+        let e = tour.find(off, TourKind::Open).err();
         assert_eq!(
             e,
             Some(TourError::StartOffBoard {
@@ -475,7 +563,7 @@ mod tests {
             Some("the start square 8,0 is off the 8x8 board")
         );
         assert_eq!(
-            Tour::new(b, [Square::default(); 63], [0u8; 64])
+            Tour::new_in(b, [Square::default(); 63], [0u8; 64])
                 .err()
                 .map(|e| e.to_string())
                 .as_deref(),

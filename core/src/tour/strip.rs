@@ -1,4 +1,5 @@
-//! Open tours on 3 × n and 5 × n boards with n odd: grown from a small base.
+//! Open tours on 3 × n and 5 × n boards with n odd: grown from a small base,
+//! resumable.
 //!
 //! These boards have no closed tour, and Warnsdorff's rule often sticks on them.
 //! A base window of `k × b` squares (b small, `b ≡ n mod 4`) around the start
@@ -6,16 +7,14 @@
 //! added on both sides, each an open path `r..s` of its squares put in place of
 //! a path edge `p-q` of the two lines next to it, with `p-r` and `q-s` knight
 //! moves. The path lives in `scratch` as two directions per square; an end of the
-//! path repeats its one neighbour.
+//! path repeats its one neighbour (see [`cycle`](super::cycle)).
 
-use super::construct::{Stop, find_path, neighbours, pack, relink};
-use super::find::Job;
-use super::geometry::{MOVES, dims, direction, index, square, step};
-use super::search::End;
+use super::backtrack::{Aim, End, Order, Searched};
+use super::construct::{Built, Odometer, Piece};
+use super::cycle::{neighbours, relink, write_path};
+use super::geometry::{dims, square, step};
+use super::job::Job;
 use super::{Board, Square};
-
-/// Largest base window, in squares (5 × 13).
-const BASE_SQUARES: usize = 65;
 
 /// Returns whether `board` is a strip this module grows: 3 or 5 across, odd length.
 pub(crate) fn applies(board: Board) -> bool {
@@ -24,199 +23,272 @@ pub(crate) fn applies(board: Board) -> bool {
     (k == 3 || k == 5) && long % 2 == 1 && long >= 7
 }
 
-/// Grows an open tour from `job.start` into `job.out`; `Ok(false)` if no base window has one.
-pub(crate) fn open_strip(job: &mut Job<'_>) -> Result<bool, Stop> {
-    let start = job.start;
-    let (w, h) = dims(job.board);
-    let (k, long) = (w.min(h), w.max(h));
-    let along_x = h == k;
-    let local = |(x, y): (u32, u32)| if along_x { (x, y) } else { (y, x) };
-    let (si, sj) = local((u32::from(start.x), u32::from(start.y)));
-    let least = if k == 3 { 7 } else { 5 };
-    for b in (least..=least + 6).filter(|b| b % 4 == long % 4 && *b <= long) {
-        let first = si.saturating_sub(b - 1).div_ceil(4) * 4;
-        let mut a = first;
-        while a <= si && a + b <= long {
-            if lay_base(job, (a, b), (si - a, sj))? {
-                grow(job, (a, b))?;
-                return Ok(walk_open(job));
-            }
-            a += 4;
-        }
-    }
-    Ok(false)
+/// Where the growth stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Searching the window of `b` lines from line `a` (`None`: no window left).
+    Base(Option<(u32, u32)>),
+    /// Splicing blocks: right of the path while `right` (the next block's
+    /// first line) is on the board, then left of `left` down to line 0.
+    Grow { right: u32, left: u32 },
 }
 
-/// Searches an open tour of the window `a..a+b` from the start (`(li, lj)` in
-/// the window), and writes it as a path.
-fn lay_base(job: &mut Job<'_>, (a, b): (u32, u32), (li, lj): (u32, u32)) -> Result<bool, Stop> {
-    let (w, h) = dims(job.board);
-    let k = w.min(h);
-    let along_x = h == k;
-    let window = Board::new(b as u16, k as u16).map_err(|_| Stop::NoJoin)?;
-    let bn = window.squares_usize();
-    let path = job.out.get_mut(..bn).ok_or(Stop::NoJoin)?;
-    let mut work = [0u8; BASE_SQUARES];
-    let mut base = Job {
-        board: window,
-        start: square(li, lj),
-        out: &mut *path,
-        scratch: &mut work,
-        meter: &mut *job.meter,
-    };
-    if !find_path(&mut base, End::Anywhere)? {
-        return Ok(false);
+/// An open tour of a thin odd strip, grown from a window around the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Strip {
+    stage: Stage,
+    /// The splice being tried for the next block.
+    at: Odometer,
+}
+
+/// The strip in its own coordinates: `i` along it, `j` across it.
+#[derive(Clone, Copy)]
+struct Lines {
+    /// Squares across (3 or 5) and lines along.
+    k: u32,
+    long: u32,
+    /// The strip runs along the files.
+    along_x: bool,
+    /// The start, as (line, square across).
+    start: (u32, u32),
+}
+
+impl Lines {
+    fn new(board: Board, start: Square) -> Lines {
+        let (w, h) = dims(board);
+        let (k, long) = (w.min(h), w.max(h));
+        let along_x = h == k;
+        let s = (u32::from(start.x), u32::from(start.y));
+        Lines {
+            k,
+            long,
+            along_x,
+            start: if along_x { s } else { (s.1, s.0) },
+        }
     }
-    let to_global = |v: Square| {
-        let (i, j) = (a + u32::from(v.x), u32::from(v.y));
-        if along_x { (i, j) } else { (j, i) }
-    };
-    for t in 0..bn {
-        let here = path.get(t).copied().map(to_global).ok_or(Stop::NoJoin)?;
-        let prev = t
-            .checked_sub(1)
-            .and_then(|u| path.get(u))
-            .copied()
-            .map(to_global);
-        let next = path.get(t + 1).copied().map(to_global);
-        // An end of the path names its one neighbour twice.
-        let (Some(x), Some(y)) = (prev.or(next), next.or(prev)) else {
-            return Err(Stop::NoJoin);
+
+    fn global(self, i: u32, j: u32) -> (u32, u32) {
+        if self.along_x { (i, j) } else { (j, i) }
+    }
+
+    fn local(self, (x, y): (u32, u32)) -> (u32, u32) {
+        if self.along_x { (x, y) } else { (y, x) }
+    }
+
+    /// Returns the window tried after `(b, a)` (the first with `None`): `b`
+    /// lines (`b ≡ long mod 4`, the fewest first) from line `a` (a multiple
+    /// of 4), holding the start.
+    fn window(self, after: Option<(u32, u32)>) -> Option<(u32, u32)> {
+        let least = if self.k == 3 { 7 } else { 5 };
+        let si = self.start.0;
+        let (mut b, mut next_a) = match after {
+            Some((b, a)) => (b, Some(a.saturating_add(4))),
+            None => (least, None),
         };
-        let c = pack(
-            direction(here, x).ok_or(Stop::NoJoin)?,
-            direction(here, y).ok_or(Stop::NoJoin)?,
-        );
-        if let Some(slot) = job.scratch.get_mut(index(w, here.0, here.1)) {
-            *slot = c;
+        while b <= least + 6 {
+            if b % 4 == self.long % 4 && b <= self.long {
+                let first = si.saturating_sub(b.saturating_sub(1)).div_ceil(4);
+                let a = next_a.unwrap_or(first.saturating_mul(4));
+                if a <= si && a.saturating_add(b) <= self.long {
+                    return Some((b, a));
+                }
+            }
+            (b, next_a) = (b.saturating_add(1), None);
+        }
+        None
+    }
+}
+
+impl Strip {
+    /// Nothing built yet, the first window chosen.
+    pub(crate) fn new(board: Board, start: Square) -> Strip {
+        Strip {
+            stage: Stage::Base(Lines::new(board, start).window(None)),
+            at: Odometer::ZERO,
         }
     }
-    Ok(true)
-}
 
-/// Adds `k × 4` blocks right of the window, then left of it, until the strip is full.
-fn grow(job: &mut Job<'_>, (a, b): (u32, u32)) -> Result<(), Stop> {
-    let (w, h) = dims(job.board);
-    let long = w.max(h);
-    let mut right = a + b;
-    while right < long {
-        splice(job, right, right - 2)?;
-        right += 4;
-    }
-    let mut left = a;
-    while left >= 4 {
-        splice(job, left - 4, left)?;
-        left -= 4;
-    }
-    Ok(())
-}
-
-/// Puts the block of lines `from..from+4` into the path, next to the lines `edge..edge+2`.
-///
-/// Uses only `job.scratch` (the path) and the meter; the block is searched in local buffers.
-fn splice(job: &mut Job<'_>, from: u32, edge: u32) -> Result<(), Stop> {
-    let (w, h) = dims(job.board);
-    let (scratch, meter) = (&mut *job.scratch, &mut *job.meter);
-    let k = w.min(h);
-    let along_x = h == k;
-    let global = |i: u32, j: u32| if along_x { (i, j) } else { (j, i) };
-    let local = |(x, y): (u32, u32)| if along_x { (x, y) } else { (y, x) };
-    let block = Board::new(4, k as u16).map_err(|_| Stop::NoJoin)?;
-    let inside = |v: (u32, u32)| (from..from + 4).contains(&local(v).0);
-    for pi in edge..edge + 2 {
-        for pj in 0..k {
-            let p = global(pi, pj);
-            let [p0, p1] = neighbours(w, h, p.0, p.1, scratch);
-            if p0 == p1 {
-                continue; // an end of the path: keep it an end
+    /// Goes on searching windows, then splicing blocks until the strip is covered.
+    pub(crate) fn run(&mut self, piece: &mut Piece, job: &mut Job<'_>) -> Built {
+        let lines = Lines::new(job.board, job.start);
+        loop {
+            let (from, edge) = match self.stage {
+                Stage::Base(None) => return Built::Failed,
+                Stage::Base(Some((b, a))) => match lay_base(piece, job, lines, (b, a)) {
+                    Some(Built::Done) => {
+                        self.stage = Stage::Grow {
+                            right: a + b,
+                            left: a,
+                        };
+                        continue;
+                    }
+                    None => {
+                        self.stage = Stage::Base(lines.window(Some((b, a))));
+                        continue;
+                    }
+                    Some(other) => return other,
+                },
+                Stage::Grow { right, .. } if right < lines.long => (right, right - 2),
+                Stage::Grow { left, .. } if left >= 4 => (left - 4, left),
+                Stage::Grow { .. } => return Built::Done,
+            };
+            match self.splice(piece, job, lines, from, edge) {
+                Built::Done => {}
+                other => return other,
             }
-            for q in [p0, p1].into_iter().flatten() {
-                let ql = local(q).0;
-                let [q0, q1] = neighbours(w, h, q.0, q.1, scratch);
-                if q0 == q1 || ql < edge || ql >= edge + 2 {
+            self.at = Odometer::ZERO;
+            if let Stage::Grow { right, left } = &mut self.stage {
+                if *right < lines.long {
+                    *right = right.saturating_add(4);
+                } else {
+                    *left = left.saturating_sub(4);
+                }
+            }
+        }
+    }
+
+    /// Puts the block of lines `from..from+4` into the path, next to the lines `edge..edge+2`.
+    fn splice(
+        &mut self,
+        piece: &mut Piece,
+        job: &mut Job<'_>,
+        lines: Lines,
+        from: u32,
+        edge: u32,
+    ) -> Built {
+        let (w, _) = dims(job.board);
+        let Ok(block) = Board::new(4, lines.k as u16) else {
+            return Built::Failed;
+        };
+        let len = block.squares_usize();
+        loop {
+            let Some((p, q, r, s)) = self.seek(job, lines, from, edge) else {
+                return Built::Failed;
+            };
+            let (rl, sl) = (lines.local(r), lines.local(s));
+            let aim = Aim::tour(End::At(sl.0 - from, sl.1), Order::ROTH);
+            match piece.search(job, block, square(rl.0 - from, rl.1), aim) {
+                Searched::Spent => return Built::Spent,
+                Searched::Done { count: 1 } => {}
+                Searched::Done { .. } | Searched::Cut => {
+                    piece.done();
+                    if !self.at.skip(4, radix(lines)) {
+                        return Built::Failed;
+                    }
                     continue;
                 }
-                for dr in 0..MOVES.len() {
-                    let Some(r) = step(w, h, p.0, p.1, dr).filter(|&v| inside(v)) else {
-                        continue;
-                    };
-                    for ds in 0..MOVES.len() {
-                        let Some(s) = step(w, h, q.0, q.1, ds).filter(|&v| inside(v) && v != r)
-                        else {
-                            continue;
-                        };
-                        let (rl, sl) = (local(r), local(s));
-                        let mut path = [Square::default(); 20];
-                        let mut work = [0u8; 20];
-                        let mut gap = Job {
-                            board: block,
-                            start: square(rl.0 - from, rl.1),
-                            out: &mut path,
-                            scratch: &mut work,
-                            meter: &mut *meter,
-                        };
-                        if !find_path(&mut gap, End::At(sl.0 - from, sl.1))? {
-                            continue;
-                        }
-                        let bn = block.squares_usize();
-                        let at = |t: usize| {
-                            path.get(t)
-                                .map(|v| global(from + u32::from(v.x), u32::from(v.y)))
-                        };
-                        for t in 0..bn {
-                            let here = at(t).ok_or(Stop::NoJoin)?;
-                            let prev = if t == 0 { Some(p) } else { at(t - 1) };
-                            let next = if t + 1 == bn { Some(q) } else { at(t + 1) };
-                            let (Some(x), Some(y)) = (prev, next) else {
-                                return Err(Stop::NoJoin);
-                            };
-                            let c = pack(
-                                direction(here, x).ok_or(Stop::NoJoin)?,
-                                direction(here, y).ok_or(Stop::NoJoin)?,
-                            );
-                            if let Some(slot) = scratch.get_mut(index(w, here.0, here.1)) {
-                                *slot = c;
-                            }
-                        }
-                        relink(w, p, q, r, scratch);
-                        relink(w, q, p, s, scratch);
-                        return Ok(());
-                    }
-                }
             }
+            if !piece.toll.pay(job.meter, len as u64) {
+                return Built::Spent;
+            }
+            piece.done();
+            let (out, scratch) = (&*job.out, &mut *job.scratch);
+            let at = |t: usize| {
+                out.get(t)
+                    .map(|v| lines.global(from.saturating_add(u32::from(v.x)), u32::from(v.y)))
+            };
+            if !write_path(w, len, at, Some(p), Some(q), scratch) {
+                return Built::Failed;
+            }
+            relink(w, p, q, r, scratch);
+            relink(w, q, p, s, scratch);
+            return Built::Done;
         }
     }
-    Err(Stop::NoJoin)
+
+    /// Returns the splice the odometer is on, moving it to the first one
+    /// that can be tried: `p-q` an edge of the path (not at its ends) in the
+    /// lines `edge..edge+2`, `r` and `s` distinct squares of the block.
+    #[allow(clippy::type_complexity)]
+    fn seek(
+        &mut self,
+        job: &Job<'_>,
+        lines: Lines,
+        from: u32,
+        edge: u32,
+    ) -> Option<((u32, u32), (u32, u32), (u32, u32), (u32, u32))> {
+        let (w, h) = dims(job.board);
+        let scratch = &*job.scratch;
+        let radix = radix(lines);
+        let inside = |v: (u32, u32)| (from..from.saturating_add(4)).contains(&lines.local(v).0);
+        loop {
+            let [pi, pj, qk, dr, ds] = self.at.0;
+            let p = lines.global(edge + u32::from(pi), u32::from(pj));
+            let [p0, p1] = neighbours(w, h, p.0, p.1, scratch);
+            if p0 == p1 {
+                // An end of the path: keep it an end.
+                self.at.skip(1, radix).then_some(())?;
+                continue;
+            }
+            let q = [p0, p1]
+                .get(usize::from(qk))
+                .copied()
+                .flatten()
+                .filter(|&q| {
+                    let [q0, q1] = neighbours(w, h, q.0, q.1, scratch);
+                    let ql = lines.local(q).0;
+                    q0 != q1 && ql >= edge && ql < edge + 2
+                });
+            let Some(q) = q else {
+                self.at.skip(2, radix).then_some(())?;
+                continue;
+            };
+            let Some(r) = step(w, h, p.0, p.1, usize::from(dr)).filter(|&v| inside(v)) else {
+                self.at.skip(3, radix).then_some(())?;
+                continue;
+            };
+            let Some(s) = step(w, h, q.0, q.1, usize::from(ds)).filter(|&v| inside(v) && v != r)
+            else {
+                self.at.skip(4, radix).then_some(())?;
+                continue;
+            };
+            return Some((p, q, r, s));
+        }
+    }
 }
 
-/// Writes the path in `job.scratch` into `job.out` from the end `job.start`;
-/// false unless it covers the board.
-fn walk_open(job: &mut Job<'_>) -> bool {
-    let (board, start) = (job.board, job.start);
-    let (out, scratch) = (&mut *job.out, &*job.scratch);
-    let (w, h) = dims(board);
-    let n = board.squares_usize();
-    let mut prev = (u32::from(start.x), u32::from(start.y));
-    let mut cur = prev;
-    for t in 0..n {
-        match out.get_mut(t) {
-            Some(slot) => *slot = square(cur.0, cur.1),
-            None => return false,
+/// The candidates' digits: `p`'s line (of two) and its square across, `q`
+/// (`p`'s first or second path neighbour), then the moves to `r` and `s`.
+fn radix(lines: Lines) -> [u8; 5] {
+    [2, lines.k as u8, 2, 8, 8]
+}
+
+/// Searches an open tour of the window of `b` lines from line `a` from the
+/// start (at most 5 × 13 squares: the block scratch holds it), and writes it
+/// as a path (a unit a square); `None` if the window has no tour from the start.
+fn lay_base(
+    piece: &mut Piece,
+    job: &mut Job<'_>,
+    lines: Lines,
+    (b, a): (u32, u32),
+) -> Option<Built> {
+    let (w, _) = dims(job.board);
+    let Ok(window) = Board::new(b as u16, lines.k as u16) else {
+        return Some(Built::Failed);
+    };
+    let (si, sj) = lines.start;
+    let aim = Aim::tour(End::Anywhere, Order::ROTH);
+    match piece.search(job, window, square(si - a, sj), aim) {
+        Searched::Spent => return Some(Built::Spent),
+        Searched::Done { count: 1 } => {}
+        Searched::Done { .. } | Searched::Cut => {
+            piece.done();
+            return None;
         }
-        if t + 1 == n {
-            // The far end: its one neighbour is the square before it.
-            let [a, b] = neighbours(w, h, cur.0, cur.1, scratch);
-            return a == b && a == Some(prev);
-        }
-        let [Some(n0), Some(n1)] = neighbours(w, h, cur.0, cur.1, scratch) else {
-            return false;
-        };
-        if t == 0 && n0 != n1 {
-            return false; // the start must be an end of the path
-        }
-        let next = if t == 0 || n0 != prev { n0 } else { n1 };
-        prev = cur;
-        cur = next;
     }
-    false
+    let len = window.squares_usize();
+    if !piece.toll.pay(job.meter, len as u64) {
+        return Some(Built::Spent);
+    }
+    piece.done();
+    let (out, scratch) = (&*job.out, &mut *job.scratch);
+    let at = |t: usize| {
+        out.get(t)
+            .map(|v| lines.global(a.saturating_add(u32::from(v.x)), u32::from(v.y)))
+    };
+    Some(if write_path(w, len, at, None, None, scratch) {
+        Built::Done
+    } else {
+        Built::Failed
+    })
 }

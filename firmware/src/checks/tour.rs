@@ -1,16 +1,17 @@
 //! Knight's tours on the chip: 8×8 open and closed tours from a corner, checked
 //! here; "none" from theory; exact counts. The tour and its memory (two arrays
-//! of 64) live in a `static` (`Tour::owned` is `const`), as firmware would;
-//! `set_board` aims it at each board.
+//! of 64) live in a `static` (`Tour::new` is `const`), as firmware would;
+//! `set_board` aims it at each board, and each search borrows it while it runs.
 
 use core::cell::RefCell;
 
 use critical_section::Mutex;
 use plateau::Budget;
-use plateau::tour::{Board, NoTour, Square, Tour, TourCount, TourKind, TourOutcome, check_tour};
+use plateau::search::{Count, Outcome, Search};
+use plateau::tour::{Board, NoTour, Square, Tour, TourKind, check_tour};
 
 use crate::expected::tour::{NONE_4X4, OPEN_3X4_IN_ALL, OPEN_5X5_FROM_CORNER};
-use crate::harness::{AtStep, Outcome, accepted, displays, equal, holds};
+use crate::harness::{AtStep, Outcome as CheckOutcome, accepted, displays, equal, holds};
 
 /// Moves either search may try before answering `Exhausted`.
 const BUDGET: Budget = Budget::new(50_000_000);
@@ -24,20 +25,21 @@ const EIGHT: Board = match Board::new(8, 8) {
 /// Tours of boards up to 64 squares, owned by a `static`.
 type Tours = Tour<[Square; 64], [u8; 64]>;
 
-static TOUR: Mutex<RefCell<Tours>> = Mutex::new(RefCell::new(match Tours::owned(EIGHT) {
+static TOUR: Mutex<RefCell<Tours>> = Mutex::new(RefCell::new(match Tours::new(EIGHT) {
     Ok(tour) => tour,
     Err(_) => panic!("64 squares hold 8x8"),
 }));
 
 /// 8×8 from a1: an open tour and a closed tour, each checked square by square.
-pub fn eight_by_eight() -> Outcome {
+pub fn eight_by_eight() -> CheckOutcome {
     for (i, kind) in [TourKind::Open, TourKind::Closed].into_iter().enumerate() {
         critical_section::with(|cs| {
             let mut tour = TOUR.borrow_ref_mut(cs);
             accepted("set_board", tour.set_board(EIGHT))?;
-            let found = accepted("find", tour.find(Square::new(0, 0), kind, BUDGET))?;
-            equal("outcome", found, TourOutcome::Found).at(i)?;
-            let squares = tour.squares();
+            let mut search = accepted("find", tour.find(Square::new(0, 0), kind))?;
+            let Ok(found) = search.run(BUDGET);
+            equal("outcome", found, Outcome::Done(())).at(i)?;
+            let squares = search.squares();
             equal("squares", squares.len(), 64).at(i)?;
             equal("start", squares.first().copied(), Some(Square::new(0, 0))).at(i)?;
             holds("a valid tour", check_tour(EIGHT, squares, kind)).at(i)
@@ -47,35 +49,25 @@ pub fn eight_by_eight() -> Outcome {
 }
 
 /// "None" from theory (4×4), and the counts of SPEC §3 (5×5 from a corner, 3×4).
-pub fn none_and_counts() -> Outcome {
+pub fn none_and_counts() -> CheckOutcome {
     let four = accepted("Board::new", Board::new(4, 4))?;
     let five = accepted("Board::new", Board::new(5, 5))?;
     let three_four = accepted("Board::new", Board::new(3, 4))?;
     critical_section::with(|cs| {
         let mut tour = TOUR.borrow_ref_mut(cs);
         accepted("set_board", tour.set_board(four))?;
-        let none = accepted("find", tour.find(Square::new(0, 0), TourKind::Open, BUDGET))?;
-        equal("4x4", none, TourOutcome::NoSolution(NoTour::NoOpenTour))?;
+        let mut search = accepted("find", tour.find(Square::new(0, 0), TourKind::Open))?;
+        let Ok(none) = search.run(BUDGET);
+        equal("4x4", none, Outcome::NoSolution(NoTour::NoOpenTour))?;
         displays("4x4 reason", NoTour::NoOpenTour, NONE_4X4)?;
         accepted("set_board", tour.set_board(five))?;
-        let corner = accepted(
-            "count",
-            tour.count(Square::new(0, 0), TourKind::Open, BUDGET),
-        )?;
-        equal(
-            "5x5 from a corner",
-            exact(corner),
-            Some(OPEN_5X5_FROM_CORNER),
-        )?;
+        let corner = count(&mut tour, Square::new(0, 0))?;
+        equal("5x5 from a corner", corner, Some(OPEN_5X5_FROM_CORNER))?;
         accepted("set_board", tour.set_board(three_four))?;
         let mut all = 0;
         for y in 0..4 {
             for x in 0..3 {
-                let n = accepted(
-                    "count",
-                    tour.count(Square::new(x, y), TourKind::Open, BUDGET),
-                )?;
-                match exact(n) {
+                match count(&mut tour, Square::new(x, y))? {
                     Some(n) => all += n,
                     None => return holds("3x4 counted", false),
                 }
@@ -85,10 +77,16 @@ pub fn none_and_counts() -> Outcome {
     })
 }
 
-/// Returns an exact count; a count cut short by the budget is none.
-fn exact(count: TourCount) -> Option<u64> {
-    match count {
-        TourCount::Exactly(n) => Some(n),
-        TourCount::Exhausted { .. } => None,
-    }
+/// Counts the open tours from `start`: the exact count, or none if the
+/// budget cut it short.
+fn count(tour: &mut Tours, start: Square) -> Result<Option<u64>, crate::harness::Mismatch> {
+    let mut count = accepted("count", tour.count(start, TourKind::Open))?;
+    let Ok(outcome) = count.run(BUDGET);
+    Ok(match outcome {
+        Outcome::Done(Count {
+            at_least,
+            exact: true,
+        }) => Some(at_least),
+        _ => None,
+    })
 }

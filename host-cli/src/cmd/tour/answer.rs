@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use plateau::search;
 use plateau::tour::{Board, NoTour, Square, TourKind};
 use serde::{Serialize, Serializer};
 
@@ -189,19 +190,15 @@ pub(super) struct CountAnswer {
 }
 
 impl CountAnswer {
-    /// The count, exact when `stop` is `None`.
-    pub(super) fn new(request: Request, counted: u64, stop: Option<Stop>) -> Self {
-        let (status, count) = match stop {
-            Some(_) => (Status::Exhausted, Count::at_least(counted)),
-            None => (
-                match counted {
-                    0 => Status::None,
-                    1 => Status::Unique,
-                    _ => Status::Multiple,
-                },
-                Count::exact(counted),
-            ),
+    /// The count: exact, or (cut short by `stop`) a lower bound.
+    pub(super) fn new(request: Request, counted: search::Count, stop: Option<Stop>) -> Self {
+        let status = match (counted.exact, counted.at_least) {
+            (false, _) => Status::Exhausted,
+            (true, 0) => Status::None,
+            (true, 1) => Status::Unique,
+            (true, _) => Status::Multiple,
         };
+        let count = Count::from(counted);
         CountAnswer {
             status,
             stopped_by: stop,

@@ -1,22 +1,30 @@
-//! Depth-first search in Warnsdorff order, iterative, in the caller's memory.
+//! Depth-first search in Warnsdorff order, iterative and resumable, in the
+//! caller's memory.
 //!
 //! The path lives in `out` (one square per depth). `scratch` holds one byte per
 //! square: an unvisited square's degree (unvisited squares a move away), or
 //! [`VISITED`] plus the index of the next candidate to try from that square.
 //! When the search backs up to a square, every deeper square is unvisited
 //! again, so the degrees and hence the candidate order are the same as when the
-//! square was first reached: the order need not be stored.
+//! square was first reached: the order need not be stored. So the whole state
+//! of a search between runs is its depth, the longest path it saw and its
+//! count ([`Dfs`]); the rest is in the memory.
+//!
+//! A move tried costs one unit; backing up costs nothing (it undoes a move
+//! already paid for), and neither does filling in the candidates, which is
+//! bounded by the eight moves of a square. The degrees are filled first (see
+//! [`fill_some`]), in chunks as large as the slice allows.
 
 // Nested `if let`s read as the steps they are.
 #![allow(clippy::collapsible_if)]
 
 use super::Board;
-use super::find::Job;
 use super::geometry::{MOVES, centre_distance, dims, index, square, step};
-use super::warnsdorff::{VISITED, fill_degrees};
+use super::job::Job;
+use super::warnsdorff::{VISITED, fill_some};
 
 /// How a searched path must end.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum End {
     /// Anywhere: an open tour.
     Anywhere,
@@ -24,18 +32,21 @@ pub(crate) enum End {
     At(u32, u32),
 }
 
-/// What the search did.
+/// Where a search stands after a run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Searched {
-    /// A tour is in `out` (finding), or the search space is spent (counting).
+    /// A tour is in `out` (finding, `count` 1), or the search space is spent
+    /// (counting; finding with `count` 0: there is none).
     Done { count: u64 },
-    /// The budget ran out; `deepest` squares were the longest path seen.
-    OutOfSteps { deepest: usize },
+    /// The slice ran out: the next run goes on.
+    Spent,
+    /// The search's own allowance ran out ([`Dfs::cut_after`]): it is over, unfinished.
+    Cut,
 }
 
 /// A tie order for the search: nearest or farthest from the centre, and a
 /// rotation of the move order; restarts with other orders escape a bad subtree.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Order {
     /// Ties go to the square nearest the centre instead of the farthest.
     pub nearest: bool,
@@ -53,7 +64,7 @@ impl Order {
 
 /// What a search looks for: how the path ends, the tie order, and whether it
 /// counts every tour or stops at the first.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Aim {
     /// How the path must end.
     pub end: End,
@@ -83,86 +94,199 @@ impl Aim {
     }
 }
 
+/// Where a [`Dfs`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The degrees of the squares before `next` are filled.
+    Fill { next: usize },
+    /// The path grows and shrinks in the memory.
+    Walk,
+    /// Over: every later run answers the same.
+    Over { count: u64 },
+}
+
+/// A depth-first search from `job.start` in `job.out` and `job.scratch`,
+/// resumable: each [`Dfs::run`] goes on where the last stopped.
+///
+/// The job given to every run must be the same (board, start, memory) and
+/// its memory left as the last run left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dfs {
+    aim: Aim,
+    stage: Stage,
+    /// Moves the search may try once its degrees are filled (`u64::MAX`: all it needs).
+    allowance: u64,
+    /// The meter's `spent` at which the allowance is used up (set when the walk starts).
+    cut: u64,
+    /// The path is `out[..=depth]`.
+    depth: usize,
+    /// Squares on the longest path seen.
+    deepest: usize,
+    /// Tours counted (or 1 once one is found).
+    count: u64,
+}
+
+impl Dfs {
+    /// A search for `aim`, nothing done yet.
+    pub(crate) const fn new(aim: Aim) -> Dfs {
+        Dfs {
+            aim,
+            stage: Stage::Fill { next: 0 },
+            allowance: u64::MAX,
+            cut: u64::MAX,
+            depth: 0,
+            deepest: 0,
+            count: 0,
+        }
+    }
+
+    /// The same search, cut ([`Searched::Cut`]) once it has tried `moves`
+    /// moves: a short restart in another tie order.
+    pub(crate) const fn cut_after(self, moves: u64) -> Dfs {
+        Dfs {
+            allowance: moves,
+            ..self
+        }
+    }
+
+    /// Returns the squares of the longest path the search reached (0 before it started).
+    pub(crate) const fn deepest(&self) -> u64 {
+        self.deepest as u64
+    }
+
+    /// Returns the tours counted so far.
+    pub(crate) const fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Returns the answer of a search that is over, and keeps it.
+    fn over(&mut self, count: u64) -> Searched {
+        self.stage = Stage::Over { count };
+        self.count = count;
+        Searched::Done { count }
+    }
+
+    /// Searches on for at most what is left of `job.meter`'s slice (and of
+    /// the allowance).
+    ///
+    /// Each move tried is one unit; the degrees are filled first (see [`fill_some`]).
+    pub(crate) fn run(&mut self, job: &mut Job<'_>) -> Searched {
+        let (board, start) = (job.board, job.start);
+        let n = board.squares_usize();
+        let (sx, sy) = (u32::from(start.x), u32::from(start.y));
+        match self.stage {
+            Stage::Over { count } => return Searched::Done { count },
+            Stage::Walk => {}
+            Stage::Fill { next } => {
+                if next == 0 {
+                    if let End::At(ex, ey) = self.aim.end {
+                        if (ex, ey) == (sx, sy) || n < 2 {
+                            return self.over(0);
+                        }
+                    }
+                }
+                let filled = fill_some(job, next);
+                if filled < n {
+                    self.stage = Stage::Fill { next: filled };
+                    return Searched::Spent;
+                }
+                let (w, h) = dims(board);
+                visit(w, h, sx, sy, job.scratch);
+                match job.out.first_mut() {
+                    Some(s) => *s = start,
+                    None => return self.over(0),
+                }
+                if n == 1 {
+                    return self.over(u64::from(self.aim.end == End::Anywhere));
+                }
+                self.stage = Stage::Walk;
+                (self.depth, self.deepest, self.count) = (0, 1, 0);
+                self.cut = job.meter.spent().saturating_add(self.allowance);
+            }
+        }
+        self.walk(job, n)
+    }
+
+    /// The search proper: its depth, longest path, count and the slice's
+    /// units in locals, written back when it stops.
+    #[inline(always)]
+    fn walk(&mut self, job: &mut Job<'_>, n: usize) -> Searched {
+        let aim = self.aim;
+        let Aim { end, counting, .. } = aim;
+        let board = job.board;
+        let (out, scratch) = (&mut *job.out, &mut *job.scratch);
+        let (w, h) = dims(board);
+        let four = four_lines(board, end);
+        let meter = &mut *job.meter;
+        let units = meter.left().min(self.cut.saturating_sub(meter.spent()));
+        let mut left = units;
+        let (mut depth, mut deepest, mut count) = (self.depth, self.deepest, self.count);
+        let exit = loop {
+            let Some(&cur) = out.get(depth) else {
+                break Exit::Over(count);
+            };
+            let (cx, cy) = (u32::from(cur.x), u32::from(cur.y));
+            let ci = index(w, cx, cy);
+            let tried = scratch.get(ci).map_or(0, |c| usize::from(c & 0x0F));
+            // Squares still unvisited once the current square is on the path.
+            let remaining = n - (depth + 1);
+            let mut cands = candidates(w, h, cx, cy, remaining, aim, scratch);
+            if let Some(long) = four {
+                keep_four_line_order(&mut cands, depth + 1, long, h);
+            }
+            if let Some(&(nx, ny)) = cands.list.get(tried).filter(|_| tried < cands.len) {
+                // Out of units before the move is made: the next run makes it.
+                if left == 0 {
+                    break Exit::Spent;
+                }
+                left -= 1;
+                if let Some(c) = scratch.get_mut(ci) {
+                    *c = VISITED | (tried as u8 + 1);
+                }
+                visit(w, h, nx, ny, scratch);
+                depth += 1;
+                if let Some(s) = out.get_mut(depth) {
+                    *s = square(nx, ny);
+                }
+                deepest = deepest.max(depth + 1);
+                if depth + 1 == n {
+                    if !counting {
+                        break Exit::Over(1);
+                    }
+                    count = count.saturating_add(1);
+                    unvisit(w, h, nx, ny, scratch);
+                    depth -= 1;
+                }
+            } else {
+                if depth == 0 {
+                    break Exit::Over(count);
+                }
+                unvisit(w, h, cx, cy, scratch);
+                depth -= 1;
+            }
+        };
+        meter.spend(units - left);
+        (self.depth, self.deepest, self.count) = (depth, deepest, count);
+        match exit {
+            Exit::Over(count) => self.over(count),
+            Exit::Spent if meter.spent() >= self.cut => Searched::Cut,
+            Exit::Spent => Searched::Spent,
+        }
+    }
+}
+
+/// Why the search's loop stopped.
+enum Exit {
+    /// The search is over with this count.
+    Over(u64),
+    /// Out of units (the slice's or the allowance's).
+    Spent,
+}
+
 /// Candidate moves from one square, best first.
 struct Candidates {
     list: [(u32, u32); 8],
     len: usize,
-}
-
-/// Searches from `job.start` in `job.out` and `job.scratch`; stops at the first tour unless counting.
-///
-/// Each move tried is charged to `job.meter`, whose `spent` never exceeds its `budget`.
-pub(crate) fn search(job: &mut Job<'_>, aim: &Aim) -> Searched {
-    let Aim { end, counting, .. } = *aim;
-    let (board, start) = (job.board, job.start);
-    let (out, scratch) = (&mut *job.out, &mut *job.scratch);
-    let (w, h) = dims(board);
-    let n = board.squares_usize();
-    fill_degrees(board, scratch);
-    let (sx, sy) = (u32::from(start.x), u32::from(start.y));
-    if let End::At(ex, ey) = end {
-        if (ex, ey) == (sx, sy) || n < 2 {
-            return Searched::Done { count: 0 };
-        }
-    }
-    visit(w, h, sx, sy, scratch);
-    match out.first_mut() {
-        Some(s) => *s = start,
-        None => return Searched::Done { count: 0 },
-    }
-    if n == 1 {
-        return Searched::Done {
-            count: u64::from(end == End::Anywhere),
-        };
-    }
-    let four = four_lines(board, end);
-    let mut depth = 0usize;
-    let mut deepest = 1usize;
-    let mut count = 0u64;
-    let meter = &mut *job.meter;
-    loop {
-        let Some(&cur) = out.get(depth) else {
-            return Searched::Done { count };
-        };
-        let (cx, cy) = (u32::from(cur.x), u32::from(cur.y));
-        let ci = index(w, cx, cy);
-        let tried = scratch.get(ci).map_or(0, |c| usize::from(c & 0x0F));
-        // Squares still unvisited once the current square is on the path.
-        let remaining = n - (depth + 1);
-        let mut cands = candidates(w, h, cx, cy, remaining, *aim, scratch);
-        if let Some(long) = four {
-            keep_four_line_order(&mut cands, depth + 1, long, h);
-        }
-        if let Some(&(nx, ny)) = cands.list.get(tried).filter(|_| tried < cands.len) {
-            if meter.spent >= meter.budget {
-                return Searched::OutOfSteps { deepest };
-            }
-            meter.spent += 1;
-            if let Some(c) = scratch.get_mut(ci) {
-                *c = VISITED | (tried as u8 + 1);
-            }
-            visit(w, h, nx, ny, scratch);
-            depth += 1;
-            if let Some(s) = out.get_mut(depth) {
-                *s = square(nx, ny);
-            }
-            deepest = deepest.max(depth + 1);
-            if depth + 1 == n {
-                if !counting {
-                    return Searched::Done { count: 1 };
-                }
-                count = count.saturating_add(1);
-                unvisit(w, h, nx, ny, scratch);
-                depth -= 1;
-            }
-        } else {
-            if depth == 0 {
-                return Searched::Done { count };
-            }
-            unvisit(w, h, cx, cy, scratch);
-            depth -= 1;
-        }
-    }
 }
 
 /// Returns the long side of a board 4 wide or high, for an open search.
@@ -255,6 +379,7 @@ fn unvisit(w: u32, h: u32, x: u32, y: u32, scratch: &mut [u8]) {
 /// than one square left: a neighbour of degree 0 is fatal; with a required end,
 /// a neighbour of degree 1 (not the end) forces the move, and two are fatal;
 /// with a free end, two such neighbours leave only those two, three are fatal.
+#[inline(always)]
 fn candidates(
     w: u32,
     h: u32,
