@@ -6,11 +6,26 @@
 //! - no error message literal holds a number: capacities come from constants;
 //! - every public function's budget parameter is a `plateau::Budget`;
 //! - no public enum has a variant named `None` (it reads like `Option::None`);
+//! - every search is a value you drive: each entry type implements
+//!   `plateau::search::Search` (checked by the compiler), no public `run` is
+//!   inherent, the only outcome type is `search::Outcome` (aliases aside), no
+//!   public field is a count under an old name (`steps`, `rounds`, `layouts`,
+//!   `complete`), and a constructor over lent memory is `new_in`;
 //! - the CLI leaks nothing on purpose (`leak`, `mem::forget`).
 //!
 //! The scan is textual: it reads each file up to its `#[cfg(test)]` module.
 
 use std::fs;
+
+use plateau::camicia::Simulation;
+use plateau::camicia::hunt::{Found, HuntSearch};
+use plateau::grid::{
+    BreadthFirst, DepthFirst, Frame, Margins, Snake, Sudoku, SudokuFrame, SudokuSearch,
+    SudokuStack, SurveyFrame, SurveySearch, Visiting,
+};
+use plateau::search::Search;
+use plateau::tchu::trail::{TrailSearch, TrailWorkspace};
+use plateau::tour::{TourCount, TourSearch};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -277,4 +292,143 @@ fn the_cli_leaks_nothing_on_purpose() {
             assert!(!text.contains(word), "{}: {word}", path.display());
         }
     }
+}
+
+/// Every entry type of a search, owned and lent, is a `Search`: the compiler
+/// checks it, so a new form that forgets the trait fails to build.
+#[test]
+fn every_entry_type_is_a_search() {
+    fn search<S: Search>() {}
+    search::<TrailSearch<'static>>();
+    search::<TrailSearch<'static, &'static mut TrailWorkspace>>();
+    search::<DepthFirst<Margins, [Frame<Margins>; 8]>>();
+    search::<DepthFirst<Snake, &'static mut [Frame<Snake>]>>();
+    search::<DepthFirst<Sudoku, Vec<Frame<Sudoku>>>>();
+    search::<BreadthFirst<Margins, [Margins; 8]>>();
+    search::<BreadthFirst<Sudoku, &'static mut [Sudoku]>>();
+    search::<Visiting<'static, DepthFirst<Margins, [Frame<Margins>; 8]>, fn(&Margins)>>();
+    search::<SudokuSearch>();
+    search::<SudokuSearch<SudokuStack<4>>>();
+    search::<SudokuSearch<&'static mut [SudokuFrame]>>();
+    search::<SurveySearch<'static>>();
+    search::<SurveySearch<'static, &'static mut [SurveyFrame]>>();
+    search::<Simulation>();
+    search::<Simulation<6>>();
+    search::<HuntSearch<[Found; 5]>>();
+    search::<HuntSearch<&'static mut [Found]>>();
+    search::<TourSearch<'static>>();
+    search::<TourCount<'static>>();
+}
+
+/// Every public item of the core as `(file, line, text)` for the textual pins
+/// below: the lines that declare something `pub`.
+fn public_lines() -> Vec<(String, usize, String)> {
+    let mut out = Vec::new();
+    for (file, text) in core_sources() {
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("pub ") {
+                out.push((file.clone(), i + 1, line.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_run_is_the_search_trait() {
+    // `run` with a budget is `Search::run`; an inherent `pub fn run` would be
+    // a second way to drive a search.
+    let wrong: Vec<String> = public_lines()
+        .into_iter()
+        .filter(|(_, _, l)| l.starts_with("pub fn run(") || l.starts_with("pub const fn run("))
+        .map(|(f, n, l)| format!("{f}:{n}: {l}"))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_only_outcome_type_is_search_outcome() {
+    let mut wrong = Vec::new();
+    for (file, line, text) in public_lines() {
+        for kind in ["pub enum ", "pub struct "] {
+            if let Some(rest) = text.strip_prefix(kind) {
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+                if name.ends_with("Outcome") && !(file.ends_with("search.rs") && name == "Outcome")
+                {
+                    wrong.push(format!(
+                        "{file}:{line}: {text} (use search::Outcome, or an alias of it)"
+                    ));
+                }
+            }
+        }
+    }
+    // A variant that means "ran out" belongs to `Outcome`; the one other is
+    // the trail bonus, an answer built from two searches (`TrailBonus::of`).
+    for (file, name, _, body) in public_enums() {
+        let ran_out = body.lines().any(|l| l.trim().starts_with("Exhausted"));
+        if ran_out && name != "Outcome" && name != "TrailBonus" {
+            wrong.push(format!("{file}: {name} has an Exhausted variant"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_public_field_keeps_an_old_name() {
+    // The budget's units are `spent`, a count cut short is `search::Count`.
+    let old = ["steps", "rounds", "layouts", "complete"];
+    let mut wrong = Vec::new();
+    for (file, line, text) in public_lines() {
+        for name in old {
+            if text.starts_with(&format!("pub {name}:")) {
+                wrong.push(format!("{file}:{line}: {text}"));
+            }
+        }
+    }
+    for (file, name, _, body) in public_enums() {
+        for l in body.lines() {
+            for field in old {
+                if l.trim().starts_with(&format!("{field}:")) {
+                    wrong.push(format!("{file}: {name}: {}", l.trim()));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn constructors_over_lent_memory_are_new_in() {
+    // One name for one idea: `new` owns its memory, `new_in` borrows it.
+    let mut wrong = Vec::new();
+    let mut lent = 0;
+    for (file, line, text) in public_lines() {
+        let Some(rest) = text
+            .strip_prefix("pub fn ")
+            .or_else(|| text.strip_prefix("pub const fn "))
+        else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name == "new_in" {
+            lent += 1;
+        } else if [
+            "owned",
+            "lent",
+            "with_storage",
+            "solve_on",
+            "survey",
+            "on_stack",
+        ]
+        .contains(&name.as_str())
+            || (name.starts_with("new_") && name != "new_in")
+        {
+            wrong.push(format!("{file}:{line}: {text}"));
+        }
+    }
+    assert!(lent >= 5, "found only {lent} new_in constructors");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
