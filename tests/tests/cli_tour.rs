@@ -249,16 +249,44 @@ fn a_count_cut_short_is_at_least_never_exact() {
     );
 }
 
+/// The largest boards the CLI holds find their tours within the default
+/// budget (the one that needs the most, an open tour of 7069x7071, and a
+/// closed one of 7070x7070), and a count keeps its smaller default.
+#[test]
+fn the_default_budget_finds_a_tour_of_the_largest_boards() {
+    for board in [["--board", "7069x7071"], ["--board", "7070x7070"]] {
+        let closed = board[1] == "7070x7070";
+        let mut args = board.to_vec();
+        if closed {
+            args.push("--closed");
+        }
+        let r = tour(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stdout.starts_with(if closed { "closed" } else { "open" }),
+            "{}",
+            &r.stdout[..80.min(r.stdout.len())]
+        );
+        assert!(
+            !r.stdout.contains("exhausted"),
+            "{}",
+            &r.stdout[..200.min(r.stdout.len())]
+        );
+    }
+}
+
 #[test]
 fn limits_take_one_placeholder_and_a_documented_default() {
     let help = tour(&["--help"]).stdout;
     assert!(help.contains("--max-steps <N>"), "{help}");
-    assert!(help.contains("[default: 100000000]"), "{help}");
+    assert!(help.contains("[default: 1000000000]"), "{help}");
+    assert!(help.contains("100000000 with --count"), "{help}");
     assert!(help.contains("--seconds <SECONDS>"), "{help}");
     let docs =
         std::fs::read_to_string(workspace_root().join("docs/tour.md")).expect("docs/tour.md");
     assert!(
-        docs.contains("--max-steps N") && docs.contains("100,000,000"),
+        docs.contains("--max-steps N")
+            && docs.contains("default 1,000,000,000 to find a tour, 100,000,000 with `--count`"),
         "docs/tour.md"
     );
 }

@@ -21,14 +21,22 @@ use crate::progress::Progress;
 
 /// Largest board the CLI allocates (5 bytes per square: the tour and the scratch).
 const MAX_SQUARES: u64 = 50_000_000;
-/// The default of `--max-steps`: knight moves tried (a few seconds of search).
-const DEFAULT_MAX_STEPS: &str = "100000000";
+/// The default of `--max-steps` to find a tour: enough for every board the
+/// CLI holds (the most measured is about 215 M units, 4.3 a square, for an
+/// open tour of 7069x7071, whose first Warnsdorff pass fails), and a search
+/// ends as soon as it finds one.
+const DEFAULT_MAX_STEPS: &str = "1000000000";
+/// The default of `--max-steps` for `--count`, which runs to its budget on
+/// any board larger than 6x6: a few seconds of counting.
+const DEFAULT_COUNT_STEPS: &str = "100000000";
 
-/// `--max-steps` of `tour`: its unit and default.
+/// `--max-steps` of `tour`: its unit and its defaults.
 fn steps(arg: clap::Arg) -> clap::Arg {
-    arg.default_value(DEFAULT_MAX_STEPS).help(
-        "Most knight moves the search may try before it gives up (\"exhausted\"); its sweeps over the board count too: one per square of a tour built, walked or checked, one per 8 squares' degrees",
-    )
+    arg.default_value(DEFAULT_MAX_STEPS)
+        .default_value_if("count", "true", Some(DEFAULT_COUNT_STEPS))
+        .help(
+            "Most knight moves the search may try before it gives up (\"exhausted\"); its sweeps over the board count too: one per square of a tour built, walked or checked, one per 8 squares' degrees. Default: 1000000000 to find a tour (enough for every board), 100000000 with --count",
+        )
 }
 
 /// Find a knight's tour: every square once, by knight moves.
