@@ -347,8 +347,8 @@ impl<T: Round> Brent<T> {
     /// Runs the replays that find where the repeat starts (rare), until
     /// round `end` of the budget. The replays move in place: a phase is
     /// written only when the next one starts (no copies of the replays on
-    /// the chip's stack). Inlined: its callers are out of line already.
-    #[inline(always)]
+    /// the chip's stack). Out of line: one copy for both callers.
+    #[inline(never)]
     fn replay(&mut self, end: u64) -> GameOutcome {
         let Brent {
             start,
