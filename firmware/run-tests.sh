@@ -280,7 +280,7 @@ fi
   while read -r check _; do
     row="| $check |"
     for target in "${TARGETS[@]}"; do
-      # "—": the check is not in this target's image (build.rs says why).
+      # "—": the check is in none of this target's images.
       used=$(awk -v c="$check" '$1 == c { print $2 }' "$log/stack-$target")
       row="$row ${used:-—} |"
     done
