@@ -269,7 +269,7 @@ fn camicia_cases_are_the_published_ones_that_fit_52_cards() {
 #[test]
 fn the_short_hunt_is_the_host_hunt() {
     use plateau::Budget;
-    use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+    use plateau::camicia::hunt::{Entry, Hunt, HuntSearch, Shard, Tally};
     use plateau::search::{Outcome, Search};
     let (seed, deals, rounds) = camicia::HUNT;
     type Listed = Vec<(String, u64, u64)>;
@@ -323,7 +323,7 @@ fn the_short_hunt_is_the_host_hunt() {
         assert_eq!(listed("loop"), Listed::new());
     }
     // The core, with the chip's storage.
-    let tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    let tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let hunt = Hunt::new(seed, Budget::new(rounds));
     let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
     assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(deals)));
@@ -333,7 +333,7 @@ fn the_short_hunt_is_the_host_hunt() {
         let (d, c, f, l, e, cards) = camicia::HUNT_COUNTS;
         ((d, c, f, l, e), cards)
     });
-    let of = |l: &[Found]| -> Listed {
+    let of = |l: &[Entry]| -> Listed {
         l.iter()
             .map(|f| (f.deal.to_string(), f.ending.cards, f.ending.tricks))
             .collect()

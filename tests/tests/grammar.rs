@@ -18,7 +18,7 @@
 use std::fs;
 
 use plateau::camicia::Simulation;
-use plateau::camicia::hunt::{Found, HuntSearch};
+use plateau::camicia::hunt::{Entry, HuntSearch};
 use plateau::grid::{
     BreadthFirst, DepthFirst, Frame, Margins, Snake, Sudoku, SudokuFrame, SudokuSearch,
     SudokuStack, SurveyFrame, SurveySearch, Visiting,
@@ -314,8 +314,8 @@ fn every_entry_type_is_a_search() {
     search::<SurveySearch<'static, &'static mut [SurveyFrame]>>();
     search::<Simulation>();
     search::<Simulation<6>>();
-    search::<HuntSearch<[Found; 5]>>();
-    search::<HuntSearch<&'static mut [Found]>>();
+    search::<HuntSearch<[Entry; 5]>>();
+    search::<HuntSearch<&'static mut [Entry]>>();
     search::<TourSearch<'static>>();
     search::<TourCount<'static>>();
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use plateau::Budget;
 use plateau::grid::{
     Cell, Minefield, MinefieldError, SearchError, Survey, SurveyFrame, SurveySearch,
-    minesweeper::Square,
+    minesweeper::Tile,
 };
 use plateau::search::{Count, Outcome, Search};
 use plateau_tests::run_in_slices;
@@ -26,7 +26,7 @@ fn survey_all(field: &Minefield) -> Option<Survey> {
 struct Case {
     w: usize,
     h: usize,
-    squares: Vec<Square>,
+    squares: Vec<Tile>,
     total: Option<u16>,
 }
 
@@ -47,9 +47,9 @@ fn neighbours(w: usize, h: usize, i: usize) -> Vec<usize> {
 /// Every assignment of mines to the hidden squares that fits the numbers and the total.
 fn brute_force(case: &Case) -> Vec<BTreeSet<usize>> {
     let hidden: Vec<usize> = (0..case.squares.len())
-        .filter(|&i| case.squares[i] == Square::Hidden)
+        .filter(|&i| case.squares[i] == Tile::Hidden)
         .collect();
-    let flags = case.squares.iter().filter(|&&s| s == Square::Mine).count();
+    let flags = case.squares.iter().filter(|&&s| s == Tile::Mine).count();
     let mut out = Vec::new();
     for bits in 0u32..1 << hidden.len() {
         let mines: BTreeSet<usize> = hidden
@@ -58,9 +58,9 @@ fn brute_force(case: &Case) -> Vec<BTreeSet<usize>> {
             .filter(|(k, _)| bits >> k & 1 == 1)
             .map(|(_, &i)| i)
             .collect();
-        let is_mine = |j: usize| case.squares[j] == Square::Mine || mines.contains(&j);
+        let is_mine = |j: usize| case.squares[j] == Tile::Mine || mines.contains(&j);
         let numbers_ok = case.squares.iter().enumerate().all(|(i, s)| match s {
-            Square::Number(n) => {
+            Tile::Number(n) => {
                 neighbours(case.w, case.h, i)
                     .into_iter()
                     .filter(|&j| is_mine(j))
@@ -99,23 +99,23 @@ fn cases() -> impl Strategy<Value = Case> {
             for i in 0..n {
                 let s = if mines[i] {
                     if show_roll[i] < 2 {
-                        Square::Mine
+                        Tile::Mine
                     } else {
-                        Square::Hidden
+                        Tile::Hidden
                     }
                 } else if show_roll[i] < 5 {
                     let k = neighbours(w, h, i)
                         .into_iter()
                         .filter(|&j| mines[j])
                         .count();
-                    Square::Number(k as u8)
+                    Tile::Number(k as u8)
                 } else {
-                    Square::Hidden
+                    Tile::Hidden
                 };
                 squares.push(s);
             }
             // Now and then a number that lies, so that some boards have no layout.
-            if let (9, Some(Square::Number(k))) = (show_roll[0], squares.first_mut()) {
+            if let (9, Some(Tile::Number(k))) = (show_roll[0], squares.first_mut()) {
                 *k = (*k + 1) % 4;
             }
             let real = mines.iter().filter(|&&m| m).count() as u16;
@@ -161,7 +161,7 @@ proptest! {
         }
         // Forced squares, frontier and interior, against every full assignment.
         for i in 0..case.squares.len() {
-            if case.squares[i] != Square::Hidden {
+            if case.squares[i] != Tile::Hidden {
                 prop_assert_eq!(survey.forced(cell(i)), None);
                 continue;
             }
@@ -182,7 +182,7 @@ proptest! {
 
 #[test]
 fn one_two_one() {
-    use Square::{Hidden as H, Number as N};
+    use Tile::{Hidden as H, Number as N};
     let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None).unwrap();
     let s = survey_all(&field).unwrap();
     assert_eq!(s.layouts(), 1);
@@ -197,7 +197,7 @@ fn one_two_one() {
 
 #[test]
 fn errors_and_budget() {
-    use Square::{Hidden as H, Number as N};
+    use Tile::{Hidden as H, Number as N};
     assert_eq!(Minefield::new(0, 1, &[], None), Err(MinefieldError::Empty));
     assert_eq!(
         Minefield::new(2, 1, &[H], None),
@@ -231,8 +231,8 @@ fn errors_and_budget() {
         "more than 256 numbers are next to hidden squares"
     );
     // A row of alternating numbers and hidden squares: many layouts, a tiny budget.
-    let row: Vec<Square> = (0..32).map(|i| if i % 2 == 0 { N(1) } else { H }).collect();
-    let board: Vec<Square> = row
+    let row: Vec<Tile> = (0..32).map(|i| if i % 2 == 0 { N(1) } else { H }).collect();
+    let board: Vec<Tile> = row
         .iter()
         .chain(std::iter::repeat_n(&H, 32))
         .copied()
@@ -257,7 +257,7 @@ fn errors_and_budget() {
 
 #[test]
 fn no_layout_is_no_solution_not_a_count_of_zero() {
-    use Square::{Hidden as H, Mine as M, Number as N};
+    use Tile::{Hidden as H, Mine as M, Number as N};
     // A 2 with one hidden square around it.
     let field = Minefield::new(2, 1, &[N(2), H], None).unwrap();
     let mut survey = SurveySearch::new(&field);

@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use plateau::Budget;
-//! use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+//! use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Tile::{Hidden as H, Number as N}};
 //! use plateau::search::{Outcome, Search};
 //! // 1 hidden square between two 1s.
 //! let field = Minefield::new(3, 1, &[N(1), H, N(1)], None)?;
@@ -52,13 +52,13 @@ pub const MAX_NUMBER: u8 = 8;
 /// Shows one square of the board as the player sees it.
 ///
 /// ```
-/// use plateau::grid::minesweeper::Square;
-/// let row = [Square::Hidden, Square::Mine, Square::Number(1)];
-/// assert_eq!(row[2], Square::Number(1));
+/// use plateau::grid::minesweeper::Tile;
+/// let row = [Tile::Hidden, Tile::Mine, Tile::Number(1)];
+/// assert_eq!(row[2], Tile::Number(1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Square {
+pub enum Tile {
     /// Not revealed.
     Hidden,
     /// Known to be a mine (flagged).
@@ -70,7 +70,7 @@ pub enum Square {
 /// Says why a board cannot be surveyed.
 ///
 /// ```
-/// use plateau::grid::{Cell, Minefield, MinefieldError, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::grid::{Cell, Minefield, MinefieldError, minesweeper::Tile::{Hidden as H, Number as N}};
 /// let err = Minefield::new(2, 1, &[H, N(9)], None);
 /// assert_eq!(err, Err(MinefieldError::NumberTooLarge { square: Cell::new(0, 1), number: 9 }));
 /// assert_eq!(err.unwrap_err().to_string(), "the number 9 at (0, 1) is above 8");
@@ -158,7 +158,7 @@ struct Clue {
 /// ```
 /// use plateau::Budget;
 /// use plateau::grid::{Cell, SurveySearch};
-/// use plateau::grid::minesweeper::{Minefield, Square::{Hidden as H, Number as N}};
+/// use plateau::grid::minesweeper::{Minefield, Tile::{Hidden as H, Number as N}};
 /// use plateau::search::{Outcome, Search};
 /// let field = Minefield::new(3, 2, &[H, H, H, N(1), N(2), N(1)], None)?; // ??? over 121
 /// let Ok(Outcome::Done(survey)) = SurveySearch::new(&field).run(Budget::UNLIMITED) else {
@@ -197,7 +197,7 @@ impl Minefield {
     pub fn new(
         width: usize,
         height: usize,
-        squares: &[Square],
+        squares: &[Tile],
         total: Option<u16>,
     ) -> Result<Minefield, MinefieldError> {
         if width == 0 || height == 0 {
@@ -230,17 +230,17 @@ impl Minefield {
         let mut flags = 0u16;
         for (i, sq) in squares.iter().enumerate() {
             match *sq {
-                Square::Number(n) if n > MAX_NUMBER => {
+                Tile::Number(n) if n > MAX_NUMBER => {
                     return Err(MinefieldError::NumberTooLarge {
                         square: f.cell(i),
                         number: n,
                     });
                 }
-                Square::Mine => flags = flags.saturating_add(1),
-                Square::Hidden => {
+                Tile::Mine => flags = flags.saturating_add(1),
+                Tile::Hidden => {
                     let by_number = f
                         .neighbours(i)
-                        .any(|j| matches!(squares.get(j), Some(Square::Number(_))));
+                        .any(|j| matches!(squares.get(j), Some(Tile::Number(_))));
                     if by_number {
                         let slot = f.frontier.get_mut(usize::from(f.frontier_len)).ok_or(
                             MinefieldError::FrontierTooLarge {
@@ -257,17 +257,17 @@ impl Minefield {
                         f.interior = f.interior.saturating_add(1);
                     }
                 }
-                Square::Number(_) => {}
+                Tile::Number(_) => {}
             }
         }
         for (i, sq) in squares.iter().enumerate() {
-            let Square::Number(n) = *sq else { continue };
+            let Tile::Number(n) = *sq else { continue };
             let mut around = 0u128;
             let mut flagged = 0u8;
             for j in f.neighbours(i) {
                 match squares.get(j) {
-                    Some(Square::Mine) => flagged += 1,
-                    Some(Square::Hidden) => {
+                    Some(Tile::Mine) => flagged += 1,
+                    Some(Tile::Hidden) => {
                         let k = f.index.get(j).copied().unwrap_or(u8::MAX);
                         around |= 1u128.checked_shl(u32::from(k)).unwrap_or(0);
                     }
@@ -526,7 +526,7 @@ impl Slot<Layout> for SurveyFrame {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{Minefield, SurveyFrame, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::grid::{Minefield, SurveyFrame, SurveySearch, minesweeper::Tile::{Hidden as H, Number as N}};
 /// use plateau::search::{Count, Outcome, Search};
 /// let field = Minefield::new(4, 1, &[N(1), H, H, H], None)?;
 /// let mut frames = [SurveyFrame::BLANK; 2]; // one frontier square, plus one
@@ -636,7 +636,7 @@ impl<S: AsMut<[SurveyFrame]>> Search for SurveySearch<'_, S> {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Square::{Hidden as H, Number as N}};
+/// use plateau::grid::{Cell, Minefield, SurveySearch, minesweeper::Tile::{Hidden as H, Number as N}};
 /// use plateau::search::{Outcome, Search};
 /// let field = Minefield::new(3, 1, &[H, N(1), H], None)?;
 /// let Ok(Outcome::Done(survey)) = SurveySearch::new(&field).run(Budget::UNLIMITED) else {

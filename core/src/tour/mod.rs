@@ -54,8 +54,10 @@ pub use count::TourCount;
 pub use entry::Tour;
 pub use find::TourSearch;
 
-/// Largest width or height of a board.
-pub const MAX_SIDE: u16 = u16::MAX;
+/// Largest width or height of a board (a side is a `u16`). A `usize`, as
+/// every `MAX_SIDE` of the crate is (`grid::margins`, `grid::snake`,
+/// `grid::minesweeper`).
+pub const MAX_SIDE: usize = u16::MAX as usize;
 
 /// A rectangular board: `width` files by `height` ranks, each 1 to [`MAX_SIDE`].
 ///

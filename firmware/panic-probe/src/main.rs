@@ -630,7 +630,7 @@ fn probe_camicia() {
 fn probe_hunt() {
     use plateau::Budget;
     use plateau::camicia::hunt::{
-        self, Best, CHUNK_DEALS, Found, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
+        self, Best, CHUNK_DEALS, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
     };
     use plateau::search::Search;
     keep((CHUNK_DEALS, PAYMENT_CARDS, Shard::WHOLE));
@@ -638,14 +638,14 @@ fn probe_hunt() {
     keep((rng.next_u64(), rng.below(opaque(52))));
     let deal = hunt::shuffle(&mut rng);
     let outcome = deal.simulate(opaque(Budget::new(100)));
-    let found = Found {
+    let found = Entry {
         deal,
-        ending: outcome.done().copied().unwrap_or(Found::EMPTY.ending),
+        ending: outcome.done().copied().unwrap_or(Entry::EMPTY.ending),
     };
     debug(found);
     hash(found);
-    debug(opaque(Found::EMPTY));
-    let mut slots = opaque([Found::EMPTY; 4]);
+    debug(opaque(Entry::EMPTY));
+    let mut slots = opaque([Entry::EMPTY; 4]);
     let mut best = Best::new(opaque(Order::CardsFirst), lend_mut(&mut slots));
     keep(best.might_keep(&found.ending));
     keep(best.insert(found));
@@ -655,7 +655,7 @@ fn probe_hunt() {
     }
     debug(&best);
     hash(&best);
-    let (mut a, mut b, mut c) = opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
+    let (mut a, mut b, mut c) = opaque(([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]));
     let mut tally = Tally::new(lend_mut(&mut a), lend_mut(&mut b), lend_mut(&mut c));
     tally.add(&deal, outcome);
     let mut hunt = Hunt::new(opaque(7), opaque(Budget::new(1000)));
@@ -676,7 +676,7 @@ fn probe_hunt() {
         debug(shard);
         hash(shard);
         let (mut d, mut e, mut f) =
-            opaque(([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]));
+            opaque(([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]));
         let lists = Tally::new(lend_mut(&mut d), lend_mut(&mut e), lend_mut(&mut f));
         let mut search = HuntSearch::new(hunt, shard, opaque(Budget::new(100)), lists);
         loop {
@@ -689,7 +689,7 @@ fn probe_hunt() {
         debug(&search);
         tally.absorb(&search.into_tally());
     }
-    let mut other = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+    let mut other = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
     other.absorb(&tally);
     keep((other.deals, other.chunks, other.finished, other.loops));
     keep((other.exhausted, other.cards_of_finished));
@@ -763,7 +763,7 @@ where
 fn probe_grid() {
     use plateau::Budget;
     use plateau::grid::margins::Paint;
-    use plateau::grid::minesweeper::{self, Square};
+    use plateau::grid::minesweeper::{self, Tile};
     use plateau::grid::sudoku as sudoku_mod;
     use plateau::grid::{
         Cell, Margins, Minefield, Puzzle, SearchError, Seek, Shape, Snake, Sudoku, SudokuFrame,
@@ -833,7 +833,7 @@ fn probe_grid() {
         }
     }
 
-    let squares = opaque([Square::Hidden; minesweeper::MAX_SQUARES + 8]);
+    let squares = opaque([Tile::Hidden; minesweeper::MAX_SQUARES + 8]);
     if let Some(f) = settle(Minefield::new(
         opaque(3),
         opaque(2),
@@ -868,7 +868,7 @@ fn probe_grid() {
         debug(SurveyFrame::BLANK);
         keep(f);
     }
-    debug(opaque(Square::Number(3)));
+    debug(opaque(Tile::Number(3)));
 
     let counts = opaque([Some(3u8); 40]);
     if let Some(s) = settle(Snake::new(

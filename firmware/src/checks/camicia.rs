@@ -5,7 +5,7 @@
 //! host's for the same seed.
 
 use plateau::Budget;
-use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+use plateau::camicia::hunt::{Entry, Hunt, HuntSearch, Shard, Tally};
 use plateau::camicia::{Deal, GameOutcome as Game, PackedDeal, Rank, Simulation, Status};
 use plateau::search::{Outcome as Answer, Search};
 
@@ -144,7 +144,7 @@ fn play(deal: &Deal, budget: Budget) -> Result<Sliced<Game>, Mismatch> {
 }
 
 /// Compares a best list with the host's (deal text, cards, tricks), best first.
-fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -> Outcome {
+fn same_list(what: &'static str, got: &[Entry], expected: &[(&str, u64, u64)]) -> Outcome {
     equal(what, got.len(), expected.len())?;
     for (i, (f, &(deal, cards, tricks))) in got.iter().zip(expected).enumerate() {
         displays(what, f.deal, deal).at(i)?;
@@ -157,7 +157,7 @@ fn same_list(what: &'static str, got: &[Found], expected: &[(&str, u64, u64)]) -
 /// counts and best lists (`plateau camicia hunt`, the same core code).
 pub fn short_hunt() -> Outcome {
     let (seed, deals, rounds) = HUNT;
-    let tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+    let tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let hunt = Hunt::new(seed, Budget::new(rounds));
     let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
     let Ok(done) = search.run(Budget::UNLIMITED);

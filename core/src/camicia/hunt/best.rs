@@ -7,17 +7,17 @@ use crate::camicia::{Ending, PackedDeal, Status};
 /// Holds a deal with its game: an entry of a best list.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{PackedDeal, hunt::Found}};
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::Entry}};
 /// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?; // a loop
 /// let end = deal.simulate(Budget::new(100)).done().copied().ok_or("no end")?;
-/// let found = Found { deal, ending: end };
+/// let found = Entry { deal, ending: end };
 /// assert_eq!((found.ending.cards, found.ending.tricks), (8, 3));
-/// assert_eq!(Found::EMPTY.deal.total(), 0);
+/// assert_eq!(Entry::EMPTY.deal.total(), 0);
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Found {
+pub struct Entry {
     /// The deal.
     pub deal: PackedDeal,
     /// How its game ends (a best list holds finished games or loops, never
@@ -25,9 +25,9 @@ pub struct Found {
     pub ending: Ending,
 }
 
-impl Found {
+impl Entry {
     /// The empty entry that fills a best list's storage.
-    pub const EMPTY: Found = Found {
+    pub const EMPTY: Entry = Entry {
         deal: PackedDeal::EMPTY,
         ending: Ending {
             status: Status::Finished,
@@ -41,8 +41,8 @@ impl Found {
 /// to the deal's text (`PackedDeal`'s compact notation) in byte order.
 ///
 /// ```
-/// use plateau::camicia::hunt::{Best, Found, Order};
-/// let best = Best::new(Order::TricksFirst, [Found::EMPTY; 4]);
+/// use plateau::camicia::hunt::{Best, Entry, Order};
+/// let best = Best::new(Order::TricksFirst, [Entry::EMPTY; 4]);
 /// assert_eq!(best.order(), Order::TricksFirst);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,7 +63,7 @@ impl Order {
     }
 
     /// Returns whether `x` ranks before `y`.
-    pub(super) fn before(self, x: &Found, y: &Found) -> bool {
+    pub(super) fn before(self, x: &Entry, y: &Entry) -> bool {
         match self.key(&y.ending).cmp(&self.key(&x.ending)) {
             Ordering::Less => true,
             Ordering::Greater => false,
@@ -78,12 +78,12 @@ impl Order {
 /// A deal already listed is not listed again.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Best, Found, Order}}};
-/// let mut best = Best::new(Order::CardsFirst, [Found::EMPTY; 2]);
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Best, Entry, Order}}};
+/// let mut best = Best::new(Order::CardsFirst, [Entry::EMPTY; 2]);
 /// for bits in [0b1, 0b10, 0b100, 0b1] {
 ///     let deal = PackedDeal::from_bits(bits, 0, 2, 2)?;
 ///     if let Some(&ending) = deal.simulate(Budget::new(100)).done() {
-///         best.insert(Found { deal, ending });
+///         best.insert(Entry { deal, ending });
 ///     }
 /// }
 /// assert_eq!(best.len(), 2);
@@ -98,7 +98,7 @@ pub struct Best<S> {
     len: usize,
 }
 
-impl<S: AsRef<[Found]> + AsMut<[Found]>> Best<S> {
+impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Best<S> {
     /// Returns an empty list ranked by `order`, holding at most `slots.len()` deals.
     pub fn new(order: Order, slots: S) -> Self {
         Best {
@@ -114,7 +114,7 @@ impl<S: AsRef<[Found]> + AsMut<[Found]>> Best<S> {
     }
 
     /// Returns the deals kept, best first.
-    pub fn as_slice(&self) -> &[Found] {
+    pub fn as_slice(&self) -> &[Entry] {
         self.slots.as_ref().get(..self.len).unwrap_or_default()
     }
 
@@ -146,7 +146,7 @@ impl<S: AsRef<[Found]> + AsMut<[Found]>> Best<S> {
 
     /// Puts `found` in its place; returns whether it was kept (it ranks
     /// among the best and was not listed yet).
-    pub fn insert(&mut self, found: Found) -> bool {
+    pub fn insert(&mut self, found: Entry) -> bool {
         let order = self.order;
         let len = self.len;
         let slots = self.slots.as_mut();

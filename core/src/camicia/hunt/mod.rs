@@ -26,10 +26,10 @@
 //!
 //! ```
 //! use plateau::Budget;
-//! use plateau::camicia::hunt::{Found, Hunt, HuntSearch, Shard, Tally};
+//! use plateau::camicia::hunt::{Entry, Hunt, HuntSearch, Shard, Tally};
 //! use plateau::search::Search;
 //! let hunt = Hunt::new(7, Budget::new(100_000));
-//! let tally = Tally::new([Found::EMPTY; 3], [Found::EMPTY; 3], [Found::EMPTY; 3]);
+//! let tally = Tally::new([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]);
 //! let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(1_000), tally);
 //! let Ok(outcome) = search.run(Budget::UNLIMITED);
 //! assert!(outcome.is_done());
@@ -53,7 +53,7 @@ mod shard;
 mod shuffle;
 mod tally;
 
-pub use best::{Best, Found, Order};
+pub use best::{Best, Entry, Order};
 pub use shard::Shard;
 pub use shuffle::shuffle;
 pub use tally::Tally;
@@ -73,11 +73,11 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::camicia::hunt::{Found, Hunt, Tally};
+/// use plateau::camicia::hunt::{Entry, Hunt, Tally};
 /// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
-/// let mut a = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// let mut a = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
 /// hunt.chunk(0, Budget::new(500), &mut a);
-/// let mut b = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// let mut b = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
 /// hunt.chunk(0, Budget::new(500), &mut b);
 /// assert_eq!(a, b); // deterministic for a seed
 /// ```
@@ -134,7 +134,7 @@ impl Hunt {
     /// deals (a whole chunk is [`CHUNK_DEALS`]): a climb from a fresh
     /// shuffle, or fresh shuffles only. Its random numbers come from
     /// `(seed, g)` alone.
-    pub fn chunk<S: AsRef<[Found]> + AsMut<[Found]>>(
+    pub fn chunk<S: AsRef<[Entry]> + AsMut<[Entry]>>(
         &self,
         g: u64,
         deals: Budget,
@@ -177,7 +177,7 @@ impl Hunt {
     /// Plays the climb of a chunk of `deals` deals from `first`: each next
     /// candidate swaps two different cards of the best deal so far (`first`
     /// until a game has finished), once its game is known.
-    fn climb<S: AsRef<[Found]> + AsMut<[Found]>>(
+    fn climb<S: AsRef<[Entry]> + AsMut<[Entry]>>(
         &self,
         first: PackedDeal,
         deals: u64,
@@ -221,10 +221,10 @@ impl Hunt {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::camicia::hunt::{CHUNK_DEALS, Found, Hunt, HuntSearch, Shard, Tally};
+/// use plateau::camicia::hunt::{CHUNK_DEALS, Entry, Hunt, HuntSearch, Shard, Tally};
 /// use plateau::search::{Outcome, Search};
 /// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
-/// let tally = Tally::new([Found::EMPTY; 2], [Found::EMPTY; 2], [Found::EMPTY; 2]);
+/// let tally = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
 /// let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(CHUNK_DEALS + 5), tally);
 /// assert_eq!(search.run(Budget::new(100)), Ok(Outcome::Exhausted { best: 0, spent: 0 }));
 /// assert_eq!(search.run(Budget::new(CHUNK_DEALS)), Ok(Outcome::Exhausted { best: CHUNK_DEALS, spent: CHUNK_DEALS }));
@@ -258,7 +258,7 @@ impl<S: fmt::Debug> fmt::Debug for HuntSearch<S> {
     }
 }
 
-impl<S: AsRef<[Found]> + AsMut<[Found]>> HuntSearch<S> {
+impl<S: AsRef<[Entry]> + AsMut<[Entry]>> HuntSearch<S> {
     /// Makes `shard`'s part of `hunt`, of `deals` deals, counted into `tally`.
     pub const fn new(hunt: Hunt, shard: Shard, deals: Budget, tally: Tally<S>) -> Self {
         HuntSearch {
@@ -282,7 +282,7 @@ impl<S: AsRef<[Found]> + AsMut<[Found]>> HuntSearch<S> {
     }
 }
 
-impl<S: AsRef<[Found]> + AsMut<[Found]>> Search for HuntSearch<S> {
+impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Search for HuntSearch<S> {
     type Done = u64;
     type NoSolution = Infallible;
     type Best = u64;
@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn best_lists_are_ordered_and_distinct() {
         let hunt = Hunt::new(3, Budget::new(100_000));
-        let tally = Tally::new([Found::EMPTY; 6], [Found::EMPTY; 6], [Found::EMPTY; 6]);
+        let tally = Tally::new([Entry::EMPTY; 6], [Entry::EMPTY; 6], [Entry::EMPTY; 6]);
         let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(3000), tally);
         assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(3000)));
         let tally = search.tally();

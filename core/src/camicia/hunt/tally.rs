@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::best::{Best, Found, Order};
+use super::best::{Best, Entry, Order};
 use crate::camicia::{GameOutcome, PackedDeal, Status};
 use crate::search::Outcome;
 
@@ -13,8 +13,8 @@ use crate::search::Outcome;
 /// public so that tallies read back from elsewhere can be added up.
 ///
 /// ```
-/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Found, Tally}}};
-/// let mut tally = Tally::new([Found::EMPTY; 5], [Found::EMPTY; 5], [Found::EMPTY; 5]);
+/// use plateau::{Budget, camicia::{PackedDeal, hunt::{Entry, Tally}}};
+/// let mut tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
 /// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?; // a loop
 /// tally.add(&deal, deal.simulate(Budget::new(100)));
 /// assert_eq!((tally.deals, tally.loops, tally.loop_deals.len()), (1, 1, 1));
@@ -61,7 +61,7 @@ impl<S: fmt::Debug> fmt::Debug for Tally<S> {
     }
 }
 
-impl<S: AsRef<[Found]> + AsMut<[Found]>> Tally<S> {
+impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Tally<S> {
     /// Returns an empty tally whose lists keep as many deals as their storage holds.
     pub fn new(by_cards: S, by_tricks: S, loop_deals: S) -> Self {
         Tally {
@@ -89,7 +89,7 @@ impl<S: AsRef<[Found]> + AsMut<[Found]>> Tally<S> {
             }
             Outcome::NoSolution(never) => match never {},
         };
-        let found = || Found {
+        let found = || Entry {
             deal: *deal,
             ending,
         };
@@ -113,7 +113,7 @@ impl<S: AsRef<[Found]> + AsMut<[Found]>> Tally<S> {
 
     /// Adds another tally's counts and lists (the result does not depend on
     /// the order tallies are added in).
-    pub fn absorb<T: AsRef<[Found]> + AsMut<[Found]>>(&mut self, other: &Tally<T>) {
+    pub fn absorb<T: AsRef<[Entry]> + AsMut<[Entry]>>(&mut self, other: &Tally<T>) {
         self.deals = self.deals.saturating_add(other.deals);
         self.chunks = self.chunks.saturating_add(other.chunks);
         self.finished = self.finished.saturating_add(other.finished);

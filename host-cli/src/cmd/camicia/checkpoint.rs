@@ -16,7 +16,7 @@ use std::path::Path;
 
 use plateau::Budget;
 use plateau::camicia::Status;
-use plateau::camicia::hunt::{Found, Hunt};
+use plateau::camicia::hunt::{Entry, Hunt};
 use plateau::search::Outcome;
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,7 @@ impl Params {
 
 /// A listed deal as the checkpoint keeps it.
 #[derive(Serialize, Deserialize)]
-struct Entry {
+struct Kept {
     deal: String,
     cards: u64,
     tricks: u64,
@@ -97,9 +97,9 @@ struct State {
     loops: u64,
     exhausted: u64,
     cards_of_finished: u64,
-    by_cards: Vec<Entry>,
-    by_tricks: Vec<Entry>,
-    loop_deals: Vec<Entry>,
+    by_cards: Vec<Kept>,
+    by_tricks: Vec<Kept>,
+    loop_deals: Vec<Kept>,
     seconds: f64,
     thread_seconds: f64,
     cpu_seconds: f64,
@@ -118,9 +118,9 @@ pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
     })
 }
 
-fn entries(list: &[Found]) -> Vec<Entry> {
+fn entries(list: &[Entry]) -> Vec<Kept> {
     list.iter()
-        .map(|f| Entry {
+        .map(|f| Kept {
             deal: f.deal.to_string(),
             cards: f.ending.cards,
             tricks: f.ending.tricks,
@@ -251,7 +251,7 @@ pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
                     )));
                 }
             };
-            list.insert(Found { deal, ending });
+            list.insert(Entry { deal, ending });
         }
     }
     report.seconds = state.seconds;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use plateau::Budget;
 use plateau::camicia::Status;
-use plateau::camicia::hunt::Found;
+use plateau::camicia::hunt::Entry;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 use super::checkpoint::{Params, fnv64};
@@ -361,18 +361,18 @@ fn absorb_line(total: &mut Report, line: &str, max_rounds: u64) -> Result<(), St
     let t = &mut total.tally;
     let ending = o.done().copied();
     match (kind, ending) {
-        ("loop", Some(ending)) if ending.status == Status::Loop => t.loop_deals.insert(Found {
+        ("loop", Some(ending)) if ending.status == Status::Loop => t.loop_deals.insert(Entry {
             deal: packed,
             ending,
         }),
         ("by-cards", Some(ending)) if ending.status == Status::Finished => {
-            t.by_cards.insert(Found {
+            t.by_cards.insert(Entry {
                 deal: packed,
                 ending,
             })
         }
         ("by-tricks", Some(ending)) if ending.status == Status::Finished => {
-            t.by_tricks.insert(Found {
+            t.by_tricks.insert(Entry {
                 deal: packed,
                 ending,
             })

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use plateau::camicia::hunt::{Found, Tally};
+use plateau::camicia::hunt::{Entry, Tally};
 use serde::Serialize;
 
 use super::checkpoint::{Params, fnv64};
@@ -16,7 +16,7 @@ const LOOPS_KEPT: usize = 20;
 /// What a hunt (or several) found: the core's tally, and the time it took.
 #[derive(Clone, Debug)]
 pub(crate) struct Report {
-    pub(crate) tally: Tally<Vec<Found>>,
+    pub(crate) tally: Tally<Vec<Entry>>,
     pub(crate) seconds: f64,
     pub(crate) thread_seconds: f64,
     /// Processor time the threads got (less than `thread_seconds` on a busy machine).
@@ -28,9 +28,9 @@ impl Report {
     pub(crate) fn new(top: usize) -> Report {
         Report {
             tally: Tally::new(
-                vec![Found::EMPTY; top],
-                vec![Found::EMPTY; top],
-                vec![Found::EMPTY; LOOPS_KEPT],
+                vec![Entry::EMPTY; top],
+                vec![Entry::EMPTY; top],
+                vec![Entry::EMPTY; LOOPS_KEPT],
             ),
             seconds: 0.0,
             thread_seconds: 0.0,

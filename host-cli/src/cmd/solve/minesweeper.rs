@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use plateau::grid::{self, Minefield, Survey, SurveySearch, minesweeper, minesweeper::Square};
+use plateau::grid::{self, Minefield, Survey, SurveySearch, minesweeper, minesweeper::Tile};
 use plateau::search::Outcome;
 use serde::Serialize;
 
@@ -67,7 +67,7 @@ struct Board {
     /// Squares per row.
     width: usize,
     /// The squares, row by row.
-    squares: Vec<Square>,
+    squares: Vec<Tile>,
     /// The total number of mines, if given.
     total: Option<u16>,
 }
@@ -113,11 +113,11 @@ fn parse_board(text: &str, name: &str) -> CliResult<Board> {
         }
         for (col, ch) in chars.iter().enumerate() {
             let sq = match ch {
-                '?' => Square::Hidden,
-                '*' => Square::Mine,
-                '.' => Square::Number(0),
+                '?' => Tile::Hidden,
+                '*' => Tile::Mine,
+                '.' => Tile::Number(0),
                 c => match c.to_digit(10) {
-                    Some(d) if d <= u32::from(minesweeper::MAX_NUMBER) => Square::Number(d as u8),
+                    Some(d) if d <= u32::from(minesweeper::MAX_NUMBER) => Tile::Number(d as u8),
                     _ => {
                         return Err(CliError::new(format!(
                             "{name}: line {line}, column {}: '{}' is not ?, *, . or a number from 0 to {}",
@@ -280,7 +280,7 @@ fn answer(
     for (i, &sq) in board.squares.iter().enumerate() {
         // The board is at most MAX_SIDE squares either way: both fit a u8.
         let at = grid::Cell::new((i / w) as u8, (i % w) as u8);
-        if sq == Square::Hidden {
+        if sq == Tile::Hidden {
             match forced(at) {
                 Some(true) => mines.push(cell(at)),
                 Some(false) => safe.push(cell(at)),
@@ -324,10 +324,10 @@ fn marked(board: &Board, forced: impl Fn(grid::Cell) -> Option<bool>) -> Vec<Str
 }
 
 /// The character of a square, `hidden` for a hidden one.
-fn square(sq: Square, hidden: char) -> char {
+fn square(sq: Tile, hidden: char) -> char {
     match sq {
-        Square::Mine => '*',
-        Square::Number(n) => char::from(b'0' + n),
-        Square::Hidden => hidden,
+        Tile::Mine => '*',
+        Tile::Number(n) => char::from(b'0' + n),
+        Tile::Hidden => hidden,
     }
 }

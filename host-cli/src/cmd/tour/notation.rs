@@ -13,7 +13,7 @@ pub(super) fn parse_board(text: &str) -> CliResult<Board> {
         .split_once(['x', 'X', '×'])
         .ok_or_else(|| bad("board", text, &why))?;
     let side = |s: &str| -> Option<u16> {
-        number_in(s, 1, u64::from(MAX_SIDE))
+        number_in(s, 1, MAX_SIDE as u64)
             .ok()
             .and_then(|v| u16::try_from(v).ok())
     };
