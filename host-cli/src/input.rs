@@ -13,24 +13,9 @@ pub(crate) const MAX_INPUT_BYTES: u64 = 64 << 20;
 ///
 /// A UTF-8 byte order mark is dropped; invalid UTF-8 is an error naming the line.
 pub(crate) fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<String> {
-    let (name, bytes) = match path {
-        None => (
-            "standard input".to_string(),
-            read_limited(&mut io.stdin, "standard input")?,
-        ),
-        Some(p) if p == Path::new("-") => (
-            "standard input".to_string(),
-            read_limited(&mut io.stdin, "standard input")?,
-        ),
-        Some(p) => {
-            let name = p.display().to_string();
-            let mut file = std::fs::File::open(p).map_err(|e| {
-                CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e)))
-            })?;
-            let bytes = read_limited(&mut file, &name)?;
-            (name, bytes)
-        }
-    };
+    let path = path.unwrap_or(Path::new("-"));
+    let bytes = read_bytes(path, MAX_INPUT_BYTES, io)?;
+    let name = name_of(path);
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     match std::str::from_utf8(bytes) {
         Ok(s) => Ok(s.to_string()),
@@ -45,18 +30,57 @@ pub(crate) fn read_text(path: Option<&Path>, io: &mut Io<'_>) -> CliResult<Strin
     }
 }
 
-fn read_limited(r: &mut dyn Read, name: &str) -> CliResult<Vec<u8>> {
-    let mut bytes = Vec::new();
-    r.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e))))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(CliError::new(format!(
-            "{name} is larger than {} MiB",
-            MAX_INPUT_BYTES >> 20
-        )));
+/// The name of an input in messages: the path, or "standard input" for `-`.
+pub(crate) fn name_of(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
     }
-    Ok(bytes)
+}
+
+/// Reads at most `limit` bytes from `path` (`-`: standard input); more is an
+/// error, so that no input, a device such as `/dev/zero` or an endless pipe
+/// included, can exhaust memory. Every input of the tool is read here.
+pub(crate) fn read_bytes(path: &Path, limit: u64, io: &mut Io<'_>) -> CliResult<Vec<u8>> {
+    let name = name_of(path);
+    if path == Path::new("-") {
+        return read_limited(&mut io.stdin, &name, limit);
+    }
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| CliError::new(format!("cannot read {name}: {}", crate::error::plain(&e))))?;
+    read_limited(&mut file, &name, limit)
+}
+
+fn read_limited(r: &mut dyn Read, name: &str, limit: u64) -> CliResult<Vec<u8>> {
+    match read_at_most(r, limit) {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err(CliError::new(format!(
+            "{name} is larger than {}",
+            size_words(limit)
+        ))),
+        Err(e) => Err(CliError::new(format!(
+            "cannot read {name}: {}",
+            crate::error::plain(&e)
+        ))),
+    }
+}
+
+/// Reads `r` to its end if it holds at most `limit` bytes; `None` if it
+/// holds more (it is not read further).
+pub(crate) fn read_at_most(r: &mut dyn Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    r.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// A size limit in words: `64 MiB`, `4 MiB`, or bytes below a mebibyte.
+pub(crate) fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 /// Returns the lines of `text` with 1-based numbers, `\r\n` and `\r` endings trimmed.
@@ -74,52 +98,8 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
 
-/// Writes `bytes` to the file `path`, or to the output when `path` is `-`.
-///
-/// An existing file is replaced. Errors name the file in plain words.
+/// Writes `bytes` to the file `path` (`-`: the output), through
+/// [`OutFile`](crate::outfile::OutFile): checked, then written whole.
 pub(crate) fn write_file(path: &Path, bytes: &[u8], io: &mut Io<'_>) -> CliResult {
-    if path == Path::new("-") {
-        std::io::Write::write_all(io.out, bytes)?;
-        return Ok(());
-    }
-    std::fs::write(path, bytes).map_err(|e| {
-        CliError::new(format!(
-            "cannot write {}: {}",
-            path.display(),
-            crate::error::plain(&e)
-        ))
-    })
-}
-
-/// Replaces the file `path` by `bytes` atomically: a reader (or a crash)
-/// sees the old file whole or the new one whole, never a part.
-///
-/// Writes `path` + `.tmp` beside it, flushes it to the disk, renames it over
-/// `path`, then flushes the folder so the rename itself survives a crash.
-pub(crate) fn write_file_atomic(path: &Path, bytes: &[u8]) -> CliResult {
-    use std::io::Write;
-    let fail = |e: std::io::Error| {
-        CliError::new(format!(
-            "cannot write {}: {}",
-            path.display(),
-            crate::error::plain(&e)
-        ))
-    };
-    let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp_name);
-    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    file.sync_all().map_err(fail)?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(fail)?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    // Some file systems cannot sync a folder; the rename is done either way.
-    if let Ok(dir) = std::fs::File::open(folder) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
+    crate::outfile::OutFile::check(path)?.write(bytes, io.out)
 }

@@ -17,6 +17,7 @@ mod error;
 mod input;
 mod io;
 mod limits;
+mod outfile;
 mod output;
 mod progress;
 

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use plateau::camicia::{self, GameOutcome};
 use plateau::grid::GridOutcome;
 use plateau::search;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::{CliResult, Io};
 
@@ -52,8 +52,9 @@ pub(crate) fn write_json(out: &mut dyn Write, value: &impl Serialize) -> CliResu
     Ok(())
 }
 
-/// How a command's answer stands: the `status` key of every JSON answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// How a command's answer stands: the `status` key of every JSON answer
+/// (read back too: `camicia merge` reads hunts' reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum Status {
     /// The answer was computed (a lookup, a packed score, a trail, a tour).
@@ -95,7 +96,7 @@ impl fmt::Display for Status {
 }
 
 /// What stopped a search before it ended on its own: the `stopped_by` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Stop {
     /// `--max-steps` ran out.
     #[serde(rename = "max-steps")]
@@ -217,7 +218,7 @@ pub(crate) struct Cell {
 
 /// A duration in seconds, serialized to the millisecond (`0.12`, not
 /// `0.12000000000000001`) and printed with two decimals in text.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Seconds(pub(crate) f64);
 
 impl Serialize for Seconds {

@@ -178,7 +178,7 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
         "truncated",
     );
     let edited = text.replacen("\"finished\":", "\"finished\":1", 1);
-    refused(&dir, "edited.ckpt", edited.as_bytes(), "corrupt");
+    refused(&dir, "edited.ckpt", edited.as_bytes(), "edited or cut?");
     refused(&dir, "junk.ckpt", b"\xff\xfejunk", "not text");
     // Another hunt's file: the mismatch is named.
     let ckpt = dir.join("foreign.ckpt");
@@ -195,22 +195,35 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
         "{err}"
     );
     assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
-    // A future format version.
-    let body = text.lines().next().expect("a first line");
-    let future = body.replace("\"version\":1", "\"version\":2");
-    let hash = future.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+    // The first format (version 1, before checkpoints were reports), whole
+    // under its own seal: named, not misread.
+    let old = r#"{"format":"plateau camicia hunt checkpoint","version":1,"params":{}}"#;
+    let hash = old.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });
-    let future = format!("{future}\n{{\"fnv64\":\"{hash:016x}\"}}\n");
-    let ckpt = dir.join("future.ckpt");
-    std::fs::write(&ckpt, &future).expect("written");
-    let out = run(&args_with(&args, &ckpt));
+    let old = format!("{old}\n{{\"fnv64\":\"{hash:016x}\"}}\n");
+    refused(&dir, "old.ckpt", old.as_bytes(), "format version 1");
+}
+
+/// A checkpoint that is a device or an endless stream is read no further
+/// than a checkpoint can be long: one error line, under a 100 MB cap.
+#[test]
+fn a_checkpoint_on_dev_zero_is_refused_in_bounded_memory() {
+    let started = Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 102400; exec \"$0\" \"$@\"")
+        .arg(BIN)
+        .args(["camicia", "hunt", "--deals", "100", "--checkpoint", "/dev/zero"])
+        .output()
+        .expect("sh runs");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("format version 2"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(
-        std::fs::read(&ckpt).expect("still there"),
-        future.as_bytes()
+        err,
+        "error: checkpoint /dev/zero: larger than 4 MiB: not a checkpoint\n"
     );
+    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 /// `args` with its checkpoint path replaced.

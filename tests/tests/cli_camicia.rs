@@ -332,7 +332,7 @@ fn sealed(summary: &str) -> String {
 fn merge_numbers_get_the_shared_wording() {
     let line = |deals: &str| {
         sealed(&format!(
-            r#"{{"kind":"summary","deals":{deals},"chunks":1,"finished":1,"loops":0,"exhausted":0,"cards_of_finished":2,"threads":1,"tasks":1,"seed":1,"shard":"1/1","fresh":false,"max_rounds":9}}"#
+            r#"{{"status":"found","kind":"summary","deals":{deals},"chunks":1,"finished":7,"loops":0,"exhausted":0,"cards_of_finished":2,"threads":1,"tasks":1,"seed":1,"shard":"1/1","asked_deals":7,"fresh":false,"max_rounds":9}}"#
         ))
     };
     for (deals, shown) in [("-1", "-1"), ("1.5", "1.5"), (r#""many""#, "many")] {
@@ -355,7 +355,10 @@ fn merge_numbers_get_the_shared_wording() {
         &["camicia", "merge"],
         sealed(r#"{"kind":"summary","tasks":1}"#).as_bytes(),
     );
-    refused(&r, "line 1: missing");
+    refused(
+        &r,
+        "line 1: expected the summary of `plateau camicia hunt --json`: missing field",
+    );
 }
 
 // ---- flags: placeholders, defaults, numbers ----

@@ -62,13 +62,34 @@ impl Order {
         }
     }
 
+    /// Returns how `x` ranks against `y` in this order: `Less` when `x`
+    /// comes first, `Equal` only for the same deal and ending. Merging best
+    /// lists read back from elsewhere needs it to tell which places they
+    /// prove.
+    ///
+    /// ```
+    /// use core::cmp::Ordering;
+    /// use plateau::{Budget, camicia::{CamiciaError, PackedDeal, hunt::{Entry, Order}}};
+    /// let entry = |bits| {
+    ///     let deal = PackedDeal::from_bits(bits, 0, 2, 2)?;
+    ///     let ending = *deal.simulate(Budget::new(100)).done().ok_or(CamiciaError::NoSeparator)?;
+    ///     Ok::<_, CamiciaError>(Entry { deal, ending })
+    /// };
+    /// let (a, b) = (entry(0b1)?, entry(0b10)?);
+    /// assert_eq!(Order::CardsFirst.compare(&a, &a), Ordering::Equal);
+    /// assert_eq!(Order::CardsFirst.compare(&a, &b), Order::CardsFirst.compare(&b, &a).reverse());
+    /// # Ok::<(), CamiciaError>(())
+    /// ```
+    #[must_use]
+    pub fn compare(self, x: &Entry, y: &Entry) -> Ordering {
+        self.key(&y.ending)
+            .cmp(&self.key(&x.ending))
+            .then_with(|| x.deal.cmp_text(&y.deal))
+    }
+
     /// Returns whether `x` ranks before `y`.
     pub(super) fn before(self, x: &Entry, y: &Entry) -> bool {
-        match self.key(&y.ending).cmp(&self.key(&x.ending)) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => x.deal.cmp_text(&y.deal) == Ordering::Less,
-        }
+        self.compare(x, y) == Ordering::Less
     }
 }
 

@@ -7,34 +7,44 @@
 //! ledger always holds exactly the first chunks, which is all a checkpoint
 //! needs (with the time spent), and a hunt's answer depends on the seed, the
 //! shard and the number of chunks, never on the threads, on timing or on
-//! where it was stopped and resumed. A stop (`--seconds`, Ctrl-C, SIGTERM)
-//! lets every thread end the chunk it is playing.
+//! where it was stopped and resumed.
 //!
-//! The main thread drives the threads' hunt as it drives any search, through
-//! the one driver (`limits::drive`): a [`Watch`] is the hunt seen from there,
-//! a search whose runs wait while the threads play their budget of deals.
-//! Between runs the driver checks the deadline and Ctrl-C and moves the
-//! progress line, and the hunt saves its checkpoint when it is due.
+//! Three steps: [`plan`] checks everything the hunt will need before it
+//! starts (the shard, the threads, the output and checkpoint files, the
+//! checkpoint to resume); [`drive`] runs the threads while the main thread
+//! drives them as it drives any search, through the one driver
+//! (`limits::drive`): a [`Watch`] is the hunt seen from there, a search whose
+//! runs wait while the threads play their budget of deals; [`finish`] saves
+//! the checkpoint and writes the report, or pauses.
+//!
+//! A stop (`--seconds`, Ctrl-C, SIGTERM) ends the hunt with the chunks
+//! played so far: the threads take no new chunk, the main thread waits for
+//! the chunks under way for at most [`GRACE`], then reports the ledger. A
+//! chunk not finished by then is left out, whole: with more threads than
+//! processors a chunk can take seconds of wall time, and the answer does not
+//! wait for it (the workers check the deadline themselves too, so a busy
+//! main thread does not keep them going).
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::camicia::hunt::Hunt;
+use plateau::camicia::hunt::{Hunt, Shard};
 use plateau::search::{Outcome, Search};
 
 use super::DEFAULT_MAX_ROUNDS;
-use super::checkpoint::{self, Params};
-use super::report::{self, Of, Report};
+use super::checkpoint;
+use super::report::{self, Header, Params, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::outfile::OutFile;
 use crate::output::Stop;
 use crate::progress::{self, Progress};
 
@@ -46,6 +56,9 @@ const MAX_TOP: u64 = 1000;
 const DEFAULT_SECONDS: f64 = 10.0;
 /// Seconds between checkpoints, by default.
 const DEFAULT_CHECKPOINT_EVERY: f64 = 60.0;
+/// How long a stopped hunt waits for the chunks under way before it reports
+/// without them.
+const GRACE: Duration = Duration::from_millis(100);
 
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
@@ -107,16 +120,12 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|e| e.to_string())
 }
 
-/// Returns the processor time of the calling thread (Linux `/proc`), if known.
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // Fields after the command name (which ends with the last ')'): utime is the
-    // 12th, stime the 13th, in clock ticks of 1/100 s.
-    let rest = stat.get(stat.rfind(')')? + 1..)?;
-    let mut fields = rest.split_whitespace().skip(11);
-    let utime: f64 = fields.next()?.parse().ok()?;
-    let stime: f64 = fields.next()?.parse().ok()?;
-    Some((utime + stime) / 100.0)
+/// Returns the processor time of this process so far, its threads together,
+/// if the system tells it.
+fn process_cpu_seconds() -> Option<f64> {
+    cpu_time::ProcessTime::try_now()
+        .ok()
+        .map(|t| t.as_duration().as_secs_f64())
 }
 
 /// The chunks played, added up in their order: `report` holds the first
@@ -139,15 +148,17 @@ impl Ledger {
 /// The hunt's chunks, handed out in order to the threads as they free up.
 struct Chunks {
     hunt: Hunt,
-    shard: plateau::camicia::hunt::Shard,
+    shard: Shard,
     top: usize,
     /// The hunt's deals in all (unlimited: until stopped).
     deals: Budget,
+    /// When `--seconds` runs out: the workers look too.
+    deadline: Option<Instant>,
     /// The next chunk to hand out.
     next: AtomicU64,
     /// Deals played in this run, for the progress line.
     played: AtomicU64,
-    /// Raised when the hunt must stop after the chunks under way.
+    /// Raised when the hunt must stop: no new chunk is taken.
     stop: AtomicBool,
     /// Threads that have ended.
     ended: AtomicUsize,
@@ -155,12 +166,13 @@ struct Chunks {
 }
 
 impl Chunks {
-    /// Plays chunks into the ledger until none is left or the hunt stops;
-    /// returns the thread's time (wall, processor).
-    fn work(&self) -> (f64, f64) {
-        let began = Instant::now();
-        let cpu_began = thread_cpu_seconds();
+    /// Plays chunks into the ledger until none is left or the hunt stops.
+    fn work(&self) {
         while !self.stop.load(Ordering::Relaxed) {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop.store(true, Ordering::Relaxed);
+                break;
+            }
             let index = self.next.fetch_add(1, Ordering::Relaxed);
             let Some(len) = Hunt::chunk_deals(self.deals, index) else {
                 break;
@@ -173,24 +185,32 @@ impl Chunks {
                 ledger.add(index, chunk);
             }
         }
-        let wall = began.elapsed().as_secs_f64();
-        let cpu = match (cpu_began, thread_cpu_seconds()) {
-            (Some(a), Some(b)) if b > a => b - a,
-            _ => wall,
-        };
-        (wall, cpu)
     }
 
-    /// A copy of the ledger's report, with the time of this run so far added.
-    fn snapshot(&self, began: Instant, threads: usize) -> Option<Report> {
-        let ledger = self.ledger.lock().ok()?;
+    /// A copy of the ledger's report, with the time of this run so far
+    /// (`began`, on `threads` threads, `cpu_began` of processor time) added.
+    fn snapshot(&self, run: &Run) -> CliResult<Report> {
+        let ledger = self
+            .ledger
+            .lock()
+            .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?;
         let mut r = ledger.report.clone();
-        let wall = began.elapsed().as_secs_f64();
+        let wall = run.began.elapsed().as_secs_f64();
         r.seconds += wall;
-        r.thread_seconds += wall * threads as f64;
-        r.cpu_seconds += wall * threads as f64;
-        Some(r)
+        r.thread_seconds += wall * run.threads as f64;
+        r.cpu_seconds += match (run.cpu_began, process_cpu_seconds()) {
+            (Some(a), Some(b)) if b >= a => b - a,
+            _ => wall * run.threads as f64,
+        };
+        Ok(r)
     }
+}
+
+/// When this run of the hunt began, on how many threads.
+struct Run {
+    began: Instant,
+    cpu_began: Option<f64>,
+    threads: usize,
 }
 
 /// The longest a [`Watch`] run sleeps between two looks at the deals played
@@ -236,8 +256,41 @@ impl Search for Watch<'_> {
     }
 }
 
-/// Runs the hunt.
+/// What a hunt will do, every part of it checked before it starts.
+struct Plan {
+    params: Params,
+    hunt: Hunt,
+    shard: Shard,
+    threads: usize,
+    deals: Budget,
+    deadline: Option<Instant>,
+    /// The report of the chunks played by earlier runs (a checkpoint's).
+    resumed: Report,
+    /// `--checkpoint`: where it is read from and saved to.
+    checkpoint: Option<(PathBuf, OutFile)>,
+    every: f64,
+    output: OutFile,
+}
+
+/// How the threads' hunt ended: its report (the chunks played, in order) and
+/// what stopped it, if anything did.
+struct Driven {
+    report: Report,
+    stop: Option<Stop>,
+}
+
+/// Runs the hunt: [`plan`], [`drive`], [`finish`].
 pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
+    let plan = plan(args, io)?;
+    let driven = drive(&plan, json, io)?;
+    finish(&plan, driven, json, io)
+}
+
+/// Checks what the hunt needs before any of it is played: the shard and the
+/// threads (from the scheduler, for `auto`), the output file and the
+/// checkpoint's (a folder, a missing one, one that cannot be written), and
+/// the checkpoint to resume from.
+fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     let var = |name: &str| std::env::var(name).ok();
     let shard = sched::shard(args.shard, var).map_err(CliError::new)?;
     let threads = match args.threads {
@@ -256,148 +309,179 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exi
         seconds,
         fresh: args.fresh,
         max_rounds: args.max_rounds,
-        top: args.top,
+        top: Some(args.top),
     };
-    let resumed = match &args.checkpoint {
-        Some(path) if path.exists() => {
-            let r = checkpoint::load(path, &params)?;
+    let output = OutFile::check(args.output.as_deref().unwrap_or(Path::new("-")))?;
+    let checkpoint = args
+        .checkpoint
+        .as_ref()
+        .map(|path| match OutFile::check(path)? {
+            OutFile::Stdout => Err(CliError::new(
+                "--checkpoint -: a checkpoint is a file, not the standard output",
+            )),
+            file => Ok((path.clone(), file)),
+        })
+        .transpose()?;
+    let mut resumed = Report::new(args.top);
+    if let Some((path, file)) = &checkpoint {
+        if path.exists() {
+            resumed = checkpoint::load(path, &params)?;
             let _ = writeln!(
                 io.err,
                 "resumed from {}: {} deals in {} chunks, {:.1} s",
                 path.display(),
-                r.tally.deals,
-                r.tally.chunks,
-                r.seconds
+                resumed.tally.deals,
+                resumed.tally.chunks,
+                resumed.seconds
             );
-            r
-        }
-        Some(path) => {
-            // A first save: a path that cannot be written fails now, not
-            // after the hunt.
-            let fresh = Report::new(args.top);
-            checkpoint::save(path, &params, &fresh)?;
-            fresh
-        }
-        None => Report::new(args.top),
-    };
-    if let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") {
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => std::path::Path::new("."),
-        };
-        if !folder.is_dir() {
-            return Err(CliError::new(format!(
-                "cannot write {}: no such folder",
-                path.display()
-            )));
+        } else {
+            // A first save: the file exists from the start, and a path
+            // that cannot be written fails now, not after the hunt.
+            let header = header(&params, threads, false, None);
+            checkpoint::save(file, &resumed, &header)?;
         }
     }
-    let spent = resumed.seconds;
     // --seconds counts the whole hunt: the runs before a resume included.
-    let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64((s - spent).max(0.0)));
-    let deals = args.deals.map_or(Budget::UNLIMITED, Budget::new);
+    let deadline = seconds.and_then(|s| {
+        let left = Duration::try_from_secs_f64((s - resumed.seconds).max(0.0)).ok()?;
+        Instant::now().checked_add(left)
+    });
     let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds));
     if args.fresh {
         hunt = hunt.fresh();
     }
-    let first = resumed.tally.chunks;
-    let chunks = Chunks {
+    Ok(Plan {
+        params,
         hunt,
         shard,
-        top: args.top,
-        deals,
-        next: AtomicU64::new(first),
+        threads,
+        deals: args.deals.map_or(Budget::UNLIMITED, Budget::new),
+        deadline,
+        resumed,
+        checkpoint,
+        every: args.checkpoint_every,
+        output,
+    })
+}
+
+/// The header of this hunt's report.
+fn header(params: &Params, threads: usize, complete: bool, stop: Option<Stop>) -> Header {
+    Header {
+        params: params.clone(),
+        threads: threads as u64,
+        tasks: 1,
+        complete,
+        stop,
+        proven: None,
+    }
+}
+
+/// Plays the hunt on its threads, from the plan's resumed chunks on, until
+/// its deals are played or something stops it; saves the checkpoint as it
+/// goes.
+fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
+    let chunks = Arc::new(Chunks {
+        hunt: plan.hunt,
+        shard: plan.shard,
+        top: plan.params.top.unwrap_or(DEFAULT_TOP),
+        deals: plan.deals,
+        deadline: plan.deadline,
+        next: AtomicU64::new(plan.resumed.tally.chunks),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         ended: AtomicUsize::new(0),
         ledger: Mutex::new(Ledger {
-            report: resumed,
+            report: plan.resumed.clone(),
             pending: BTreeMap::new(),
         }),
-    };
-    let start = Instant::now();
-    let progress = Progress::new(io, json, "hunt", args.deals);
+    });
     let limits = Limits {
         max_steps: u64::MAX,
-        deadline,
+        deadline: plan.deadline,
+    };
+    let run = Run {
+        began: Instant::now(),
+        cpu_began: process_cpu_seconds(),
+        threads: plan.threads,
     };
     // A timed hunt resumed after its time is over plays nothing more.
     let mut stopped_by = limits.stop_now();
     chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
-    let section = progress::Interruptible::open();
+    // Each worker wakes the main thread as it ends: a hunt's time ends with
+    // its work, not at the next look. The workers are not joined: a stopped
+    // hunt reports without the chunks they have under way (module docs).
+    let main = std::thread::current();
+    for _ in 0..plan.threads {
+        let (chunks, main) = (Arc::clone(&chunks), main.clone());
+        std::thread::Builder::new()
+            .name("hunt".into())
+            .spawn(move || {
+                chunks.work();
+                chunks.ended.fetch_add(1, Ordering::Release);
+                main.unpark();
+            })
+            .map_err(|e| CliError::new(format!("cannot start a hunt thread: {e}")))?;
+    }
+    let progress = Progress::new(io, json, "hunt", plan.params.deals);
     let mut last_save = Instant::now();
-    let mut save_failed = None;
-    let times = std::thread::scope(|scope| -> CliResult<Vec<(f64, f64)>> {
-        // Each worker wakes this thread as it ends: a hunt's time ends
-        // with its work, not at the next look.
-        let main = std::thread::current();
-        let chunks = &chunks;
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                let main = main.clone();
-                scope.spawn(move || {
-                    let time = chunks.work();
-                    chunks.ended.fetch_add(1, Ordering::Release);
-                    main.unpark();
-                    time
-                })
-            })
-            .collect();
-        let mut watch = Watch { chunks, threads };
-        let Ok((_, stop)) = limits::drive(&mut watch, &limits, &progress, |progress, watch, _| {
-            let played = watch.spent();
-            let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-            progress.message(format!("deals, {:.2} M/s", played as f64 / elapsed / 1e6));
-            if let Some(path) = &args.checkpoint
-                && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
-            {
-                if let Some(r) = chunks.snapshot(start, threads)
-                    && let Err(e) = checkpoint::save(path, &params, &r)
-                {
-                    // The hunt stops; the error is the answer.
-                    chunks.stop.store(true, Ordering::Relaxed);
-                    save_failed.get_or_insert(e);
-                }
-                last_save = Instant::now();
+    let mut saved = Ok(());
+    let mut watch = Watch {
+        chunks: &chunks,
+        threads: plan.threads,
+    };
+    let Ok((_, stop)) = limits::drive(&mut watch, &limits, &progress, |progress, watch, _| {
+        let played = watch.spent();
+        let elapsed = run.began.elapsed().as_secs_f64().max(1e-9);
+        progress.message(format!("deals, {:.2} M/s", played as f64 / elapsed / 1e6));
+        if let Some((_, file)) = &plan.checkpoint
+            && saved.is_ok()
+            && last_save.elapsed().as_secs_f64() >= plan.every
+        {
+            saved = chunks.snapshot(&run).and_then(|r| {
+                let header = header(&plan.params, plan.threads, false, None);
+                checkpoint::save(file, &r, &header)
+            });
+            if saved.is_err() {
+                // The hunt stops; the error is the answer.
+                chunks.stop.store(true, Ordering::Relaxed);
             }
-        });
-        if let Some(stop) = stop {
-            chunks.stop.store(true, Ordering::Relaxed);
-            stopped_by.get_or_insert(stop);
+            last_save = Instant::now();
         }
-        workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))
-            })
-            .collect()
-    })?;
-    if let Some(e) = save_failed {
-        return Err(e);
+    });
+    chunks.stop.store(true, Ordering::Relaxed);
+    // The workers end on the deadline by themselves: the hunt is then done
+    // in the driver's eyes, but stopped by the time.
+    if let Some(stop) = stop.or_else(|| limits.stop_now()) {
+        stopped_by.get_or_insert(stop);
+    }
+    // The chunks under way end within the grace, or are left out.
+    let grace = Instant::now() + GRACE;
+    while chunks.ended.load(Ordering::Acquire) < plan.threads && Instant::now() < grace {
+        std::thread::park_timeout(WATCH_NAP);
     }
     drop(progress);
-    let mut report = chunks
-        .ledger
-        .into_inner()
-        .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?
-        .report;
-    report.seconds += start.elapsed().as_secs_f64();
-    for (wall, cpu) in times {
-        report.thread_seconds += wall;
-        report.cpu_seconds += cpu;
-    }
+    saved?;
+    Ok(Driven {
+        report: chunks.snapshot(&run)?,
+        stop: stopped_by,
+    })
+}
+
+/// Saves the last checkpoint and writes the report; a hunt that a signal
+/// stopped and that can resume pauses instead (no report, the signal's code).
+fn finish(plan: &Plan, driven: Driven, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
+    let Driven { report, stop } = driven;
     // A hunt of --deals deals that played them all is complete, whatever
     // stopped it after; an endless one always stopped.
-    let complete = !deals.is_unlimited() && report.tally.deals == deals.get();
+    let complete = !plan.deals.is_unlimited() && report.tally.deals == plan.deals.get();
     let stop = if complete {
         None
     } else {
-        stopped_by.or(Some(Stop::Interrupt))
+        stop.or(Some(Stop::Interrupt))
     };
-    if let Some(path) = &args.checkpoint {
-        checkpoint::save(path, &params, &report)?;
-        // A signal pauses a hunt that can resume: no report, the signal's code.
+    let header = header(&plan.params, plan.threads, complete, stop);
+    if let Some((path, file)) = &plan.checkpoint {
+        checkpoint::save(file, &report, &header)?;
         if let (Some(Stop::Interrupt), Some(signal)) = (stop, progress::signal()) {
             return Ok(Exit::Paused {
                 signal,
@@ -411,17 +495,8 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exi
             });
         }
     }
-    drop(section);
-    let of = Of::Hunt {
-        params: &params,
-        threads,
-        stop,
-    };
-    let text = report::render(&report, &of, json)?;
-    match &args.output {
-        Some(path) if path.as_os_str() != "-" => crate::input::write_file_atomic(path, &text)?,
-        _ => io.out.write_all(&text)?,
-    }
+    plan.output
+        .write(&report::render(&report, &header, json)?, io.out)?;
     Ok(Exit::Answered)
 }
 
