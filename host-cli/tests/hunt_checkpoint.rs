@@ -214,7 +214,14 @@ fn a_checkpoint_on_dev_zero_is_refused_in_bounded_memory() {
         .arg("-c")
         .arg("ulimit -v 102400; exec \"$0\" \"$@\"")
         .arg(BIN)
-        .args(["camicia", "hunt", "--deals", "100", "--checkpoint", "/dev/zero"])
+        .args([
+            "camicia",
+            "hunt",
+            "--deals",
+            "100",
+            "--checkpoint",
+            "/dev/zero",
+        ])
         .output()
         .expect("sh runs");
     let err = String::from_utf8_lossy(&out.stderr);
