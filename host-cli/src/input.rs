@@ -97,9 +97,3 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(n, l)| (n, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
-
-/// Writes `bytes` to the file `path` (`-`: the output), through
-/// [`OutFile`](crate::outfile::OutFile): checked, then written whole.
-pub(crate) fn write_file(path: &Path, bytes: &[u8], io: &mut Io<'_>) -> CliResult {
-    crate::outfile::OutFile::check(path)?.write(bytes, io.out)
-}

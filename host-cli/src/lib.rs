@@ -75,6 +75,28 @@ enum Command {
     },
 }
 
+/// Commands that print no answer (their output is a script, roff or other
+/// commands' answers) and so refuse `--json`: it is kept out of their help.
+const NO_JSON: [&str; 3] = ["demo", "completions", "man"];
+
+/// The command line's definition, as `--help`, the completions and the man
+/// pages show it: [`Cli`], with `--json` hidden where it is refused.
+pub(crate) fn command() -> clap::Command {
+    // Each of these gets a `--json` of its own, hidden, before the root's
+    // global one would reach it: still parsed (and refused by `run` with
+    // words), never shown.
+    let hidden = clap::Arg::new("json")
+        .long("json")
+        .action(clap::ArgAction::SetTrue)
+        .global(true)
+        .hide(true);
+    NO_JSON
+        .iter()
+        .fold(<Cli as clap::CommandFactory>::command(), |command, name| {
+            command.mut_subcommand(name, |sub| sub.arg(hidden.clone()))
+        })
+}
+
 /// Runs the command line `args` (program name first) and returns the exit code.
 pub fn run<I, T>(args: I, io: &mut Io<'_>) -> i32
 where
@@ -82,7 +104,10 @@ where
     T: Into<OsString> + Clone,
 {
     limits::start_clock();
-    let cli = match Cli::try_parse_from(help_without_help_flag(args)) {
+    let parsed = command()
+        .try_get_matches_from(help_without_help_flag(args))
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return error::clap_exit(&e, io),
     };

@@ -41,10 +41,11 @@ pub(crate) fn parse_steps(text: &str) -> Result<u64, String> {
     number_in(text, 0, u64::MAX)
 }
 
-/// Parses `--seconds`: a number of seconds above 0 (at most 10^9).
+/// Parses `--seconds`: a number of seconds above 0, as large as it likes
+/// (a time beyond what the clock can hold is no time limit).
 pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
         _ => Err("expected a number of seconds above 0".to_string()),
     }
 }
@@ -64,7 +65,7 @@ pub(crate) fn start_clock() {
 /// (or from now, outside [`crate::run`]).
 pub(crate) fn deadline(seconds: Option<f64>) -> Option<Instant> {
     let started = STARTED.with(Cell::get).unwrap_or_else(Instant::now);
-    seconds.map(|s| started + Duration::from_secs_f64(s))
+    seconds.and_then(|s| started.checked_add(Duration::try_from_secs_f64(s).ok()?))
 }
 
 /// `--max-steps` and `--seconds`: the budget flags of every searching command.

@@ -31,6 +31,44 @@ pub(crate) fn emit(io: &mut Io<'_>, json: bool, answer: &impl Answer) -> CliResu
     emit_to(io.out, json, answer)
 }
 
+/// The last line of a batch (`camicia --batch`, a file of sudokus) that
+/// Ctrl-C ended early: how many of its lines were not played, from which
+/// line. So a batch cut short never looks like a whole one.
+#[derive(Serialize)]
+pub(crate) struct Unplayed {
+    /// `exhausted`.
+    status: Status,
+    /// `interrupt`.
+    stopped_by: Stop,
+    /// The first line not played.
+    line: usize,
+    /// How many lines were not played, from that one on.
+    not_played: u64,
+}
+
+impl Unplayed {
+    /// The lines from `line` on, `not_played` of them, that Ctrl-C skipped.
+    pub(crate) fn new(line: usize, not_played: u64) -> Self {
+        Unplayed {
+            status: Status::Exhausted,
+            stopped_by: Stop::Interrupt,
+            line,
+            not_played,
+        }
+    }
+}
+
+impl Answer for Unplayed {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let s = if self.not_played == 1 { "" } else { "s" };
+        writeln!(
+            out,
+            "stopped by Ctrl-C: {} line{s} not played, from line {}",
+            self.not_played, self.line
+        )
+    }
+}
+
 /// Prints `answer` as [`emit`] does, to `out` (a file, a buffer).
 pub(crate) fn emit_to(out: &mut dyn Write, json: bool, answer: &impl Answer) -> CliResult {
     if json {

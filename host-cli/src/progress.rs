@@ -8,13 +8,20 @@
 //! [`Interruptible`] section, Ctrl-C ends the process at once (exit 130), as
 //! for any tool. Inside one, the first Ctrl-C only sets a flag that the
 //! command polls between slices of its search ([`interrupted`]); the command
-//! then prints the answer so far, marked as stopped by `interrupt`. A second
-//! Ctrl-C ends the process at once. SIGTERM (what a cluster's scheduler sends
-//! before a time limit or a preemption) is handled the same way, with its own
-//! exit code; a hunt with a checkpoint saves it and exits ([`signal`]).
+//! then prints the answer so far, marked as stopped by `interrupt`. SIGTERM
+//! (what a cluster's scheduler sends before a time limit or a preemption) is
+//! handled the same way, with its own exit code; a hunt with a checkpoint
+//! saves it and exits ([`signal`]).
+//!
+//! Signals that come twice within [`ECHO`] count as one: GNU `timeout` and
+//! many job runners deliver theirs to the process and then to its group.
+//! A second signal after that, or a third, ends the process at once (a hunt's
+//! last checkpoint on disk stays whole: it is only ever replaced atomically).
+//! The signals are read by a thread of their own ([`Seen`] decides), so the
+//! handler itself only wakes it.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -88,26 +95,77 @@ impl Signal {
     }
 }
 
-/// Installs the Ctrl-C handler described in the module docs. Called once by
-/// the binary; tests that run commands in process do not install it.
+/// Signals closer together than this are one signal delivered twice.
+const ECHO: Duration = Duration::from_secs(1);
+
+/// What to do with a signal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    /// The first: raise the flag the command polls.
+    Raise,
+    /// The same signal delivered again: nothing.
+    Ignore,
+    /// End the process now.
+    Exit,
+}
+
+/// The signals seen so far, and what each new one means (module docs).
+#[derive(Default)]
+struct Seen {
+    first: Option<Instant>,
+    count: u32,
+}
+
+impl Seen {
+    /// Says what a signal arriving at `now` does, inside an interruptible
+    /// section (`armed`) or not.
+    fn on(&mut self, now: Instant, armed: bool) -> Act {
+        if !armed {
+            return Act::Exit;
+        }
+        self.count = self.count.saturating_add(1);
+        match self.first {
+            None => {
+                self.first = Some(now);
+                Act::Raise
+            }
+            Some(first) if self.count == 2 && now.saturating_duration_since(first) <= ECHO => {
+                Act::Ignore
+            }
+            Some(_) => Act::Exit,
+        }
+    }
+}
+
+/// Installs the Ctrl-C and SIGTERM handling described in the module docs.
+/// Called once by the binary; tests that run commands in process do not
+/// install it.
 ///
 /// # Errors
-/// Fails if the operating system refuses the signal handler.
+/// Fails if the operating system refuses the signal handler or the thread.
 pub fn install_interrupt_handler() -> std::io::Result<()> {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGINT, SIGTERM};
-        use signal_hook::flag;
-        for (signal, code, raised) in [
-            (SIGINT, INTERRUPT_EXIT, &INTERRUPTED),
-            (SIGTERM, TERMINATE_EXIT, &TERMINATED),
-        ] {
-            // Run in this order: outside a section, exit; on a second signal,
-            // exit; else raise the flag.
-            flag::register_conditional_shutdown(signal, code, &SECTIONS.not_armed)?;
-            flag::register_conditional_shutdown(signal, code, raised)?;
-            flag::register(signal, raised)?;
-        }
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                let mut seen = Seen::default();
+                for number in signals.forever() {
+                    let (code, raised) = if number == SIGTERM {
+                        (TERMINATE_EXIT, &TERMINATED)
+                    } else {
+                        (INTERRUPT_EXIT, &INTERRUPTED)
+                    };
+                    let armed = !SECTIONS.not_armed.load(Ordering::SeqCst);
+                    match seen.on(Instant::now(), armed) {
+                        Act::Raise => raised.store(true, Ordering::SeqCst),
+                        Act::Ignore => {}
+                        Act::Exit => std::process::exit(code),
+                    }
+                }
+            })?;
     }
     Ok(())
 }
@@ -207,6 +265,24 @@ impl Drop for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signal_delivered_twice_within_a_second_counts_once() {
+        let t0 = Instant::now();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        // The first raises the flag; its echo (timeout's, to the group) is
+        // nothing; a third ends the process.
+        let mut seen = Seen::default();
+        assert_eq!(seen.on(at(0), true), Act::Raise);
+        assert_eq!(seen.on(at(3), true), Act::Ignore);
+        assert_eq!(seen.on(at(10), true), Act::Exit);
+        // A second one a second later is the user insisting.
+        let mut seen = Seen::default();
+        assert_eq!(seen.on(at(0), true), Act::Raise);
+        assert_eq!(seen.on(at(1_001), true), Act::Exit);
+        // Outside a section, any signal ends the process.
+        assert_eq!(Seen::default().on(at(0), false), Act::Exit);
+    }
 
     #[test]
     fn sections_nest() {

@@ -233,14 +233,6 @@ fn a_checkpoint_on_dev_zero_is_refused_in_bounded_memory() {
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
-/// `args` with its checkpoint path replaced.
-fn args_with(args: &[String], ckpt: &Path) -> Vec<String> {
-    let mut a = args.to_vec();
-    if let Some(last) = a.last_mut() {
-        *last = ckpt.display().to_string();
-    }
-    a
-}
 
 fn auto(vars: &[(&str, &str)]) -> Output {
     let mut c = Command::new(BIN);

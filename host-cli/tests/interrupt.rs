@@ -112,3 +112,49 @@ fn ctrl_c_outside_a_search_ends_the_process() {
     assert_eq!(code, Some(130), "{out}");
     assert!(out.is_empty(), "{out}");
 }
+
+/// A batch that Ctrl-C ends early says, last, how many of its lines were not
+/// played and from which line: a batch cut short never looks whole.
+#[test]
+fn ctrl_c_during_a_batch_says_which_lines_were_not_played() {
+    // Three sudokus whose counts run for minutes: Ctrl-C stops the first.
+    let open = ".".repeat(80);
+    let sudokus = format!("1{open}\n2{open}\n3{open}\n");
+    let child = spawn(&["--json", "solve", "sudoku", "--count", "-"], &sudokus);
+    let (code, out) = interrupt(child, Duration::from_millis(500));
+    assert_eq!(code, Some(0), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(json(lines[0])["stopped_by"], "interrupt");
+    let last = json(lines[1]);
+    assert_eq!(
+        (last["status"].as_str(), last["stopped_by"].as_str()),
+        (Some("exhausted"), Some("interrupt"))
+    );
+    assert_eq!(
+        (last["line"].as_u64(), last["not_played"].as_u64()),
+        (Some(2), Some(2))
+    );
+    // A long Camicia batch, as text, into a file (a pipe nobody reads would
+    // stop it): the last line says what was left.
+    let dir = std::env::temp_dir().join(format!("plateau-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (input, output) = (dir.join("deals.txt"), dir.join("out.txt"));
+    let nessler = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---\n";
+    std::fs::write(&input, nessler.repeat(400_000)).expect("written");
+    let child = Command::new(BIN)
+        .args(["camicia", "--batch", &input.display().to_string()])
+        .stdout(std::fs::File::create(&output).expect("a file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let (code, _) = interrupt(child, Duration::from_millis(700));
+    assert_eq!(code, Some(0));
+    let out = std::fs::read_to_string(&output).expect("the output");
+    let last = out.lines().last().expect("a line");
+    assert!(
+        last.starts_with("stopped by Ctrl-C: ") && last.contains(" lines not played, from line "),
+        "{last}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

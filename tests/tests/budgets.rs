@@ -311,3 +311,15 @@ fn camicia_hunt() {
     let r = run_timed(&hunt);
     assert!(r.stdout.starts_with("hunt: "), "{}", r.stdout);
 }
+
+/// `--seconds` takes any time above 0, a time beyond what the clock can hold
+/// included (it is then no limit): `1e10` and `1e300` run to the answer.
+#[test]
+fn seconds_as_large_as_they_like() {
+    for seconds in ["1e10", "1e300"] {
+        let r = run(&["camicia", "J23/4J5", "--seconds", seconds]);
+        assert_eq!(r.stdout, "status: loop, cards: 8, tricks: 3\n");
+    }
+    let r = run_cli(&["camicia", "J23/4J5", "--seconds", "0"], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}

@@ -309,3 +309,26 @@ fn the_demo_refuses_json_clearly() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("error: the demo prints text only"));
 }
+
+/// `--json` is listed where it is taken: the commands that print no answer
+/// (the demo, completions, man pages) keep it out of their help and refuse it
+/// with words.
+#[test]
+fn json_is_listed_only_where_it_is_taken() {
+    for command in [&["demo"][..], &["completions", "bash"], &["man"]] {
+        let help: Vec<&str> = command[..1].iter().copied().chain(["--help"]).collect();
+        let r = run_cli(&help, b"");
+        assert_eq!(r.code, 0);
+        assert!(!r.stdout.contains("--json"), "{command:?}: {}", r.stdout);
+        let args: Vec<&str> = command.iter().copied().chain(["--json"]).collect();
+        let r = run_cli(&args, b"");
+        assert_eq!(r.code, 2, "{command:?}");
+        assert!(
+            r.stderr.starts_with("error: ") && r.stderr.contains("--json"),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = run_cli(&["tour", "--help"], b"");
+    assert!(r.stdout.contains("--json"));
+}

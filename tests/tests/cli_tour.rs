@@ -317,3 +317,38 @@ fn a_missing_board_is_named() {
     let run = tour(&[]);
     assert!(one_error(&run).contains("--board"), "{}", run.stderr);
 }
+
+/// A search without a tour writes no picture, and removes an older one at
+/// `--svg FILE` (it would look like this search's), saying so.
+#[test]
+fn no_tour_leaves_no_stale_picture() {
+    let dir = std::env::temp_dir().join(format!("plateau-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let svg = dir.join("tour.svg");
+    std::fs::write(&svg, "<svg>an older tour</svg>").expect("written");
+    let path = svg.display().to_string();
+    for args in [
+        vec!["--board", "3x3", "--svg", &path],
+        vec!["--board", "9x9", "--max-steps", "10", "--svg", &path],
+    ] {
+        std::fs::write(&svg, "<svg>an older tour</svg>").expect("written");
+        let r = tour(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(!svg.exists(), "{args:?}: the older picture is still there");
+        assert!(
+            r.stderr.contains("no tour to draw: the older picture"),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = tour(&["--board", "3x3", "--svg", &path]);
+    assert!(r.stderr.contains("was not written"), "{}", r.stderr);
+    let r = tour(&["--board", "5x5", "--svg", &path]);
+    assert_eq!(r.code, 0);
+    assert!(
+        std::fs::read_to_string(&svg)
+            .expect("a picture")
+            .starts_with("<svg")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

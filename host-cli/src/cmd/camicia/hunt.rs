@@ -28,8 +28,9 @@
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -160,14 +161,12 @@ struct Chunks {
     played: AtomicU64,
     /// Raised when the hunt must stop: no new chunk is taken.
     stop: AtomicBool,
-    /// Threads that have ended.
-    ended: AtomicUsize,
-    ledger: Mutex<Ledger>,
 }
 
 impl Chunks {
-    /// Plays chunks into the ledger until none is left or the hunt stops.
-    fn work(&self) {
+    /// Plays chunks, sending each to the main thread, until none is left or
+    /// the hunt stops.
+    fn work(&self, done: &Sender<(u64, Report)>) {
         while !self.stop.load(Ordering::Relaxed) {
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop.store(true, Ordering::Relaxed);
@@ -181,28 +180,10 @@ impl Chunks {
             self.hunt
                 .chunk(self.shard.chunk(index), len, &mut chunk.tally);
             self.played.fetch_add(chunk.tally.deals, Ordering::Relaxed);
-            if let Ok(mut ledger) = self.ledger.lock() {
-                ledger.add(index, chunk);
+            if done.send((index, chunk)).is_err() {
+                break;
             }
         }
-    }
-
-    /// A copy of the ledger's report, with the time of this run so far
-    /// (`began`, on `threads` threads, `cpu_began` of processor time) added.
-    fn snapshot(&self, run: &Run) -> CliResult<Report> {
-        let ledger = self
-            .ledger
-            .lock()
-            .map_err(|_| CliError::new("a hunt thread stopped unexpectedly"))?;
-        let mut r = ledger.report.clone();
-        let wall = run.began.elapsed().as_secs_f64();
-        r.seconds += wall;
-        r.thread_seconds += wall * run.threads as f64;
-        r.cpu_seconds += match (run.cpu_began, process_cpu_seconds()) {
-            (Some(a), Some(b)) if b >= a => b - a,
-            _ => wall * run.threads as f64,
-        };
-        Ok(r)
     }
 }
 
@@ -213,18 +194,53 @@ struct Run {
     threads: usize,
 }
 
-/// The longest a [`Watch`] run sleeps between two looks at the deals played
-/// (a thread's end wakes it at once).
+/// The longest a [`Watch`] run waits between two looks at the deals played
+/// (a chunk that ends wakes it at once).
 const WATCH_NAP: Duration = Duration::from_millis(5);
 
 /// The threads' hunt as the main thread sees it: a search whose unit is the
-/// deal. A run waits (asleep) while the threads play `budget` deals more, and
-/// says `Done` once every thread has ended. The threads do not stop between
-/// runs: the driver only looks in between, and raises [`Chunks::stop`] when
-/// the deadline or a signal says so.
+/// deal. A run takes the chunks the threads send as they end them into the
+/// [`Ledger`] (the main thread's alone: no lock that a preempted worker
+/// could hold while the main thread waits, which with many more threads than
+/// processors can be seconds), until the threads have played `budget` deals
+/// more, and says `Done` once every thread has ended. The threads do not stop
+/// between runs: the driver only looks in between, and raises
+/// [`Chunks::stop`] when the deadline or a signal says so.
 struct Watch<'c> {
     chunks: &'c Chunks,
-    threads: usize,
+    ended: Receiver<(u64, Report)>,
+    ledger: Ledger,
+    /// Whether every worker has ended (all their senders are gone).
+    all_ended: bool,
+}
+
+impl Watch<'_> {
+    /// Takes the chunks ended within `wait` into the ledger.
+    fn take(&mut self, wait: Duration) {
+        match self.ended.recv_timeout(wait) {
+            Ok((index, chunk)) => {
+                self.ledger.add(index, chunk);
+                while let Ok((index, chunk)) = self.ended.try_recv() {
+                    self.ledger.add(index, chunk);
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => self.all_ended = true,
+        }
+    }
+
+    /// A copy of the ledger's report, with the time of this run so far added.
+    fn snapshot(&self, run: &Run) -> Report {
+        let mut r = self.ledger.report.clone();
+        let wall = run.began.elapsed().as_secs_f64();
+        r.seconds += wall;
+        r.thread_seconds += wall * run.threads as f64;
+        r.cpu_seconds += match (run.cpu_began, process_cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => wall * run.threads as f64,
+        };
+        r
+    }
 }
 
 impl Search for Watch<'_> {
@@ -237,7 +253,7 @@ impl Search for Watch<'_> {
         let target = self.spent().saturating_add(budget.get());
         loop {
             let played = self.spent();
-            if self.chunks.ended.load(Ordering::Acquire) >= self.threads {
+            if self.all_ended {
                 return Ok(Outcome::Done(played));
             }
             if played >= target {
@@ -246,8 +262,7 @@ impl Search for Watch<'_> {
                     spent: played,
                 });
             }
-            // A thread's end, or a spurious wake, only looks sooner.
-            std::thread::park_timeout(WATCH_NAP);
+            self.take(WATCH_NAP);
         }
     }
 
@@ -389,11 +404,6 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
         next: AtomicU64::new(plan.resumed.tally.chunks),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
-        ended: AtomicUsize::new(0),
-        ledger: Mutex::new(Ledger {
-            report: plan.resumed.clone(),
-            pending: BTreeMap::new(),
-        }),
     });
     let limits = Limits {
         max_steps: u64::MAX,
@@ -407,27 +417,29 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     // A timed hunt resumed after its time is over plays nothing more.
     let mut stopped_by = limits.stop_now();
     chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
-    // Each worker wakes the main thread as it ends: a hunt's time ends with
-    // its work, not at the next look. The workers are not joined: a stopped
-    // hunt reports without the chunks they have under way (module docs).
-    let main = std::thread::current();
+    // Each worker sends its chunks as it ends them; when every worker has
+    // ended, the channel says so. The workers are not joined: a stopped hunt
+    // reports without the chunks they have under way (module docs).
+    let (done, ended) = mpsc::channel();
     for _ in 0..plan.threads {
-        let (chunks, main) = (Arc::clone(&chunks), main.clone());
+        let (chunks, done) = (Arc::clone(&chunks), done.clone());
         std::thread::Builder::new()
             .name("hunt".into())
-            .spawn(move || {
-                chunks.work();
-                chunks.ended.fetch_add(1, Ordering::Release);
-                main.unpark();
-            })
+            .spawn(move || chunks.work(&done))
             .map_err(|e| CliError::new(format!("cannot start a hunt thread: {e}")))?;
     }
+    drop(done);
     let progress = Progress::new(io, json, "hunt", plan.params.deals);
     let mut last_save = Instant::now();
     let mut saved = Ok(());
     let mut watch = Watch {
         chunks: &chunks,
-        threads: plan.threads,
+        ended,
+        ledger: Ledger {
+            report: plan.resumed.clone(),
+            pending: BTreeMap::new(),
+        },
+        all_ended: false,
     };
     let Ok((_, stop)) = limits::drive(&mut watch, &limits, &progress, |progress, watch, _| {
         let played = watch.spent();
@@ -437,10 +449,8 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             && saved.is_ok()
             && last_save.elapsed().as_secs_f64() >= plan.every
         {
-            saved = chunks.snapshot(&run).and_then(|r| {
-                let header = header(&plan.params, plan.threads, false, None);
-                checkpoint::save(file, &r, &header)
-            });
+            let header = header(&plan.params, plan.threads, false, None);
+            saved = checkpoint::save(file, &watch.snapshot(&run), &header);
             if saved.is_err() {
                 // The hunt stops; the error is the answer.
                 chunks.stop.store(true, Ordering::Relaxed);
@@ -448,6 +458,9 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             last_save = Instant::now();
         }
     });
+    if std::env::var_os("HUNT_TRACE").is_some() {
+        eprintln!("driver done at {:?}", run.began.elapsed());
+    }
     chunks.stop.store(true, Ordering::Relaxed);
     // The workers end on the deadline by themselves: the hunt is then done
     // in the driver's eyes, but stopped by the time.
@@ -456,13 +469,17 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     }
     // The chunks under way end within the grace, or are left out.
     let grace = Instant::now() + GRACE;
-    while chunks.ended.load(Ordering::Acquire) < plan.threads && Instant::now() < grace {
-        std::thread::park_timeout(WATCH_NAP);
+    while !watch.all_ended {
+        let left = grace.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        watch.take(left.min(WATCH_NAP));
     }
     drop(progress);
     saved?;
     Ok(Driven {
-        report: chunks.snapshot(&run)?,
+        report: watch.snapshot(&run),
         stop: stopped_by,
     })
 }

@@ -325,7 +325,8 @@ fn batch(path: &Path, budget: &Budgets, json: bool, io: &mut Io<'_>) -> CliResul
     let progress = Progress::new(io, json, "deals", Some(deals));
     // Ctrl-C between two deals ends the batch too, after the answers so far.
     let _section = progress::Interruptible::open();
-    for (done, (n, line)) in content_lines(&text).enumerate() {
+    let mut lines = content_lines(&text).enumerate();
+    while let Some((done, (n, line))) = lines.next() {
         let deal = batch_deal(&text, &name, n, line)?;
         let (outcome, stop) = play(&deal, &limits, &Progress::hidden());
         let answer = Game {
@@ -335,8 +336,12 @@ fn batch(path: &Path, budget: &Budgets, json: bool, io: &mut Io<'_>) -> CliResul
         };
         output::emit(io, json, &answer)?;
         progress.set(done as u64 + 1);
-        // Ctrl-C ends the batch after the line it stopped.
+        // Ctrl-C ends the batch after the line it stopped, and says so.
         if progress::interrupted() {
+            if let Some((_, (next, _))) = lines.next() {
+                let left = deals.saturating_sub(done as u64 + 1);
+                output::emit(io, json, &output::Unplayed::new(next, left))?;
+            }
             break;
         }
     }

@@ -1,9 +1,12 @@
 //! What a cluster's scheduler tells a hunt: its shard (`--shard auto`) and its
 //! processors (`--threads`' default).
 //!
-//! - A Slurm array task: `SLURM_ARRAY_TASK_ID` within `SLURM_ARRAY_TASK_MIN` to
-//!   `SLURM_ARRAY_TASK_MAX` (or `SLURM_ARRAY_TASK_COUNT` tasks), with a step of
-//!   1; shard K of N counts from the array's first index.
+//! - A Slurm array task: `SLURM_ARRAY_TASK_ID` within the array's first and
+//!   last index, with a step of 1; shard K of N counts from the first index.
+//!   The array is `SLURM_ARRAY_TASK_MIN` with `SLURM_ARRAY_TASK_MAX` or
+//!   `SLURM_ARRAY_TASK_COUNT` (Slurm sets all three), or `SLURM_ARRAY_TASK_MAX`
+//!   with `SLURM_ARRAY_TASK_COUNT`; when both MAX and COUNT are set they must
+//!   agree.
 //! - A Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (from 0), with the
 //!   number of completions from `--shard auto/N` or `JOB_COMPLETIONS` (which
 //!   the Job's manifest sets; Kubernetes does not).
@@ -64,10 +67,23 @@ pub(crate) fn shard(arg: ShardArg, var: impl Fn(&str) -> Option<String>) -> Resu
                 "--shard auto: the Slurm array steps by {step} (SLURM_ARRAY_TASK_STEP); give it consecutive indexes, like --array=1-8"
             ));
         }
-        let min = read("SLURM_ARRAY_TASK_MIN")?
-            .ok_or("--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN is not")?;
         let max = read("SLURM_ARRAY_TASK_MAX")?;
         let count = read("SLURM_ARRAY_TASK_COUNT")?;
+        // The first index: MIN, or MAX and COUNT together say it.
+        let min = match (read("SLURM_ARRAY_TASK_MIN")?, max, count) {
+            (Some(min), _, _) => min,
+            (None, Some(max), Some(count)) => max
+                .checked_add(1)
+                .and_then(|m| m.checked_sub(count))
+                .ok_or_else(|| {
+                    format!(
+                        "--shard auto: SLURM_ARRAY_TASK_COUNT={count} tasks cannot end at SLURM_ARRAY_TASK_MAX={max}"
+                    )
+                })?,
+            (None, _, _) => {
+                return Err("--shard auto: SLURM_ARRAY_TASK_ID is set but not the array's first index: SLURM_ARRAY_TASK_MIN, or SLURM_ARRAY_TASK_MAX with SLURM_ARRAY_TASK_COUNT".to_string());
+            }
+        };
         let n = match (max, count) {
             (Some(max), Some(count)) => {
                 let span = max.checked_sub(min).map(|d| d + 1);
@@ -170,6 +186,9 @@ mod tests {
         assert_eq!(auto(&array[..3]), Ok((3, 4)));
         let by_count = [array[0], array[1], array[3]];
         assert_eq!(auto(&by_count), Ok((3, 4)));
+        // No MIN: MAX and COUNT say where the array starts.
+        let no_min = [array[0], array[2], array[3]];
+        assert_eq!(auto(&no_min), Ok((3, 4)));
     }
 
     #[test]
@@ -196,6 +215,17 @@ mod tests {
         assert!(auto(&outside).is_err_and(|e| e.contains("outside")));
         let no_min = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_MAX", "4")];
         assert!(auto(&no_min).is_err_and(|e| e.contains("SLURM_ARRAY_TASK_MIN")));
+        let count_only = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        assert!(auto(&count_only).is_err_and(|e| e.contains("first index")));
+        let short = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "2"),
+            ("SLURM_ARRAY_TASK_COUNT", "9"),
+        ];
+        assert!(auto(&short).is_err_and(|e| e.contains("cannot end")));
         let junk = [("SLURM_ARRAY_TASK_ID", "x")];
         assert!(auto(&junk).is_err_and(|e| e.contains("expected a whole number")));
     }

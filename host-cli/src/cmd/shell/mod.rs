@@ -1,14 +1,12 @@
 //! `plateau completions` and `plateau man`: the shell's view of the command
 //! line, generated from the same clap definitions as `--help`.
 
-use clap::CommandFactory;
-
 use crate::error::{self, CliResult};
-use crate::{Cli, Io};
+use crate::{Io, command};
 
 /// Prints the completion script for `shell`.
 pub(crate) fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> CliResult {
-    let mut command = Cli::command();
+    let mut command = command();
     clap_complete::generate(shell, &mut command, "plateau", &mut io.out);
     Ok(())
 }
@@ -16,7 +14,7 @@ pub(crate) fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> CliRe
 /// Prints the man page of `plateau` or of the command `path` names
 /// (`["tchu", "longest"]` gives plateau-tchu-longest(1)).
 pub(crate) fn man_page(path: &[String], io: &mut Io<'_>) -> CliResult {
-    let mut command = Cli::command();
+    let mut command = command();
     // Building names the subcommands plateau-tchu-longest and so on.
     command.build();
     for word in path {

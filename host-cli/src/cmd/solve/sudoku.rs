@@ -95,6 +95,11 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         output::emit(io, json, &answer)?;
         bar.set(done as u64 + 1);
         if stop == Some(Stop::Interrupt) || progress::interrupted() {
+            // The rest of the file is not played, and the output says so.
+            if let Some((next, _)) = puzzles.get(done + 1) {
+                let left = (puzzles.len() - done - 1) as u64;
+                output::emit(io, json, &output::Unplayed::new(*next, left))?;
+            }
             break;
         }
     }

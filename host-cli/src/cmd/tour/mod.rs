@@ -14,8 +14,8 @@ use plateau::tour::{Board, Square, Tour, TourKind, check_tour_with};
 use self::answer::{CountAnswer, Request, TourAnswer};
 use crate::Io;
 use crate::error::{CliError, CliResult};
-use crate::input::write_file;
 use crate::limits::{self, Budgets};
+use crate::outfile::OutFile;
 use crate::output::{Stop, emit};
 use crate::progress::Progress;
 
@@ -87,6 +87,8 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             "--svg - and --json both write to standard output: give --svg a file name",
         ));
     }
+    // The picture's file is checked before the search, not after it.
+    let svg = args.svg.as_deref().map(OutFile::check).transpose()?;
     let request = Request { board, start, kind };
     let limits = args.budgets.limits();
     let n = squares_allowed(board)?;
@@ -124,8 +126,8 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                     "internal error: the tour found fails the checker",
                 ));
             }
-            if let Some(path) = &args.svg {
-                write_file(path, draw::svg(board, &out, kind).as_bytes(), io)?;
+            if let Some(svg) = &svg {
+                svg.write(draw::svg(board, &out, kind).as_bytes(), io.out)?;
                 if svg_to_output {
                     // The picture is the answer: standard output holds only the SVG.
                     return Ok(());
@@ -133,14 +135,44 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
             }
             emit(io, json, &TourAnswer::found(request, &out))
         }
-        Outcome::NoSolution(why) => emit(io, json, &TourAnswer::none(request, why)),
+        Outcome::NoSolution(why) => {
+            no_picture(svg.as_ref(), io)?;
+            emit(io, json, &TourAnswer::none(request, why))
+        }
         Outcome::Exhausted { best, .. } => {
+            no_picture(svg.as_ref(), io)?;
             // A search that ran out always says what stopped it; a missing
             // stop can only be the step budget.
             let stop = stop.unwrap_or(Stop::MaxSteps);
             emit(io, json, &TourAnswer::exhausted(request, stop, best))
         }
     }
+}
+
+/// With no tour there is no picture: an older one at `--svg FILE` would look
+/// like this search's, so it is removed, and a note on the error stream says
+/// what happened to the file.
+fn no_picture(svg: Option<&OutFile>, io: &mut Io<'_>) -> CliResult {
+    let Some(svg) = svg.filter(|s| **s != OutFile::Stdout) else {
+        return Ok(());
+    };
+    let name = svg.name().display();
+    match svg {
+        OutFile::Replace { target, .. } if target.is_file() => {
+            std::fs::remove_file(target).map_err(|e| {
+                CliError::new(format!(
+                    "cannot remove the older picture {name}: {}",
+                    crate::error::plain(&e)
+                ))
+            })?;
+            writeln!(
+                io.err,
+                "note: no tour to draw: the older picture {name} was removed"
+            )?;
+        }
+        _ => writeln!(io.err, "note: no tour to draw: {name} was not written")?,
+    }
+    Ok(())
 }
 
 /// Returns the board's number of squares if the CLI allocates that many.
