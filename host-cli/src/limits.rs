@@ -174,6 +174,11 @@ pub(crate) fn drive<S: Search>(
             return Ok((outcome, stop));
         }
         let spent = search.spent();
+        if budget > 0 && spent == before && limits.stop_now().is_some() {
+            // A search that answers the deadline or Ctrl-C before it spends
+            // anything (the hunt's threads): the next turn reports the stop.
+            continue;
+        }
         if spent >= limits.max_steps || (budget > 0 && spent == before) {
             // (A search that spends nothing of a slice can spend nothing more.)
             return Ok((outcome, Some(Stop::MaxSteps)));

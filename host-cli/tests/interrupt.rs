@@ -158,3 +158,51 @@ fn ctrl_c_during_a_batch_says_which_lines_were_not_played() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A thousand threads on a small machine: the deadline and Ctrl-C are
+/// answered as with one (the workers beyond the processors wait for a turn,
+/// so the main thread is never queued behind them).
+#[test]
+fn a_hunt_on_far_more_threads_than_processors_keeps_its_deadline_and_ctrl_c() {
+    let args = |seconds: &'static str| {
+        [
+            "camicia",
+            "hunt",
+            "--deals",
+            "1000000000000",
+            "--seconds",
+            seconds,
+            "--threads",
+            "1024",
+            "--json",
+        ]
+    };
+    let began = Instant::now();
+    let out = Command::new(BIN)
+        .args(args("1"))
+        .output()
+        .expect("the binary runs");
+    let took = began.elapsed();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let summary = json(text.lines().next().unwrap_or_default());
+    assert_eq!(summary["stopped_by"], "seconds", "{text}");
+    assert!(
+        took < Duration::from_millis(1500),
+        "--seconds 1 took {took:?}"
+    );
+
+    let child = spawn(&args("120"), "");
+    let began = Instant::now();
+    let (code, out) = interrupt(child, Duration::from_millis(1000));
+    let answered = began.elapsed() - Duration::from_millis(1000);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        json(out.lines().next().unwrap_or_default())["stopped_by"],
+        "interrupt"
+    );
+    assert!(
+        answered < Duration::from_millis(500),
+        "Ctrl-C answered in {answered:?}"
+    );
+}

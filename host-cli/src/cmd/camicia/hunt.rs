@@ -24,13 +24,20 @@
 //! processors a chunk can take seconds of wall time, and the answer does not
 //! wait for it (the workers check the deadline themselves too, so a busy
 //! main thread does not keep them going).
+//!
+//! More threads than processors (`--threads` follows Slurm's allocation,
+//! which a busy node can exceed): only one worker per processor plays, the
+//! others wait for a turn ([`Turns`]), so that the main thread never queues
+//! behind a crowd of running workers, and the main thread only ever *tries*
+//! a worker's lock ([`Watch::collect`]). `tests/interrupt.rs` holds
+//! `--seconds 1` and Ctrl-C on 1,024 threads to the times of one thread.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, TryLockError};
+use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -161,15 +168,101 @@ struct Chunks {
     played: AtomicU64,
     /// Raised when the hunt must stop: no new chunk is taken.
     stop: AtomicBool,
+    /// Each worker's chunks ended and not yet taken by the main thread, with
+    /// their indices. The main thread only ever tries these locks: it never
+    /// waits for a worker, which with many more threads than processors
+    /// could be preempted while it holds one, for as long as a whole round
+    /// of the others.
+    ended: Vec<Mutex<Vec<(u64, Report)>>>,
+    /// Workers not yet ended: each hands in its last chunk before it counts
+    /// itself out.
+    working: AtomicUsize,
+    /// The main thread, woken whenever a chunk is handed in.
+    watcher: Thread,
+    /// Turns to play a chunk: one per processor.
+    turns: Turns,
+}
+
+/// Turns to play, one per processor: with more threads than processors, the
+/// workers without a turn sleep until one is free.
+///
+/// Under more running threads than processors, the scheduler makes a thread
+/// that wakes wait its turn behind them: with a thousand workers on two
+/// processors, the main thread (the deadline, signals, the answer) would
+/// wait seconds to run, and so would a process's exit. With turns, only as
+/// many workers run as there are processors; the processors are as busy,
+/// and the answer does not depend on it.
+struct Turns {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Turns {
+    /// Waits for a turn, or for `stop`: `None`.
+    fn take<'t>(&'t self, stop: &AtomicBool) -> Option<Turn<'t>> {
+        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        while *free == 0 {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            free = self
+                .freed
+                .wait(free)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *free -= 1;
+        Some(Turn(self))
+    }
+}
+
+/// A turn to play, given back when dropped.
+struct Turn<'t>(&'t Turns);
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+/// Counts a worker out when it ends, a panic included, and wakes the main
+/// thread.
+struct Leaving<'c>(&'c Chunks);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        self.0.working.fetch_sub(1, Ordering::Release);
+        self.0.watcher.unpark();
+    }
 }
 
 impl Chunks {
-    /// Plays chunks, sending each to the main thread, until none is left or
-    /// the hunt stops.
-    fn work(&self, done: &Sender<(u64, Report)>) {
+    /// Stops the hunt: no new chunk is taken, and the workers waiting for a
+    /// turn leave.
+    fn halt(&self) {
+        // Under the turns' lock, so that no worker sees the hunt still on
+        // and then sleeps through the wake-up.
+        let _free = self
+            .turns
+            .free
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.stop.store(true, Ordering::Relaxed);
+        self.turns.freed.notify_all();
+    }
+
+    /// Plays chunks as worker `me`, handing each in to the main thread, until
+    /// none is left or the hunt stops.
+    fn work(&self, me: usize) {
+        let _leaving = Leaving(self);
+        // A worker keeps its turn until it leaves: chunks go to whichever
+        // worker is free, so passing turns round would only cost switches.
+        let Some(_turn) = self.turns.take(&self.stop) else {
+            return;
+        };
         while !self.stop.load(Ordering::Relaxed) {
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stop.store(true, Ordering::Relaxed);
+                self.halt();
                 break;
             }
             let index = self.next.fetch_add(1, Ordering::Relaxed);
@@ -180,9 +273,12 @@ impl Chunks {
             self.hunt
                 .chunk(self.shard.chunk(index), len, &mut chunk.tally);
             self.played.fetch_add(chunk.tally.deals, Ordering::Relaxed);
-            if done.send((index, chunk)).is_err() {
-                break;
+            if let Some(slot) = self.ended.get(me) {
+                slot.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push((index, chunk));
             }
+            self.watcher.unpark();
         }
     }
 }
@@ -199,34 +295,53 @@ struct Run {
 const WATCH_NAP: Duration = Duration::from_millis(5);
 
 /// The threads' hunt as the main thread sees it: a search whose unit is the
-/// deal. A run takes the chunks the threads send as they end them into the
-/// [`Ledger`] (the main thread's alone: no lock that a preempted worker
-/// could hold while the main thread waits, which with many more threads than
-/// processors can be seconds), until the threads have played `budget` deals
-/// more, and says `Done` once every thread has ended. The threads do not stop
-/// between runs: the driver only looks in between, and raises
-/// [`Chunks::stop`] when the deadline or a signal says so.
+/// deal. A run takes the chunks the threads hand in as they end them into
+/// the [`Ledger`] (the main thread's alone), until the threads have played
+/// `budget` deals more or the deadline or a signal says stop, and says
+/// `Done` once every thread has ended. The threads do not stop between runs:
+/// the driver only looks in between, and halts them
+/// ([`Chunks::halt`]) when it stops.
 struct Watch<'c> {
     chunks: &'c Chunks,
-    ended: Receiver<(u64, Report)>,
     ledger: Ledger,
-    /// Whether every worker has ended (all their senders are gone).
+    /// The chunks just taken from the workers, on their way to the ledger.
+    taken: Vec<(u64, Report)>,
+    /// The hunt's deadline (Ctrl-C is seen through it too).
+    limits: Limits,
+    /// Whether every worker has ended.
     all_ended: bool,
 }
 
 impl Watch<'_> {
-    /// Takes the chunks ended within `wait` into the ledger.
+    /// Takes the chunks ended within `wait` into the ledger (at once if
+    /// some have ended already).
     fn take(&mut self, wait: Duration) {
-        match self.ended.recv_timeout(wait) {
-            Ok((index, chunk)) => {
-                self.ledger.add(index, chunk);
-                while let Ok((index, chunk)) = self.ended.try_recv() {
-                    self.ledger.add(index, chunk);
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => self.all_ended = true,
+        if !self.collect() {
+            std::thread::park_timeout(wait);
+            self.collect();
         }
+    }
+
+    /// Takes the chunks the workers have handed in into the ledger, skipping
+    /// a worker that holds its lock (its chunks come next time), and notes
+    /// when every worker has ended. Says whether it took any.
+    fn collect(&mut self) -> bool {
+        // Read first: once every worker is out, none holds a lock, and all
+        // their chunks are in (counted out after the last hand-in).
+        let last = self.chunks.working.load(Ordering::Acquire) == 0;
+        for slot in &self.chunks.ended {
+            match slot.try_lock() {
+                Ok(mut ended) => self.taken.append(&mut ended),
+                Err(TryLockError::Poisoned(p)) => self.taken.append(&mut p.into_inner()),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        let took = !self.taken.is_empty();
+        for (index, chunk) in self.taken.drain(..) {
+            self.ledger.add(index, chunk);
+        }
+        self.all_ended |= last;
+        took
     }
 
     /// A copy of the ledger's report, with the time of this run so far added.
@@ -256,7 +371,10 @@ impl Search for Watch<'_> {
             if self.all_ended {
                 return Ok(Outcome::Done(played));
             }
-            if played >= target {
+            // The deadline or Ctrl-C: the driver stops the threads at once,
+            // without waiting for a chunk to end (under many more threads
+            // than processors, one chunk can last seconds).
+            if played >= target || self.limits.stop_now().is_some() {
                 return Ok(Outcome::Exhausted {
                     best: played,
                     spent: played,
@@ -395,6 +513,7 @@ fn header(params: &Params, threads: usize, complete: bool, stop: Option<Stop>) -
 /// its deals are played or something stops it; saves the checkpoint as it
 /// goes.
 fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
+    let processors = std::thread::available_parallelism().map_or(plan.threads, |n| n.get());
     let chunks = Arc::new(Chunks {
         hunt: plan.hunt,
         shard: plan.shard,
@@ -404,6 +523,13 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
         next: AtomicU64::new(plan.resumed.tally.chunks),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
+        ended: (0..plan.threads).map(|_| Mutex::new(Vec::new())).collect(),
+        working: AtomicUsize::new(plan.threads),
+        watcher: std::thread::current(),
+        turns: Turns {
+            free: Mutex::new(processors.min(plan.threads)),
+            freed: Condvar::new(),
+        },
     });
     let limits = Limits {
         max_steps: u64::MAX,
@@ -417,28 +543,36 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     // A timed hunt resumed after its time is over plays nothing more.
     let mut stopped_by = limits.stop_now();
     chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
-    // Each worker sends its chunks as it ends them; when every worker has
-    // ended, the channel says so. The workers are not joined: a stopped hunt
-    // reports without the chunks they have under way (module docs).
-    let (done, ended) = mpsc::channel();
-    for _ in 0..plan.threads {
-        let (chunks, done) = (Arc::clone(&chunks), done.clone());
-        std::thread::Builder::new()
+    // Each worker hands in its chunks as it ends them. The workers are not
+    // joined: a stopped hunt reports without the chunks they have under way
+    // (module docs).
+    for me in 0..plan.threads {
+        let mine = Arc::clone(&chunks);
+        let started = std::thread::Builder::new()
             .name("hunt".into())
-            .spawn(move || chunks.work(&done))
-            .map_err(|e| CliError::new(format!("cannot start a hunt thread: {e}")))?;
+            .spawn(move || {
+                mine.work(me);
+            });
+        if let Err(e) = started {
+            chunks.halt();
+            // (Threads never started count as ended.)
+            chunks
+                .working
+                .fetch_sub(plan.threads - me, Ordering::Release);
+            return Err(CliError::new(format!("cannot start a hunt thread: {e}")));
+        }
     }
-    drop(done);
     let progress = Progress::new(io, json, "hunt", plan.params.deals);
     let mut last_save = Instant::now();
     let mut saved = Ok(());
     let mut watch = Watch {
         chunks: &chunks,
-        ended,
+        taken: Vec::new(),
         ledger: Ledger {
             report: plan.resumed.clone(),
             pending: BTreeMap::new(),
         },
+        limits,
         all_ended: false,
     };
     let Ok((_, stop)) = limits::drive(&mut watch, &limits, &progress, |progress, watch, _| {
@@ -453,15 +587,12 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             saved = checkpoint::save(file, &watch.snapshot(&run), &header);
             if saved.is_err() {
                 // The hunt stops; the error is the answer.
-                chunks.stop.store(true, Ordering::Relaxed);
+                chunks.halt();
             }
             last_save = Instant::now();
         }
     });
-    if std::env::var_os("HUNT_TRACE").is_some() {
-        eprintln!("driver done at {:?}", run.began.elapsed());
-    }
-    chunks.stop.store(true, Ordering::Relaxed);
+    chunks.halt();
     // The workers end on the deadline by themselves: the hunt is then done
     // in the driver's eyes, but stopped by the time.
     if let Some(stop) = stop.or_else(|| limits.stop_now()) {
