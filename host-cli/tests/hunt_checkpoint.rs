@@ -233,7 +233,6 @@ fn a_checkpoint_on_dev_zero_is_refused_in_bounded_memory() {
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
-
 fn auto(vars: &[(&str, &str)]) -> Output {
     let mut c = Command::new(BIN);
     c.args([
