@@ -50,7 +50,7 @@ impl OutFile {
         let fail = |why: String| CliError::new(format!("cannot write {}: {why}", path.display()));
         let target = resolve(path).map_err(fail)?;
         match fs::metadata(&target) {
-            Ok(m) if m.is_dir() => Err(fail("it is a folder".into())),
+            Ok(m) if m.is_dir() => Err(fail("is a directory".into())),
             Ok(m) if !m.is_file() => Ok(OutFile::InPlace { named }),
             Ok(_) => {
                 probe_folder(&target).map_err(fail)?;
@@ -228,7 +228,7 @@ mod tests {
     fn a_folder_and_a_missing_folder_are_refused_before_the_work() {
         let dir = scratch("folder");
         let e = OutFile::check(&dir).expect_err("a folder");
-        assert!(e.to_string().ends_with("it is a folder"), "{e}");
+        assert!(e.to_string().ends_with("is a directory"), "{e}");
         let e = OutFile::check(&dir.join("no/such/report.txt")).expect_err("no folder");
         assert!(e.to_string().ends_with("no such folder"), "{e}");
     }

@@ -307,7 +307,7 @@ fn output_goes_through_a_symlink_and_into_a_pipe_and_a_bad_target_fails_first() 
     );
     // A folder and a missing folder: refused at once, before any deal.
     for (bad, words) in [
-        (dir.clone(), "it is a folder"),
+        (dir.clone(), "is a directory"),
         (dir.join("no/such/r.txt"), "no such folder"),
     ] {
         let started = Instant::now();

@@ -148,7 +148,14 @@ fn ctrl_c_during_a_batch_says_which_lines_were_not_played() {
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary starts");
-    let (code, _) = interrupt(child, Duration::from_millis(700));
+    // Ctrl-C once the batch plays (before, while the input is read and
+    // checked, it would end the process at once): once lines come out.
+    let began = Instant::now();
+    while std::fs::metadata(&output).map_or(0, |m| m.len()) == 0 {
+        assert!(began.elapsed() < Duration::from_secs(60), "the batch never played");
+        sleep(Duration::from_millis(10));
+    }
+    let (code, _) = interrupt(child, Duration::from_millis(50));
     assert_eq!(code, Some(0));
     let out = std::fs::read_to_string(&output).expect("the output");
     let last = out.lines().last().expect("a line");

@@ -96,7 +96,7 @@ fn svg_write_errors_are_plain_words() {
     ]);
     assert_eq!(
         one_error(&missing),
-        "error: cannot write /no-such-folder-plateau/tour.svg: no such file"
+        "error: cannot write /no-such-folder-plateau/tour.svg: no such folder"
     );
     let dir = std::env::temp_dir().display().to_string();
     let folder = tour(&["--board", "3x4", "--svg", &dir]);
