@@ -152,7 +152,10 @@ fn ctrl_c_during_a_batch_says_which_lines_were_not_played() {
     // checked, it would end the process at once): once lines come out.
     let began = Instant::now();
     while std::fs::metadata(&output).map_or(0, |m| m.len()) == 0 {
-        assert!(began.elapsed() < Duration::from_secs(60), "the batch never played");
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "the batch never played"
+        );
         sleep(Duration::from_millis(10));
     }
     let (code, _) = interrupt(child, Duration::from_millis(50));
