@@ -647,6 +647,7 @@ fn probe_hunt() {
     debug(opaque(Entry::EMPTY));
     let mut slots = opaque([Entry::EMPTY; 4]);
     let mut best = Best::new(opaque(Order::CardsFirst), lend_mut(&mut slots));
+    keep(opaque(Order::TricksFirst).compare(&found, &opaque(Entry::EMPTY)));
     keep(best.might_keep(&found.ending));
     keep(best.insert(found));
     keep((best.len(), best.is_empty(), best.capacity(), best.order()));
