@@ -501,4 +501,18 @@ mod tests {
         assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 1, 1));
         assert_eq!(deal.to_string(), "A |");
     }
+
+    #[test]
+    fn a_deal_of_no_cards_compiles_and_ends_at_once() {
+        // `Deal<0>` has no room: only the empty deal, whose game ends at once.
+        assert!(Deal::<0>::from_hands(&[Rank::Ace], &[]).is_err());
+        let deal = Deal::<0>::from_hands(&[], &[]).unwrap();
+        let o = deal.simulate(Budget::new(10)).done().copied().unwrap();
+        assert_eq!((o.status, o.cards, o.tricks), (Status::Finished, 0, 0));
+        let mut s = Simulation::new(&deal);
+        assert_eq!(
+            s.run(Budget::new(10)).ok(),
+            Some(deal.simulate(Budget::new(10)))
+        );
+    }
 }

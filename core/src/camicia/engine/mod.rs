@@ -259,8 +259,9 @@ impl<T: Round> Play<T> {
 impl<T: Round> Brent<T> {
     /// The most rounds of the budget, in all runs together, so that the
     /// cards played add up without overflow and without a check a round:
-    /// over 2^57 rounds, more than any game is played for.
-    const CAP: u64 = u64::MAX / T::MOST_CARDS;
+    /// over 2^57 rounds, more than any game is played for. (A `Deal<0>`
+    /// holds no cards: its wide table is never played, but must compile.)
+    const CAP: u64 = u64::MAX / if T::MOST_CARDS > 0 { T::MOST_CARDS } else { 1 };
 
     /// Starts the game at `start`, nothing played.
     #[inline(always)]
