@@ -504,6 +504,7 @@ mod tests {
 
     #[test]
     fn a_deal_of_no_cards_compiles_and_ends_at_once() {
+        use crate::search::Search;
         // `Deal<0>` has no room: only the empty deal, whose game ends at once.
         assert!(Deal::<0>::from_hands(&[Rank::Ace], &[]).is_err());
         let deal = Deal::<0>::from_hands(&[], &[]).unwrap();
