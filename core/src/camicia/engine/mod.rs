@@ -259,7 +259,8 @@ impl<T: Round> Play<T> {
 impl<T: Round> Brent<T> {
     /// The most rounds of the budget, in all runs together, so that the
     /// cards played add up without overflow and without a check a round:
-    /// over 2^57 rounds, more than any game is played for. (A `Deal<0>`
+    /// `u64::MAX / MOST_CARDS` (2^58 rounds for 64 cards), more than any
+    /// game is played for. (A `Deal<0>`
     /// holds no cards: its wide table is never played, but must compile.)
     const CAP: u64 = u64::MAX / if T::MOST_CARDS > 0 { T::MOST_CARDS } else { 1 };
 
@@ -460,6 +461,23 @@ impl<T: Round> Replay<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Brent::CAP` is the most rounds whose cards, `MOST_CARDS` a round at
+    /// most, still fit a `u64`: one more would not.
+    #[test]
+    fn the_cap_is_the_most_rounds_whose_cards_fit() {
+        fn fits<T: Round>() {
+            let (cap, most) = (Brent::<T>::CAP, T::MOST_CARDS);
+            assert!(cap.checked_mul(most).is_some(), "{cap} rounds of {most}");
+            assert!(
+                (cap + 1).checked_mul(most).is_none(),
+                "{cap} rounds of {most}"
+            );
+        }
+        fits::<QuickTable>();
+        fits::<Table<u64>>();
+        fits::<Table<Wide<2>>>();
+    }
 
     pub(crate) fn planes(penalties: &[u8]) -> Hand<u64> {
         let mut h = Hand::EMPTY;
