@@ -43,23 +43,33 @@ fn ok(out: Output) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-/// `hunt --json` of seed 11, `deals` deals, shard `shard`, `top` listed.
-fn hunt(deals: u64, shard: &str, top: usize) -> String {
-    ok(plateau(&[
+/// The arguments of `hunt --json` of seed 11 on `threads` threads, `deals`
+/// deals, shard `shard`, `top` listed, then `more`.
+fn hunt_args(threads: u32, deals: u64, shard: &str, top: usize, more: &[&str]) -> Vec<String> {
+    let (threads, deals, top) = (threads.to_string(), deals.to_string(), top.to_string());
+    let args = [
         "camicia",
         "hunt",
         "--json",
         "--seed",
         "11",
         "--threads",
-        "2",
-        "--deals",
-        &deals.to_string(),
-        "--shard",
-        shard,
-        "--top",
-        &top.to_string(),
-    ]))
+        &threads,
+    ];
+    let args = args
+        .into_iter()
+        .chain(["--deals", &deals, "--shard", shard, "--top", &top]);
+    args.chain(more.iter().copied()).map(String::from).collect()
+}
+
+/// Runs `plateau` with `args`.
+fn run(args: &[String]) -> Output {
+    plateau(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// `hunt --json` of seed 11, `deals` deals, shard `shard`, `top` listed.
+fn hunt(deals: u64, shard: &str, top: usize) -> String {
+    ok(run(&hunt_args(2, deals, shard, top, &[])))
 }
 
 /// The deals of a report's list `kind`, in order.
@@ -174,23 +184,13 @@ fn a_merge_of_shards_that_did_not_finish_is_exhausted_and_says_so() {
     let dir = folder("unfinished");
     // Both shards stopped by --seconds: so is their merge.
     let timed = |shard: &str| {
-        ok(plateau(&[
-            "camicia",
-            "hunt",
-            "--json",
-            "--seed",
-            "11",
-            "--threads",
-            "1",
-            "--deals",
-            "50000000",
-            "--shard",
+        ok(run(&hunt_args(
+            1,
+            50_000_000,
             shard,
-            "--top",
-            "3",
-            "--seconds",
-            "0.3",
-        ]))
+            3,
+            &["--seconds", "0.3"],
+        )))
     };
     let shards = [timed("1/2"), timed("2/2")];
     let merged = ok(merge(&dir, &shards, 3, true));
@@ -204,29 +204,8 @@ fn a_merge_of_shards_that_did_not_finish_is_exhausted_and_says_so() {
     assert!(first.contains(" deals of the 100000000 asked ("), "{first}");
     assert!(first.ends_with(", stopped by --seconds"), "{first}");
     // One shard finished its deals, the other was stopped by Ctrl-C.
-    let args = |shard: &str| -> Vec<String> {
-        [
-            "camicia",
-            "hunt",
-            "--json",
-            "--seed",
-            "11",
-            "--threads",
-            "1",
-            "--deals",
-            "3000000",
-            "--top",
-            "3",
-            "--shard",
-            shard,
-        ]
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-    };
-    let done = ok(plateau(
-        &args("1/2").iter().map(String::as_str).collect::<Vec<_>>(),
-    ));
+    let args = |shard: &str| hunt_args(1, 3_000_000, shard, 3, &[]);
+    let done = ok(run(&args("1/2")));
     let child = Command::new(BIN)
         .args(args("2/2"))
         .env_remove("SLURM_CPUS_PER_TASK")
