@@ -90,38 +90,53 @@ impl Piece {
         self.dfs = None;
     }
 
+    /// Searches a path of `block` from `start` for `aim` and, when there is
+    /// exactly one, pays a unit a square for it and writes it into the cycle:
+    /// each square `(x, y)` of the block at `to_board(x, y)`, linked at its
+    /// ends to `ends`, or, without, to each other (a closed tour of the
+    /// block). `None`: no single path (none, several, or cut by the aim);
+    /// the piece is left as it is, for the caller to end or go on with.
+    pub(crate) fn place(
+        &mut self,
+        job: &mut Job<'_>,
+        (block, start, aim): (Board, Square, Aim),
+        to_board: impl Fn(u32, u32) -> (u32, u32),
+        ends: Option<((u32, u32), (u32, u32))>,
+    ) -> Option<Built> {
+        match self.search(job, block, start, aim) {
+            Searched::Spent => return Some(Built::Spent),
+            Searched::Done { count: 1 } => {}
+            Searched::Done { .. } | Searched::Cut => return None,
+        }
+        let len = block.squares_usize();
+        if !self.toll.pay(job.meter, len as u64) {
+            return Some(Built::Spent);
+        }
+        self.done();
+        let (w, _) = dims(job.board);
+        let (out, scratch) = (&*job.out, &mut *job.scratch);
+        let at = |k: usize| out.get(k).map(|s| to_board(u32::from(s.x), u32::from(s.y)));
+        let (last, first) = match ends {
+            Some((p, q)) => (Some(p), Some(q)),
+            None => (len.checked_sub(1).and_then(at), at(0)),
+        };
+        Some(if write_path(w, len, at, last, first, scratch) {
+            Built::Done
+        } else {
+            Built::Failed
+        })
+    }
+
     /// Searches a closed tour of one `bw × bh` block and writes it into the
     /// cycle at `(x0, y0)` (a unit a square).
     pub(crate) fn lay(&mut self, job: &mut Job<'_>, (x0, y0, bw, bh): Rect) -> Built {
         let Ok(block) = Board::new(bw as u16, bh as u16) else {
             return Built::Failed;
         };
-        match self.search(job, block, Square::default(), NEXT_TO_CORNER) {
-            Searched::Spent => return Built::Spent,
-            Searched::Done { count: 1 } => {}
-            Searched::Done { .. } | Searched::Cut => return Built::Failed,
-        }
-        let bn = block.squares_usize();
-        if !self.toll.pay(job.meter, bn as u64) {
-            return Built::Spent;
-        }
-        self.done();
-        let (w, _) = dims(job.board);
-        let (out, scratch) = (&*job.out, &mut *job.scratch);
-        let at = |k: usize| {
-            out.get(k).map(|s| {
-                (
-                    x0.saturating_add(u32::from(s.x)),
-                    y0.saturating_add(u32::from(s.y)),
-                )
-            })
-        };
-        let (last, first) = (bn.checked_sub(1).and_then(at), at(0));
-        if write_path(w, bn, at, last, first, scratch) {
-            Built::Done
-        } else {
-            Built::Failed
-        }
+        let to_board = |x: u32, y: u32| (x0.saturating_add(x), y0.saturating_add(y));
+        let shape = (block, Square::default(), NEXT_TO_CORNER);
+        self.place(job, shape, to_board, None)
+            .unwrap_or(Built::Failed)
     }
 }
 

@@ -160,17 +160,18 @@ impl Strip {
         let Ok(block) = Board::new(4, lines.k as u16) else {
             return Built::Failed;
         };
-        let len = block.squares_usize();
         loop {
             let Some((p, q, r, s)) = self.seek(job, lines, from, edge) else {
                 return Built::Failed;
             };
             let (rl, sl) = (lines.local(r), lines.local(s));
             let aim = Aim::tour(End::At(sl.0 - from, sl.1), Order::ROTH);
-            match piece.search(job, block, square(rl.0 - from, rl.1), aim) {
-                Searched::Spent => return Built::Spent,
-                Searched::Done { count: 1 } => {}
-                Searched::Done { .. } | Searched::Cut => {
+            let shape = (block, square(rl.0 - from, rl.1), aim);
+            let to_board = |x: u32, y: u32| lines.global(from.saturating_add(x), y);
+            match piece.place(job, shape, to_board, Some((p, q))) {
+                Some(Built::Done) => {}
+                Some(other) => return other,
+                None => {
                     piece.done();
                     if !self.at.skip(4, radix(lines)) {
                         return Built::Failed;
@@ -178,20 +179,8 @@ impl Strip {
                     continue;
                 }
             }
-            if !piece.toll.pay(job.meter, len as u64) {
-                return Built::Spent;
-            }
-            piece.done();
-            let (out, scratch) = (&*job.out, &mut *job.scratch);
-            let at = |t: usize| {
-                out.get(t)
-                    .map(|v| lines.global(from.saturating_add(u32::from(v.x)), u32::from(v.y)))
-            };
-            if !write_path(w, len, at, Some(p), Some(q), scratch) {
-                return Built::Failed;
-            }
-            relink(w, p, q, r, scratch);
-            relink(w, q, p, s, scratch);
+            relink(w, p, q, r, job.scratch);
+            relink(w, q, p, s, job.scratch);
             return Built::Done;
         }
     }

@@ -6,12 +6,12 @@
 //! of its 12 squares (a gadget, searched) put in place of an edge `p-q` of the
 //! last two lines, with `p-r` and `q-s` knight moves.
 
-use super::backtrack::{Aim, End, Order, Searched};
+use super::Board;
+use super::backtrack::{Aim, End, Order};
 use super::construct::{Built, Odometer, Piece};
-use super::cycle::{neighbours, relink, write_path};
+use super::cycle::{neighbours, relink};
 use super::geometry::{dims, square, step};
 use super::job::Job;
-use super::{Board, Square};
 
 /// The candidates' digits: `p`'s line (of the last two) and its square
 /// across, `q` (`p`'s first or second cycle neighbour), then the moves to
@@ -68,7 +68,6 @@ impl Three {
         let Ok(gadget) = Board::new(GADGET.0, GADGET.1) else {
             return Built::Failed;
         };
-        let len = gadget.squares_usize();
         while self.n < long {
             let n = self.n;
             let Some(Splice { p, q, r, s }) = self.seek(job, global, local) else {
@@ -76,10 +75,12 @@ impl Three {
             };
             let (rl, sl) = (local(r), local(s));
             let aim = Aim::tour(End::At(sl.0 - n, sl.1), Order::ROTH);
-            match piece.search(job, gadget, square(rl.0 - n, rl.1), aim) {
-                Searched::Spent => return Built::Spent,
-                Searched::Done { count: 1 } => {}
-                Searched::Done { .. } | Searched::Cut => {
+            let shape = (gadget, square(rl.0 - n, rl.1), aim);
+            let to_board = |x: u32, y: u32| global(n.saturating_add(x), y);
+            match piece.place(job, shape, to_board, Some((p, q))) {
+                Some(Built::Done) => {}
+                Some(other) => return other,
+                None => {
                     piece.done();
                     if !self.at.skip(RADIX.len() - 1, RADIX) {
                         return Built::Failed;
@@ -87,20 +88,8 @@ impl Three {
                     continue;
                 }
             }
-            if !piece.toll.pay(job.meter, len as u64) {
-                return Built::Spent;
-            }
-            piece.done();
-            let (out, scratch) = (&*job.out, &mut *job.scratch);
-            let at = |k: usize| -> Option<(u32, u32)> {
-                out.get(k)
-                    .map(|v: &Square| global(n.saturating_add(u32::from(v.x)), u32::from(v.y)))
-            };
-            if !write_path(w, len, at, Some(p), Some(q), scratch) {
-                return Built::Failed;
-            }
-            relink(w, p, q, r, scratch);
-            relink(w, q, p, s, scratch);
+            relink(w, p, q, r, job.scratch);
+            relink(w, q, p, s, job.scratch);
             self.n = self.n.saturating_add(4);
             self.at = Odometer::ZERO;
         }
