@@ -4,6 +4,11 @@
 #   - the whole map: the MILP must give 159 (all 88 routes) and 139 (without
 #     the second tracks of double routes), and the CLI the same length with a
 #     valid trail;
+#   - the networks grown by hill climbs to be hard for the search
+#     (fixtures/tchu/trail-hard.tsv, trail-grown-*.tsv) and one whose 64
+#     stations are all odd (trail-odd-64.tsv), and the firmware's sliced
+#     trail network (trail-firmware-sliced.tsv): the MILP must give the length
+#     each file names, and the CLI the same;
 #   - the firmware's 40-route network (fixtures/tchu/trail-firmware-40.tsv, the
 #     routes of firmware/src/expected/tchu.rs): the MILP must give the 73 the
 #     chip checks, and the CLI the same;
@@ -45,6 +50,14 @@ echo "ci-milp: seed $seed ($pieces pieces; replay with MILP_SEED=$seed tools/ci-
 "${verify[@]}" --cli --expect 159
 "${verify[@]}" --cli --expect 139 --without-doubles
 "${verify[@]}" "$firmware_net" --cli --expect 73
+# The networks grown to be hard for the search, and the one with every station
+# odd: each file names its MILP length on a "# longest: N" line.
+for net in fixtures/tchu/trail-hard.tsv fixtures/tchu/trail-grown-*.tsv fixtures/tchu/trail-odd-64.tsv \
+  fixtures/tchu/trail-firmware-sliced.tsv; do
+  expect=$(sed -n 's/^# longest: \([0-9]*\)$/\1/p' "$net")
+  [[ -n $expect ]] || { echo "ci-milp: $net names no '# longest: N'" >&2; exit 1; }
+  "${verify[@]}" "$net" --cli --expect "$expect"
+done
 "${verify[@]}" --cross-check "$pieces" --seed "$seed"
 
 # The fake CLI: runs the real one with the same arguments and input, then

@@ -1,5 +1,7 @@
-//! Longest trail: the whole map, 1,000 random 40-route networks of the map, and the
-//! fast search against the seed's exhaustive one on 12-, 16- and 20-route networks.
+//! Longest trail: the whole map, the networks grown to be hard for the search
+//! (`fixtures/tchu/trail-grown-*.tsv`, `trail-hard.tsv`, `trail-odd-64.tsv`), 1,000
+//! random 40-route networks of the map, and the fast search against the seed's
+//! exhaustive one on 12-, 16- and 20-route networks.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -9,7 +11,7 @@ use plateau::rng::SplitMix64;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::Trail;
-use plateau_tests::tchu_trail::{connected_subnetwork, player_network, seed_longest};
+use plateau_tests::tchu_trail::{connected_subnetwork, network_file, player_network, seed_longest};
 
 fn whole_map(c: &mut Criterion) {
     let singles: Vec<Route> = ROUTES
@@ -25,6 +27,28 @@ fn whole_map(c: &mut Criterion) {
     g.bench_function("76_routes", |b| {
         b.iter(|| Trail::longest_unbounded(black_box(&singles)).map(|t| t.length()))
     });
+    g.finish();
+}
+
+/// The fixtures grown by hill climbs against earlier versions of the search (and
+/// the network whose 64 stations are all odd), each solved whole.
+fn grown(c: &mut Criterion) {
+    let dir = plateau_tests::workspace_root().join("fixtures/tchu");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("fixtures/tchu")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("trail-grown-") && n.ends_with(".tsv"))
+        .collect();
+    names.sort();
+    names.extend(["trail-hard.tsv".to_owned(), "trail-odd-64.tsv".to_owned()]);
+    let mut g = c.benchmark_group("tchu_trail_grown");
+    g.sample_size(10).measurement_time(Duration::from_secs(2));
+    for name in names {
+        let net = network_file(&dir.join(&name));
+        g.bench_function(name.trim_end_matches(".tsv"), |b| {
+            b.iter(|| Trail::longest_unbounded(black_box(&net)).map(|t| t.length()))
+        });
+    }
     g.finish();
 }
 
@@ -148,6 +172,7 @@ fn fast_against_seed(c: &mut Criterion) {
 criterion_group!(
     benches,
     whole_map,
+    grown,
     forty_route_networks,
     player_networks,
     fast_against_seed

@@ -235,3 +235,35 @@ pub fn player_network<'a>(map: &[Route<'a>], cars: u32, rng: &mut SplitMix64) ->
         chosen.push(r);
     }
 }
+
+/// Reads a routes TSV (`#` comments and an `id` header skipped; the columns of
+/// `routes.tsv`, only id, station1, station2 and length used) into routes: station
+/// codes are numbered in order of appearance (at most 256), ids and codes leaked
+/// (a test's or a bench's few kilobytes). Panics on a malformed file.
+pub fn network_file(path: &std::path::Path) -> Vec<Route<'static>> {
+    let text = std::fs::read_to_string(path).expect("network file");
+    let mut codes: Vec<&'static str> = Vec::new();
+    let mut routes = Vec::new();
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if line.starts_with('#') || line.trim().is_empty() || cols[0] == "id" {
+            continue;
+        }
+        let mut station = |code: &str| {
+            let at = codes.iter().position(|c| *c == code).unwrap_or_else(|| {
+                codes.push(Box::leak(code.to_owned().into_boxed_str()));
+                codes.len() - 1
+            });
+            Station::new(
+                u8::try_from(at).expect("at most 256 stations"),
+                codes[at],
+                codes[at],
+            )
+        };
+        let (a, b) = (station(cols[1]), station(cols[2]));
+        let id: &'static str = Box::leak(cols[0].to_owned().into_boxed_str());
+        let length = cols[3].parse().expect("a length");
+        routes.push(Route::new(id, a, b, length, Level::Overground, None).expect("a valid route"));
+    }
+    routes
+}

@@ -49,10 +49,11 @@ const SPEC_IDS: [&str; 6] = [
 // Finding: `tchu longest` said "ran out" as `"proven":false`.
 #[test]
 fn longest_says_exhausted_and_what_stopped_it() {
-    let cut = json_of(&["tchu", "longest", "--all", "--max-steps", "20", "--json"]);
+    // The map takes one step: a budget of none stops it before it.
+    let cut = json_of(&["tchu", "longest", "--all", "--max-steps", "0", "--json"]);
     assert_eq!(cut["status"], "exhausted");
     assert_eq!(cut["stopped_by"], "max-steps");
-    assert_eq!(cut["steps"], 20);
+    assert_eq!(cut["steps"], 0);
     assert!(cut.get("proven").is_none(), "{cut}");
     assert!(
         cut["length"]
@@ -77,10 +78,10 @@ fn longest_says_exhausted_and_what_stopped_it() {
     assert_eq!(timed["stopped_by"], "seconds");
 
     // The text keeps its words.
-    let text = answer(&["tchu", "longest", "--all", "--max-steps", "20"]);
+    let text = answer(&["tchu", "longest", "--all", "--max-steps", "0"]);
     assert_eq!(
         text.stdout,
-        "Locarno - Brigue (6)\nnot proven the longest: the search stopped after 20 steps (--max-steps)\n"
+        "Locarno - Brigue (6)\nnot proven the longest: the search stopped after 0 steps (--max-steps)\n"
     );
 }
 

@@ -507,3 +507,30 @@ fn the_firmware_network_is_the_milp_fixture() {
         assert!(map.contains(row), "not a row of the map: {row}");
     }
 }
+
+#[test]
+fn the_sliced_trail_network_is_its_milp_fixture() {
+    let rows = |name: &str| -> Vec<String> {
+        fs::read_to_string(fixture(name))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    let net = rows("tchu/trail-firmware-sliced.tsv");
+    let map = rows("tchu/routes.tsv");
+    assert_eq!(net[0], map[0], "the map's header");
+    let ids: Vec<&str> = net[1..]
+        .iter()
+        .map(|row| row.split('\t').next().unwrap())
+        .collect();
+    let (firmware, length) = tchu::SLICED_TRAIL;
+    assert_eq!(ids, firmware, "the fixture's routes are the firmware's");
+    assert_eq!(length, 68);
+    let text = fs::read_to_string(fixture("tchu/trail-firmware-sliced.tsv")).unwrap();
+    assert!(text.contains("\n# longest: 68\n"), "the MILP's length, as ci-milp.sh reads it");
+    for row in &net[1..] {
+        assert!(map.contains(row), "not a row of the map: {row}");
+    }
+}

@@ -8,7 +8,7 @@ use plateau::tchu::map::{self, ROUTES};
 use plateau::tchu::trail::{Trail, TrailError, TrailSearch, longest_trail_bonus_unbounded};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
-    check_trail, connected_subnetwork, network, seed_longest, subset_longest,
+    check_trail, connected_subnetwork, network, network_file, seed_longest, subset_longest,
 };
 use proptest::prelude::*;
 
@@ -328,7 +328,8 @@ fn cli_trails_are_checked() {
         "--json",
     ]);
     assert_eq!(check_json_trail(&singles, &ROUTES), 139);
-    let budget = run(&["tchu", "longest", "--all", "--json", "--max-steps", "50"]);
+    // The map takes one step: with none, the answer is the longest route.
+    let budget = run(&["tchu", "longest", "--all", "--json", "--max-steps", "0"]);
     assert_eq!(budget["status"], serde_json::json!("exhausted"));
     assert!(check_json_trail(&budget, &ROUTES) <= 159);
     let ids = [
@@ -364,4 +365,136 @@ fn cli_trails_are_checked() {
     assert_eq!(check_json_trail(&bonus["a"], &ROUTES), 5);
     assert_eq!(check_json_trail(&bonus["b"], &ROUTES), 6);
     assert_eq!(bonus["bonus"], serde_json::json!({ "a": 0, "b": 10 }));
+}
+
+/// A network of up to 128 routes `(station, station, length)`: route `i` is `R{i}`
+/// (ids leaked: a test's few hundred bytes), station `s` has the id `s`.
+fn big_network(edges: &[(u8, u8, u8)]) -> Vec<Route<'static>> {
+    edges
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b, w))| {
+            let id: &'static str = Box::leak(format!("R{i}").into_boxed_str());
+            let station = |s: u8| Station::new(s, "SX", "Allemagne");
+            Route::new(id, station(a), station(b), w, Level::Overground, None)
+                .expect("valid test route")
+        })
+        .collect()
+}
+
+/// A random connected network as `tools/trail-vs-milp` draws them: `routes`
+/// routes over `stations` stations (a random spanning tree, then random routes,
+/// at most two between a pair), lengths 1 to 6.
+fn connected_edges(rng: &mut SplitMix64, stations: u8, routes: usize) -> Vec<(u8, u8, u8)> {
+    let mut edges = Vec::new();
+    let mut pairs = std::collections::HashMap::new();
+    for s in 1..stations {
+        let t = rng.below(usize::from(s)) as u8;
+        *pairs.entry((t, s)).or_insert(0) += 1;
+        edges.push((s, t, 1 + rng.below(6) as u8));
+    }
+    while edges.len() < routes {
+        let (a, b) = rng.below_two(usize::from(stations), usize::from(stations));
+        let (a, b) = (a as u8, b as u8);
+        let n = pairs.entry((a.min(b), a.max(b))).or_insert(0);
+        if a == b || *n >= 2 {
+            continue;
+        }
+        *n += 1;
+        edges.push((a, b, 1 + rng.below(6) as u8));
+    }
+    edges
+}
+
+/// The same edges with the routes in another order, each route's ends maybe
+/// swapped, and the stations renamed by a random permutation.
+fn shuffled(edges: &[(u8, u8, u8)], rng: &mut SplitMix64) -> Vec<(u8, u8, u8)> {
+    let mut names: Vec<u8> = (0..=255).collect();
+    for i in (1..names.len()).rev() {
+        names.swap(i, rng.below(i + 1));
+    }
+    let mut out: Vec<(u8, u8, u8)> = edges
+        .iter()
+        .map(|&(a, b, w)| {
+            let (a, b) = (names[usize::from(a)], names[usize::from(b)]);
+            if rng.below(2) == 0 {
+                (a, b, w)
+            } else {
+                (b, a, w)
+            }
+        })
+        .collect();
+    for i in (1..out.len()).rev() {
+        out.swap(i, rng.below(i + 1));
+    }
+    out
+}
+
+/// Checks that every shuffle of `edges` has a longest trail as long as the
+/// network's own, each a real trail of its network (issue 31).
+fn same_under_shuffles(edges: &[(u8, u8, u8)], rng: &mut SplitMix64, shuffles: usize) {
+    let net = big_network(edges);
+    let length = Trail::longest_unbounded(&net).unwrap().length();
+    for _ in 0..shuffles {
+        let other = big_network(&shuffled(edges, rng));
+        let trail = Trail::longest_unbounded(&other).unwrap();
+        check_trail(&other, &trail).unwrap();
+        assert_eq!(trail.length(), length, "{edges:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Random connected networks of 40 to 128 routes over 32 to 64 stations:
+    /// the route order and the station names never change the length.
+    #[test]
+    fn any_order_and_any_names_give_the_same_length(
+        seed: u64, routes in 40usize..=128, stations in 32u8..=64
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let stations = stations.min(routes as u8 + 1);
+        let edges = connected_edges(&mut rng, stations, routes);
+        same_under_shuffles(&edges, &mut rng, 3);
+    }
+}
+
+/// The networks grown by hill climbs to be hard for the search, and the one
+/// whose 64 stations are all odd, shuffled.
+#[test]
+fn grown_networks_give_the_same_length_in_any_order_and_names() {
+    let dir = plateau_tests::workspace_root().join("fixtures/tchu");
+    let mut rng = SplitMix64::new(0x31);
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let grown = name.starts_with("trail-grown-") && name.ends_with(".tsv");
+        if !grown && name != "trail-odd-64.tsv" {
+            continue;
+        }
+        // The routes as edges on station numbers (their order of appearance).
+        let net = network_file(&path);
+        let mut ids: Vec<u8> = Vec::new();
+        let mut number = |id: u8| match ids.iter().position(|&x| x == id) {
+            Some(i) => i as u8,
+            None => {
+                ids.push(id);
+                (ids.len() - 1) as u8
+            }
+        };
+        let edges: Vec<(u8, u8, u8)> = net
+            .iter()
+            .map(|r| {
+                (
+                    number(r.station1().id()),
+                    number(r.station2().id()),
+                    r.length(),
+                )
+            })
+            .collect();
+        same_under_shuffles(&edges, &mut rng, 4);
+        seen += 1;
+    }
+    assert!(seen >= 6, "grown networks in {}: {seen}", dir.display());
 }

@@ -9,7 +9,7 @@ use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS}
 
 use crate::cooperative::{self, Sliced};
 use crate::expected::tchu::{
-    CLAIM_POINTS, REAL_ROUTES, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS,
+    CLAIM_POINTS, REAL_ROUTES, SLICED_TRAIL, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS,
 };
 use crate::harness::{AtStep, Mismatch, Outcome, accepted, displays, equal, holds};
 use crate::lent::{Borrowed, Lent};
@@ -140,7 +140,7 @@ pub fn claims_and_map() -> Outcome {
 }
 
 /// The search's working memory, lent from here: built by the `const` constructor
-/// in place, never on the stack (12.5 KiB would break the stack budget), and
+/// in place, never on the stack (36.5 KiB would break the stack budget), and
 /// lent to one search at a time for as long as it lives (`lent.rs`).
 static TRAIL_WORKSPACE: Lent<TrailWorkspace> = Lent::new(TrailWorkspace::new());
 
@@ -192,7 +192,7 @@ pub fn trail_as_task() -> Outcome {
 /// The sliced trail checks: from a loop, or `as_task`.
 #[inline(never)]
 fn trail_in_slices(as_task: bool) -> Outcome {
-    let [_, (ids, length)] = TRAILS;
+    let (ids, length) = SLICED_TRAIL;
     let routes = network(ids)?;
     let found = cooperative::sliced(TRAIL_SLICE, |budget| search_trail(&routes, budget, as_task))?;
     holds("done", found.is_done())?;

@@ -123,3 +123,53 @@ pub const TRAILS: [(&[&str], u32); 2] = [
         73,
     ),
 ];
+
+/// The sliced trail checks' network: 39 routes of the map on which the search
+/// takes 35 steps (the 40 routes above take one since issue 31), so that
+/// slices of 10 steps make four slices. The same routes are
+/// `fixtures/tchu/trail-firmware-sliced.tsv`, whose 68 the MILP of
+/// `tools/verify_longest_trail.py` gives in CI (`tools/ci-milp.sh`).
+pub const SLICED_TRAIL: (&[&str], u32) = (
+    &[
+        "IT3_LUG_1",
+        "LOC_LUG_1",
+        "BEL_LOC_1",
+        "BEL_LUG_1",
+        "IT4_LOC_1",
+        "BEL_LUG_2",
+        "BEL_WAS_2",
+        "SCZ_WAS_1",
+        "BRI_LOC_1",
+        "BRI_WAS_1",
+        "PFA_SCZ_1",
+        "PFA_SAR_1",
+        "BEL_WAS_1",
+        "LUC_SCZ_1",
+        "SAR_VAD_1",
+        "BRI_IT5_1",
+        "AT2_VAD_1",
+        "PFA_ZUR_1",
+        "COI_WAS_1",
+        "DAV_SAR_1",
+        "BER_LUC_1",
+        "COI_DAV_1",
+        "BER_NEU_1",
+        "BER_LUC_2",
+        "LUC_ZOU_1",
+        "BER_SOL_1",
+        "NEU_SOL_1",
+        "DAV_AT3_1",
+        "BER_FRI_1",
+        "BRU_DAV_1",
+        "STG_ZUR_1",
+        "BAD_ZUR_1",
+        "SCE_ZUR_1",
+        "SCZ_ZOU_1",
+        "FRI_LAU_2",
+        "LAU_MAR_1",
+        "KRE_SCE_1",
+        "SCE_WIN_1",
+        "KRE_STG_1",
+    ],
+    68,
+);

@@ -10,6 +10,7 @@
 //! raises the shares when that is not enough to prune.
 
 use super::graph::{Network, bits64, bits128};
+use super::matching::{MAX_COST, MAX_VERTICES, Matching};
 use super::{MAX_ROUTES, MAX_STATIONS};
 use crate::bits::{bit64, bit128};
 
@@ -196,4 +197,128 @@ fn spared_sum(share: &[u32; MAX_STATIONS], sources: u64, free: usize) -> Option<
 
 fn get16(a: &[u16; MAX_STATIONS], i: usize) -> u16 {
     a.get(i).copied().unwrap_or(FAR)
+}
+
+/// The cheapest routes to drop for the parity alone, from a [`Network::drop_join`].
+pub(super) struct Join {
+    /// Their length: a lower bound on the routes any trail of the node drops.
+    pub(super) bound: u32,
+    /// The links of one such cheapest set (a T-join); `None` if a station to
+    /// mend cannot reach the one it is paired with (the bound still holds).
+    pub(super) links: Option<u128>,
+}
+
+/// The largest cost a matching holds (the length of every route of a full
+/// network): a longer shortest path cannot be, only an unreachable station.
+const CAP: u16 = MAX_COST;
+
+impl Network {
+    /// Returns the cheapest set of droppable links whose removal gives `alive` the
+    /// parity a trail needs (every station even but up to two ends, the named
+    /// `ends` among them): a minimum T-join, through shortest paths between the
+    /// stations to mend and a minimum-cost perfect matching of them, where up to
+    /// two stations may be spared (paired with a free end at no cost).
+    /// `None` when the matching cannot hold the stations (more than
+    /// [`MAX_VERTICES`] with the free ends), the bound above then stands alone.
+    pub(super) fn drop_join(
+        &self,
+        matching: &mut Matching,
+        alive: u128,
+        kept: u128,
+        ends: u64,
+    ) -> Option<Join> {
+        let alive = alive & !self.loops;
+        let sources = self.odd(alive) ^ ends;
+        let free = 2usize.saturating_sub(ends.count_ones() as usize);
+        let count = sources.count_ones() as usize;
+        let vertices = count.wrapping_add(free);
+        if vertices > MAX_VERTICES || !matching.start(vertices) {
+            return None;
+        }
+        let droppable = alive & !kept;
+        let mut station_of = [0u8; MAX_STATIONS];
+        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+            put8(&mut station_of, i, t as u8);
+        }
+        let mut capped = false;
+        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+            let (dist, _) = self.shortest(droppable, t);
+            for (j, u) in (0..MAX_STATIONS)
+                .zip(bits64(sources))
+                .skip(i.wrapping_add(1))
+            {
+                let d = get16(&dist, u);
+                capped |= d > CAP;
+                matching.set_cost(i, j, d.min(CAP));
+            }
+        }
+        let bound = matching.solve()?;
+        let mut links = 0u128;
+        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+            let j = matching.mate_of(i);
+            if j <= i || j >= count {
+                continue;
+            }
+            let (dist, via) = self.shortest(droppable, t);
+            let mut at = usize::from(station_of.get(j).copied().unwrap_or(0));
+            if get16(&dist, at) > CAP {
+                capped = true;
+            }
+            for _ in 0..MAX_STATIONS {
+                if at == t {
+                    break;
+                }
+                let Some(&r) = via.get(at) else { break };
+                let r = usize::from(r);
+                links ^= bit128(r);
+                let [a, b] = self.ends(r);
+                at = if a == at { b } else { a };
+            }
+        }
+        Some(Join {
+            bound,
+            links: (!capped).then_some(links),
+        })
+    }
+
+    /// Shortest distances from `from` over the links `set` (Dijkstra on at most
+    /// 64 stations), and the link each station is reached by.
+    fn shortest(&self, set: u128, from: usize) -> ([u16; MAX_STATIONS], [u8; MAX_STATIONS]) {
+        let mut dist = [FAR; MAX_STATIONS];
+        let mut via = [0u8; MAX_STATIONS];
+        put16(&mut dist, from, 0);
+        let mut open = bit64(from);
+        let mut done = 0u64;
+        for _ in 0..MAX_STATIONS {
+            let Some(s) = bits64(open).min_by_key(|&s| get16(&dist, s)) else {
+                break;
+            };
+            open &= !bit64(s);
+            done |= bit64(s);
+            let ds = get16(&dist, s);
+            for r in bits128(self.at(s) & set) {
+                let [a, b] = self.ends(r);
+                let t = if a == s { b } else { a };
+                let d = ds.saturating_add(self.weight(r));
+                if done & bit64(t) == 0 && d < get16(&dist, t) {
+                    put16(&mut dist, t, d);
+                    put8(&mut via, t, r as u8);
+                    open |= bit64(t);
+                }
+            }
+        }
+        (dist, via)
+    }
+}
+
+fn put16(a: &mut [u16; MAX_STATIONS], i: usize, v: u16) {
+    if let Some(x) = a.get_mut(i) {
+        *x = v;
+    }
+}
+
+fn put8(a: &mut [u8; MAX_STATIONS], i: usize, v: u8) {
+    if let Some(x) = a.get_mut(i) {
+        *x = v;
+    }
 }

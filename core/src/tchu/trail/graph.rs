@@ -290,6 +290,35 @@ impl Network {
         touched
     }
 
+    /// Returns the routes of `alive` between the lightest piece of `left` (a
+    /// subset of `alive` in several pieces) and the rest; 0 if `left` is one piece.
+    pub(super) fn cut_off(&self, alive: u128, left: u128) -> u128 {
+        let mut best: Option<((u32, u32), u128)> = None;
+        let mut rest = left;
+        for _ in 0..MAX_ROUTES {
+            let piece = self.piece(rest);
+            if piece == 0 || piece == left {
+                break;
+            }
+            rest &= !piece;
+            let inside = self.touched(piece);
+            let mut cut = 0;
+            for s in bits64(inside) {
+                for r in bits128(self.at(s) & alive) {
+                    let [a, b] = self.ends(r);
+                    if (inside & bit64(a) == 0) != (inside & bit64(b) == 0) {
+                        cut |= bit128(r);
+                    }
+                }
+            }
+            let key = (cut.count_ones(), self.length(piece));
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, cut));
+            }
+        }
+        best.map_or(0, |(_, cut)| cut)
+    }
+
     /// Returns the connected piece of `set` holding its lowest route.
     pub(super) fn piece(&self, set: u128) -> u128 {
         if set == 0 {

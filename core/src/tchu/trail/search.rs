@@ -6,10 +6,26 @@
 //! (at most two, odd in the trail) and the stations `even` it must not end at.
 //! A node whose routes fall apart is split into its connected pieces (a trail lies
 //! in one). A connected node with at most two odd stations is a trail (Euler), and
-//! no subset beats it. Otherwise one odd station `v` outside `ends` is branched on:
-//! either the trail ends at `v`, or it drops one of `v`'s droppable routes (the
-//! first in a fixed order; the earlier ones are then kept), which is complete.
-//! An odd station left with one choice takes it at once, without a bound.
+//! no subset beats it. An odd station left with one choice takes it at once,
+//! without a bound.
+//!
+//! Otherwise the node is bounded twice: first by the cheap sum of shares
+//! (`bound.rs`), then, if that does not prune it, by the cheapest set of routes
+//! whose removal mends the parity alone, connected or not (a minimum T-join, from
+//! a minimum-cost perfect matching: [`Network::drop_join`]). What that drop leaves
+//! is a set of trails: if it is one piece, it is the node's longest trail and the
+//! node is settled; else its best piece is a trail found, and the node branches
+//! on the routes `cut` between the piece with the fewest such routes and the
+//! rest: either the trail crosses none of them (the node splits), or it keeps
+//! each in turn, the earlier ones dropped. Each child either loses routes or
+//! keeps one more, so the depth stays within one level per route.
+//!
+//! Where the matching gives no drop (a station to mend reaches none of the
+//! others over the droppable routes, its pair then costs the most a matching
+//! holds, which keeps the bound valid) the node branches as before the matching
+//! came: on one odd station `v` outside `ends`, either the trail ends at `v`, or
+//! it drops one of `v`'s droppable routes (the first in a fixed order; the
+//! earlier ones are then kept), which is complete.
 //!
 //! Before that, each part of the network hanging by a bridge (smallest first) is
 //! searched twice, with the same machinery and the same step count: the longest
@@ -20,6 +36,7 @@
 
 use super::MAX_ROUTES;
 use super::graph::{Network, bits64, bits128};
+use super::matching::Matching;
 use crate::bits::{bit64, bit128};
 
 /// Deepest search: every level drops a route, names an end, or splits a network
@@ -48,6 +65,11 @@ enum Settled {
 enum Children {
     /// Connected pieces of `node.alive` not searched yet.
     Pieces { left: u128 },
+    /// Branches on the routes `cut` between a piece of what a cheapest parity
+    /// drop leaves and the rest: first the trail crosses none of them (if
+    /// `none`), then it keeps each route of `left` in turn (the earlier ones
+    /// dropped): every trail crosses the cut at a first route, or not at all.
+    Cut { cut: u128, none: bool, left: u128 },
     /// Branches on the odd station `station`: first ending there (if `end`),
     /// then dropping each route of `left` in turn.
     Station {
@@ -76,6 +98,8 @@ pub(super) struct BranchAndBound {
     phase: Phase,
     finished: bool,
     proven: bool,
+    /// The matching behind the parity bound ([`Network::drop_join`]).
+    matching: Matching,
 }
 
 /// Where a search stands: first it folds the network's hanging parts one by one
@@ -115,6 +139,7 @@ impl BranchAndBound {
         phase: Phase::Fold,
         finished: false,
         proven: false,
+        matching: Matching::EMPTY,
     };
 
     /// Starts a new search of `net` in place.
@@ -305,7 +330,6 @@ impl BranchAndBound {
     /// Bounds a node, or returns its only child when one of its odd stations
     /// leaves a single choice (drop its one droppable route, or end there).
     fn settle(&mut self, net: &Network, node: Node) -> Settled {
-        let stack = &mut self.stack;
         let length = net.length(node.alive);
         if length <= self.best_length {
             return Settled::Done(true);
@@ -316,7 +340,7 @@ impl BranchAndBound {
                 node,
                 children: Children::Pieces { left: node.alive },
             };
-            return Settled::Done(stack.push(frame).is_ok());
+            return Settled::Done(self.stack.push(frame).is_ok());
         }
         let odd = net.odd(node.alive);
         if odd.count_ones() <= 2 {
@@ -350,6 +374,29 @@ impl BranchAndBound {
         if length.saturating_sub(bound) <= self.best_length {
             return Settled::Done(true);
         }
+        if let Some(join) = net.drop_join(&mut self.matching, node.alive, node.kept, node.ends) {
+            if length.saturating_sub(join.bound) <= self.best_length {
+                return Settled::Done(true);
+            }
+            if let Some(dropped) = join.links {
+                let left = node.alive & !dropped;
+                if self.keep_pieces(net, node, left, length.saturating_sub(join.bound)) {
+                    return Settled::Done(true);
+                }
+                if length.saturating_sub(join.bound) <= self.best_length {
+                    return Settled::Done(true);
+                }
+                let cut = net.cut_off(node.alive, left);
+                if cut != 0 {
+                    let children = Children::Cut {
+                        cut,
+                        none: true,
+                        left: cut,
+                    };
+                    return Settled::Done(self.stack.push(Frame { node, children }).is_ok());
+                }
+            }
+        }
         // Branch on the odd station with the fewest choices, then the smallest share
         // (the cheapest to mend), then the lightest route (measured: fewest nodes).
         let mut choice: Option<((u32, u32, u16), Children)> = None;
@@ -375,7 +422,36 @@ impl BranchAndBound {
             return Settled::Done(true);
         }
         let frame = Frame { node, children };
-        Settled::Done(stack.push(frame).is_ok())
+        Settled::Done(self.stack.push(frame).is_ok())
+    }
+}
+
+impl BranchAndBound {
+    /// Records the best trail among the pieces of `left` (what a cheapest parity
+    /// drop leaves of a node: each piece has at most two odd stations) that keep
+    /// the node's kept routes. Returns whether `left` is one piece `ideal` long:
+    /// then no trail of the node is longer, and the node is settled.
+    fn keep_pieces(&mut self, net: &Network, node: Node, left: u128, ideal: u32) -> bool {
+        let mut rest = left;
+        for _ in 0..MAX_ROUTES {
+            let piece = net.piece(rest);
+            if piece == 0 {
+                break;
+            }
+            rest &= !piece;
+            if piece & node.kept != node.kept || net.odd(piece).count_ones() > 2 {
+                continue;
+            }
+            let length = net.length(piece);
+            if length > self.best_length {
+                self.best = net.routes_of(piece);
+                self.best_length = length;
+            }
+            if piece == left && length >= ideal {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -389,15 +465,40 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
                 return None;
             }
             *left &= !piece;
-            // The trail's named ends must lie on its piece.
-            if net.touched(piece) & node.ends != node.ends {
+            // The trail's named ends and every route it keeps must lie on its piece.
+            if net.touched(piece) & node.ends != node.ends || node.kept & !piece != 0 {
                 return Some(Node { alive: 0, ..node });
             }
             Some(Node {
                 alive: piece,
-                kept: node.kept & piece,
                 ..node
             })
+        }
+        Children::Cut { cut, none, left } => {
+            loop {
+                if *left == 0 {
+                    if *none {
+                        *none = false;
+                        return Some(Node {
+                            alive: node.alive & !*cut,
+                            ..node
+                        });
+                    }
+                    return None;
+                }
+                // The longest route first: the likeliest to be in a long trail.
+                let r = bits128(*left).min_by_key(|&r| (net.weight(r), r))?;
+                let done = *cut & !*left;
+                *left &= !bit128(r);
+                if bits128(done).any(|q| net.twins(q, r)) {
+                    continue;
+                }
+                return Some(Node {
+                    alive: node.alive & !done,
+                    kept: node.kept | bit128(r),
+                    ..node
+                });
+            }
         }
         Children::Station { station, end, left } => {
             let s = *station;
@@ -510,10 +611,12 @@ mod tests {
     fn memory() {
         let stack = core::mem::size_of::<heapless::Vec<Frame, MAX_DEPTH>>();
         let net = core::mem::size_of::<Network>();
+        let matching = core::mem::size_of::<Matching>();
         std::println!(
-            "frame {} stack {stack} network {net}",
+            "frame {} stack {stack} network {net} matching {matching}",
             core::mem::size_of::<Frame>()
         );
         assert!(stack + net <= 16 * 1024);
+        assert!(matching <= 22 * 1024);
     }
 }

@@ -18,11 +18,11 @@ use crate::limits::{self, Budgets, Limits};
 use crate::output::{Answer, Status, Stop, emit};
 use crate::progress::Progress;
 
-/// The default `--max-steps` of `longest` and `bonus`. The whole map takes
-/// 1,249 steps; the hardest of 350 random networks of up to 128 routes tried
-/// took 195,256; a step takes 5 to 8 µs on such networks (2026-12), so the
-/// default ends within seconds (fixtures/tchu/trail-hard.tsv, which needs 3.4
-/// million, stops after 5 to 8 s) and still proves the longest on all of them.
+/// The default `--max-steps` of `longest` and `bonus`. The whole map takes one
+/// step; the hardest network grown by hill climbs against the search
+/// (fixtures/tchu/trail-grown-6.tsv) takes 18,829, at 5 to 12 µs a step
+/// (2026-12-03), so the default proves the longest on all of them and stops
+/// a far harder network after seconds.
 const DEFAULT_MAX_STEPS: &str = "1000000";
 
 /// `--max-steps` of `tchu longest`: its unit and default.
