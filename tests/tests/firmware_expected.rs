@@ -529,7 +529,10 @@ fn the_sliced_trail_network_is_its_milp_fixture() {
     assert_eq!(ids, firmware, "the fixture's routes are the firmware's");
     assert_eq!(length, 68);
     let text = fs::read_to_string(fixture("tchu/trail-firmware-sliced.tsv")).unwrap();
-    assert!(text.contains("\n# longest: 68\n"), "the MILP's length, as ci-milp.sh reads it");
+    assert!(
+        text.contains("\n# longest: 68\n"),
+        "the MILP's length, as ci-milp.sh reads it"
+    );
     for row in &net[1..] {
         assert!(map.contains(row), "not a row of the map: {row}");
     }
