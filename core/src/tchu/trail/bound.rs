@@ -242,7 +242,15 @@ impl Network {
         }
         let mut capped = false;
         for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
-            let (dist, _) = self.shortest(droppable, t);
+            // The distances to the sources after `t` (the earlier ones are set).
+            let through_t = u64::MAX
+                .checked_shr(63u32.wrapping_sub(t as u32))
+                .unwrap_or(0);
+            let later = sources & !through_t;
+            if later == 0 {
+                break;
+            }
+            let (dist, _) = self.shortest(droppable, t, later);
             for (j, u) in (0..MAX_STATIONS)
                 .zip(bits64(sources))
                 .skip(i.wrapping_add(1))
@@ -259,8 +267,8 @@ impl Network {
             if j <= i || j >= count {
                 continue;
             }
-            let (dist, via) = self.shortest(droppable, t);
             let mut at = usize::from(station_of.get(j).copied().unwrap_or(0));
+            let (dist, via) = self.shortest(droppable, t, bit64(at));
             if get16(&dist, at) > CAP {
                 capped = true;
             }
@@ -282,8 +290,14 @@ impl Network {
     }
 
     /// Shortest distances from `from` over the links `set` (Dijkstra on at most
-    /// 64 stations), and the link each station is reached by.
-    fn shortest(&self, set: u128, from: usize) -> ([u16; MAX_STATIONS], [u8; MAX_STATIONS]) {
+    /// 64 stations), and the link each station is reached by; exact for the
+    /// stations `until` at least (it stops once they are settled).
+    fn shortest(
+        &self,
+        set: u128,
+        from: usize,
+        until: u64,
+    ) -> ([u16; MAX_STATIONS], [u8; MAX_STATIONS]) {
         let mut dist = [FAR; MAX_STATIONS];
         let mut via = [0u8; MAX_STATIONS];
         put16(&mut dist, from, 0);
@@ -295,6 +309,9 @@ impl Network {
             };
             open &= !bit64(s);
             done |= bit64(s);
+            if done & until == until {
+                break;
+            }
             let ds = get16(&dist, s);
             for r in bits128(self.at(s) & set) {
                 let [a, b] = self.ends(r);
