@@ -20,8 +20,8 @@ use crate::progress::Progress;
 
 /// The default `--max-steps` of `longest` and `bonus`. The whole map takes one
 /// step; the hardest network grown by hill climbs against the search
-/// (fixtures/tchu/trail-grown-6.tsv) takes 18,829, at 5 to 12 µs a step
-/// (2026-12-03), so the default proves the longest on all of them and stops
+/// (fixtures/tchu/trail-grown-8.tsv) takes 61,293, at 5 to 12 µs a step
+/// (2026-12-04), so the default proves the longest on all of them and stops
 /// a far harder network after seconds.
 const DEFAULT_MAX_STEPS: &str = "1000000";
 
