@@ -475,26 +475,34 @@ fn longest_trails_are_the_snapshot_and_the_host_search() {
     assert_eq!(reached.len(), 40, "connected");
 }
 
+/// The rows of a TSV fixture, without comments and blank lines (the header
+/// first).
+fn rows(name: &str) -> Vec<String> {
+    fs::read_to_string(fixture(name))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The route ids of a network's rows (its header left out).
+fn ids(net: &[String]) -> Vec<&str> {
+    net[1..]
+        .iter()
+        .map(|row| row.split('\t').next().unwrap())
+        .collect()
+}
+
 /// The firmware's 40-route network is `fixtures/tchu/trail-firmware-40.tsv`,
 /// route for route and in order, and each of its rows is the map's row
 /// (`fixtures/tchu/routes.tsv`): so the MILP that `tools/ci-milp.sh` runs on
 /// that fixture (`--expect 73`) solves the very network the chip checks.
 #[test]
 fn the_firmware_network_is_the_milp_fixture() {
-    let rows = |name: &str| -> Vec<String> {
-        fs::read_to_string(fixture(name))
-            .unwrap()
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect()
-    };
     let (net, map) = (rows("tchu/trail-firmware-40.tsv"), rows("tchu/routes.tsv"));
     assert_eq!(net[0], map[0], "the map's header");
-    let ids: Vec<&str> = net[1..]
-        .iter()
-        .map(|row| row.split('\t').next().unwrap())
-        .collect();
+    let ids = ids(&net);
     let (firmware, length) = tchu::TRAILS[1];
     assert_eq!(ids, firmware, "the fixture's routes are the firmware's");
     assert_eq!(length, 73);
@@ -510,21 +518,10 @@ fn the_firmware_network_is_the_milp_fixture() {
 
 #[test]
 fn the_sliced_trail_network_is_its_milp_fixture() {
-    let rows = |name: &str| -> Vec<String> {
-        fs::read_to_string(fixture(name))
-            .unwrap()
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect()
-    };
     let net = rows("tchu/trail-firmware-sliced.tsv");
     let map = rows("tchu/routes.tsv");
     assert_eq!(net[0], map[0], "the map's header");
-    let ids: Vec<&str> = net[1..]
-        .iter()
-        .map(|row| row.split('\t').next().unwrap())
-        .collect();
+    let ids = ids(&net);
     let (firmware, length) = tchu::SLICED_TRAIL;
     assert_eq!(ids, firmware, "the fixture's routes are the firmware's");
     assert_eq!(length, 68);
