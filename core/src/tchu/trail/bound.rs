@@ -10,7 +10,7 @@
 //! raises the shares when that is not enough to prune.
 
 use super::graph::{Network, bits64, bits128};
-use super::matching::{MAX_COST, MAX_VERTICES, Matching};
+use super::matching::{MAX_COST, MAX_VERTICES, Matching, put};
 use super::{MAX_ROUTES, MAX_STATIONS};
 use crate::bits::{bit64, bit128};
 
@@ -238,7 +238,7 @@ impl Network {
         let droppable = alive & !kept;
         let mut station_of = [0u8; MAX_STATIONS];
         for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
-            put8(&mut station_of, i, t as u8);
+            put(&mut station_of, i, t as u8);
         }
         let mut capped = false;
         for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
@@ -300,7 +300,7 @@ impl Network {
     ) -> ([u16; MAX_STATIONS], [u8; MAX_STATIONS]) {
         let mut dist = [FAR; MAX_STATIONS];
         let mut via = [0u8; MAX_STATIONS];
-        put16(&mut dist, from, 0);
+        put(&mut dist, from, 0);
         let mut open = bit64(from);
         let mut done = 0u64;
         for _ in 0..MAX_STATIONS {
@@ -318,24 +318,12 @@ impl Network {
                 let t = if a == s { b } else { a };
                 let d = ds.saturating_add(self.weight(r));
                 if done & bit64(t) == 0 && d < get16(&dist, t) {
-                    put16(&mut dist, t, d);
-                    put8(&mut via, t, r as u8);
+                    put(&mut dist, t, d);
+                    put(&mut via, t, r as u8);
                     open |= bit64(t);
                 }
             }
         }
         (dist, via)
-    }
-}
-
-fn put16(a: &mut [u16; MAX_STATIONS], i: usize, v: u16) {
-    if let Some(x) = a.get_mut(i) {
-        *x = v;
-    }
-}
-
-fn put8(a: &mut [u8; MAX_STATIONS], i: usize, v: u8) {
-    if let Some(x) = a.get_mut(i) {
-        *x = v;
     }
 }

@@ -90,7 +90,8 @@ fn rotate_left(a: &mut [u8], k: usize) {
     reverse(a);
 }
 
-fn put<T>(a: &mut [T], i: usize, value: T) {
+/// Sets `a[i]` when `i` is in bounds (no bounds-check panic for the probe).
+pub(super) fn put<T>(a: &mut [T], i: usize, value: T) {
     if let Some(slot) = a.get_mut(i) {
         *slot = value;
     }
