@@ -290,8 +290,9 @@ impl Network {
         touched
     }
 
-    /// Returns the routes of `alive` between the lightest piece of `left` (a
-    /// subset of `alive` in several pieces) and the rest; 0 if `left` is one piece.
+    /// Returns the routes of `alive` between a piece of `left` (a subset of
+    /// `alive` in several pieces) and the rest: around the piece with the fewest
+    /// such routes, on a tie the lighter one; 0 if `left` is one piece.
     pub(super) fn cut_off(&self, alive: u128, left: u128) -> u128 {
         let mut best: Option<((u32, u32), u128)> = None;
         let mut rest = left;

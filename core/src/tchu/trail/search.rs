@@ -66,9 +66,9 @@ enum Children {
     /// Connected pieces of `node.alive` not searched yet.
     Pieces { left: u128 },
     /// Branches on the routes `cut` between a piece of what a cheapest parity
-    /// drop leaves and the rest: first the trail crosses none of them (if
-    /// `none`), then it keeps each route of `left` in turn (the earlier ones
-    /// dropped): every trail crosses the cut at a first route, or not at all.
+    /// drop leaves and the rest: the trail keeps each route of `left` in turn
+    /// (the earlier ones dropped), then, if `none` is still set, crosses none of
+    /// them: every trail crosses the cut at a first route, or not at all.
     Cut { cut: u128, none: bool, left: u128 },
     /// Branches on the odd station `station`: first ending there (if `end`),
     /// then dropping each route of `left` in turn.
@@ -486,7 +486,7 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
                     }
                     return None;
                 }
-                // The longest route first: the likeliest to be in a long trail.
+                // The lightest route first (measured: fewest nodes).
                 let r = bits128(*left).min_by_key(|&r| (net.weight(r), r))?;
                 let done = *cut & !*left;
                 *left &= !bit128(r);
