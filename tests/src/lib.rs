@@ -216,3 +216,78 @@ pub fn camicia_reference(a: &[u8], b: &[u8]) -> (plateau::camicia::Status, u64, 
         starter = taker;
     }
 }
+
+/// The cycle of a looping game by the rules of SPEC §4 written plainly: every
+/// round-start state kept in a list, the first repeat found by search.
+/// Returns (tricks before the cycle, tricks a turn, cards a turn, canonical
+/// text), the canonical text being the least of the cycle's round-start
+/// states written `starter's hand/other hand` in compact notation; `None` if
+/// the game finishes.
+pub fn camicia_reference_cycle(a: &[u8], b: &[u8]) -> Option<(u64, u64, u64, String)> {
+    let mut hands = [
+        a.iter().copied().collect::<VecDeque<u8>>(),
+        b.iter().copied().collect::<VecDeque<u8>>(),
+    ];
+    let total = a.len() + b.len();
+    let compact =
+        |h: &VecDeque<u8>| -> String { h.iter().map(|&p| b"-JQKA"[p as usize] as char).collect() };
+    // (A's hand, B's hand, starter), and the cards played before it.
+    let mut states: Vec<(String, String, usize, u64)> = Vec::new();
+    let mut cards = 0u64;
+    let mut starter = 0usize;
+    loop {
+        let state = (compact(&hands[0]), compact(&hands[1]), starter);
+        if let Some(first) = states
+            .iter()
+            .position(|s| (&s.0, &s.1, s.2) == (&state.0, &state.1, state.2))
+        {
+            let turn = &states[first..];
+            let canonical = turn
+                .iter()
+                .map(|(a, b, s, _)| {
+                    if *s == 0 {
+                        format!("{a}/{b}")
+                    } else {
+                        format!("{b}/{a}")
+                    }
+                })
+                .min()?;
+            let tricks = states.len() - first;
+            return Some((
+                first as u64,
+                tricks as u64,
+                cards - states[first].3,
+                canonical,
+            ));
+        }
+        states.push((state.0, state.1, state.2, cards));
+        let mut pile: Vec<u8> = Vec::new();
+        let mut turn = starter;
+        let mut owed = 0u8;
+        let mut creditor = starter;
+        let taker = loop {
+            let Some(card) = hands[turn].pop_front() else {
+                break 1 - turn;
+            };
+            pile.push(card);
+            cards += 1;
+            if card > 0 {
+                owed = card;
+                creditor = turn;
+                turn = 1 - turn;
+            } else if owed > 0 {
+                owed -= 1;
+                if owed == 0 {
+                    break creditor;
+                }
+            } else {
+                turn = 1 - turn;
+            }
+        };
+        hands[taker].extend(pile);
+        if hands[taker].len() == total {
+            return None;
+        }
+        starter = taker;
+    }
+}

@@ -3,7 +3,8 @@
 
 use plateau::Budget;
 use plateau::camicia::{
-    Deal, Event, Game, GameOutcome, PackedDeal, Player, Rank, Simulation, Status, Trace,
+    Cycle, Deal, Ending, Event, Game, GameOutcome, PackedDeal, Player, Rank, Simulation, Status,
+    Trace,
 };
 use plateau::search::{Outcome, Search};
 use plateau_tests::run_in_slices;
@@ -646,4 +647,108 @@ proptest! {
             prop_assert_eq!(packed.to_string().parse::<PackedDeal>(), Ok(packed));
         }
     }
+}
+
+/// Checks `Cycle::find` on a deal against the plain reference: the entry, the
+/// turn's tricks and cards, and the canonical form; and that every round of
+/// the cycle, as a deal started by whoever starts it, and the
+/// canonical deal itself reach a cycle of the same id.
+fn check_cycle(a: &[Rank], b: &[Rank]) -> Option<Cycle> {
+    let expected = plateau_tests::camicia_reference_cycle(&penalties(a), &penalties(b));
+    let deal: Deal = Deal::from_hands(a, b).expect("fits");
+    let end = deal.simulate(Budget::UNLIMITED);
+    let cycle = end.done().and_then(|end| Cycle::find(&deal, end));
+    let got = cycle.map(|c| {
+        let canonical = c.canonical();
+        let text = format!(
+            "{}/{}",
+            canonical
+                .hand(Player::A)
+                .map(Rank::compact)
+                .collect::<String>(),
+            canonical
+                .hand(Player::B)
+                .map(Rank::compact)
+                .collect::<String>()
+        );
+        (c.entry, c.tricks, c.cards, text)
+    });
+    assert_eq!(got, expected, "{deal}");
+    let cycle = cycle?;
+    let id_of = |d: &Deal| {
+        let end = d.simulate(Budget::UNLIMITED);
+        end.done()
+            .and_then(|end| Cycle::find(d, end))
+            .map(|c| c.id())
+    };
+    // Each round of the turn, as the deal whose A starts it (B when B
+    // starts: the names swapped), is in the same cycle.
+    let mut game = Game::new(&deal);
+    let mut starts = 0;
+    while game.tricks() < cycle.entry + cycle.tricks {
+        if game.at_round_start() && game.tricks() >= cycle.entry {
+            let lead = game.to_play();
+            let first: Vec<Rank> = game.hand(lead).collect();
+            let second: Vec<Rank> = game.hand(lead.other()).collect();
+            let round = Deal::from_hands(&first, &second).expect("fits");
+            assert_eq!(id_of(&round), Some(cycle.id()), "{deal}: from {round}");
+            starts += 1;
+        }
+        game.step();
+    }
+    assert_eq!(starts, cycle.tricks, "{deal}");
+    assert_eq!(
+        id_of(&cycle.canonical()),
+        Some(cycle.id()),
+        "{deal}: its canonical deal"
+    );
+    Some(cycle)
+}
+
+#[test]
+fn cycles_agree_with_the_reference() {
+    // The spec's loop: J 2 3 / 4 J 5.
+    let (a, b) = compact("J--/-J-");
+    let spec = check_cycle(&a, &b).expect("a loop");
+    assert_eq!((spec.entry, spec.tricks), (1, 2));
+    // The published deal enters its 62-trick cycle after 4 tricks.
+    let (a, b) = compact("---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA");
+    let published = check_cycle(&a, &b).expect("a loop");
+    assert_eq!((published.entry, published.tricks), (4, 62));
+    // Not a loop, or not this deal's loop: no cycle.
+    let deal: Deal = "J--/-J-".parse().expect("a deal");
+    let other = Ending {
+        status: Status::Loop,
+        cards: 2,
+        tricks: 1,
+    };
+    assert_eq!(Cycle::find(&deal, &other), None);
+    let (a, b) = compact("---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---");
+    assert!(check_cycle(&a, &b).is_none());
+    // A seeded sweep of small deals, where loops are common.
+    let mut rng = plateau::rng::SplitMix64::new(0x32);
+    let ranks = [
+        Rank::Number,
+        Rank::Number,
+        Rank::Number,
+        Rank::Jack,
+        Rank::Jack,
+        Rank::Queen,
+    ];
+    let mut ids = std::collections::HashSet::new();
+    let mut loops = 0;
+    for _ in 0..60_000 {
+        let (la, lb) = (1 + rng.below(10), 1 + rng.below(10));
+        let a: Vec<Rank> = (0..la).map(|_| ranks[rng.below(ranks.len())]).collect();
+        let b: Vec<Rank> = (0..lb).map(|_| ranks[rng.below(ranks.len())]).collect();
+        if let Some(c) = check_cycle(&a, &b) {
+            loops += 1;
+            ids.insert(c.id());
+        }
+    }
+    assert!(
+        loops > 100 && ids.len() > 40,
+        "{loops} loops, {} cycles",
+        ids.len()
+    );
 }

@@ -53,16 +53,25 @@ impl<const W: usize> Deal<W> {
                 capacity: Self::CAPACITY,
             });
         }
-        let mut deal = Deal {
-            len_a: a.len(),
-            len_b: b.len(),
-            ..Self::EMPTY
-        };
-        let slots = deal.cards.iter_mut().flat_map(|block| block.iter_mut());
-        for (slot, &rank) in slots.zip(a.iter().chain(b)) {
+        Ok(Self::filled(a.iter().copied(), b.iter().copied()))
+    }
+
+    /// Makes the deal of `a`'s cards then `b`'s, each cut at what the deal
+    /// holds (the callers give at most [`Self::CAPACITY`] in all).
+    pub(super) fn filled(a: impl Iterator<Item = Rank>, b: impl Iterator<Item = Rank>) -> Self {
+        let mut deal = Self::EMPTY;
+        let mut slots = deal.cards.iter_mut().flat_map(|block| block.iter_mut());
+        for rank in a {
+            let Some(slot) = slots.next() else { break };
             *slot = rank;
+            deal.len_a = deal.len_a.wrapping_add(1);
         }
-        Ok(deal)
+        for rank in b {
+            let Some(slot) = slots.next() else { break };
+            *slot = rank;
+            deal.len_b = deal.len_b.wrapping_add(1);
+        }
+        deal
     }
 
     /// Returns how many cards `player` holds.

@@ -45,6 +45,7 @@ use core::fmt;
 
 use crate::search::Outcome;
 
+mod cycle;
 mod deal;
 mod engine;
 pub mod hunt;
@@ -53,6 +54,7 @@ mod packed;
 mod simulation;
 mod trace;
 
+pub use cycle::Cycle;
 pub use deal::Deal;
 pub use packed::PackedDeal;
 pub use simulation::Simulation;

@@ -5,8 +5,8 @@ use plateau::camicia::hunt::{
     self, Best, CHUNK_DEALS, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
 };
 use plateau::camicia::{
-    self, CamiciaError, Deal, Ending, Event, Game, PackedDeal, Player, Rank, Simulation, Status,
-    Trace,
+    self, CamiciaError, Cycle, Deal, Ending, Event, Game, PackedDeal, Player, Rank, Simulation,
+    Status, Trace,
 };
 use plateau::rng::SplitMix64;
 use plateau::search::{Outcome, Search};
@@ -74,6 +74,13 @@ fn probe_deal<const W: usize>() {
     let outcome = deal.simulate(opaque(Budget::new(1000)));
     if let Some(end) = outcome.done() {
         show(end.status);
+        let cycle = opaque(Cycle::find(&deal, opaque(end)));
+        if let Some(cycle) = cycle {
+            keep((cycle.entry, cycle.tricks, cycle.cards, cycle.id()));
+            show(cycle.canonical());
+        }
+        debug(cycle);
+        hash(cycle);
     }
     hash(outcome);
     show(deal);

@@ -8,7 +8,9 @@
 //! `merge` search for records.
 
 mod checkpoint;
+mod construct;
 mod hunt;
+mod loops;
 mod merge;
 mod report;
 mod sched;
@@ -18,7 +20,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use plateau::camicia::{CamiciaError, Deal, GameOutcome, PackedDeal, Player, Rank, Simulation};
+use plateau::camicia::{
+    CamiciaError, Cycle, Deal, GameOutcome, PackedDeal, Player, Rank, Simulation,
+};
 use serde::Serialize;
 
 use crate::Io;
@@ -79,6 +83,16 @@ enum CamiciaAction {
         after_help = "Example: plateau camicia hunt --seconds 5 --threads 1 --seed 7 --shard 1/4"
     )]
     Hunt(HuntArgs),
+    /// Construct 52-card deals whose games never end, and their cycles.
+    ///
+    /// From the cycles of known looping deals (Casella et al.'s, and --from),
+    /// by backward play and by perturbing the states found; every deal printed
+    /// is checked by the exact simulation.
+    #[command(after_help = "Examples:
+  plateau camicia loops --seconds 60
+  plateau camicia loops --max-steps 100000 --seed 7 --json
+  plateau camicia loops --split any --seconds 5")]
+    Loops(loops::LoopsArgs),
     /// Combine the shards of one hunt (`hunt --json` outputs), verified.
     ///
     /// Each file must be whole and of the same hunt, each shard once, none
@@ -113,6 +127,7 @@ pub(crate) struct TraceArgs {
 pub(crate) fn run(mut args: CamiciaArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
     match args.action.take() {
         Some(CamiciaAction::Hunt(hunt)) => hunt::run(&hunt, json, io),
+        Some(CamiciaAction::Loops(loops)) => loops::run(&loops, json, io),
         Some(CamiciaAction::Trace(trace)) => trace_game(trace, json, io).map(|()| Exit::Answered),
         Some(CamiciaAction::Merge { files, top }) => {
             merge::run(&files, top, json, io).map(|()| Exit::Answered)
@@ -148,7 +163,7 @@ fn game(mut args: CamiciaArgs, mut json: bool, io: &mut Io<'_>) -> CliResult {
     let progress = Progress::new(io, json, "rounds", Some(args.budgets.max_steps));
     let (outcome, stop) = play(&deal, &args.budgets.limits(), &progress);
     drop(progress);
-    output::emit(io, json, &Game::of(&outcome, stop))
+    output::emit(io, json, &Game::of(&deal, &outcome, stop))
 }
 
 /// Takes `--json`, `--max-rounds N` (or `--max-steps N`) and `--seconds S` out
@@ -272,13 +287,16 @@ struct Game<'a> {
     cards: u64,
     /// Takes of a non-empty pile (the same).
     tricks: u64,
+    /// The cycle of a loop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycle: Option<CycleInfo>,
     /// What stopped an exhausted game: `max-steps`, `seconds` or `interrupt`.
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<Stop>,
 }
 
 impl Game<'_> {
-    fn of(o: &GameOutcome, stop: Option<Stop>) -> Self {
+    fn of(deal: &Deal<WIDE>, o: &GameOutcome, stop: Option<Stop>) -> Self {
         let (status, cards, tricks) = output::game(o);
         Game {
             status,
@@ -286,18 +304,63 @@ impl Game<'_> {
             deal: None,
             cards,
             tricks,
+            cycle: o
+                .done()
+                .and_then(|end| Cycle::find(deal, end))
+                .map(|c| CycleInfo::of(&c)),
             stopped_by: stop,
         }
     }
 }
 
+/// A loop's cycle as the CLI writes it: its id, one turn's tricks and cards,
+/// and the tricks played before the game enters it.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CycleInfo {
+    /// `Cycle::id`, 12 hex digits.
+    pub(crate) id: String,
+    /// Tricks in one turn of the cycle.
+    pub(crate) tricks: u64,
+    /// Cards in one turn of the cycle.
+    pub(crate) cards: u64,
+    /// Tricks before the game enters the cycle.
+    pub(crate) entry: u64,
+}
+
+impl CycleInfo {
+    pub(crate) fn of<const W: usize>(cycle: &Cycle<W>) -> Self {
+        CycleInfo {
+            id: format!("{:012x}", cycle.id()),
+            tricks: cycle.tricks,
+            cards: cycle.cards,
+            entry: cycle.entry,
+        }
+    }
+}
+
+impl std::fmt::Display for CycleInfo {
+    /// `cycle 0795961b5504: 62 tricks and 440 cards a turn, entered after 4 tricks`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = if self.entry == 1 { "" } else { "s" };
+        write!(
+            f,
+            "cycle {}: {} tricks and {} cards a turn, entered after {} trick{plural}",
+            self.id, self.tricks, self.cards, self.entry
+        )
+    }
+}
+
 impl Answer for Game<'_> {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
+        write!(
             out,
             "status: {}, cards: {}, tricks: {}",
             self.status, self.cards, self.tricks
-        )
+        )?;
+        match &self.cycle {
+            Some(cycle) => writeln!(out, "; {cycle}"),
+            None => writeln!(out),
+        }
     }
 }
 
@@ -332,7 +395,7 @@ fn batch(path: &Path, budget: &Budgets, json: bool, io: &mut Io<'_>) -> CliResul
         let answer = Game {
             line: Some(n),
             deal: Some(line),
-            ..Game::of(&outcome, stop)
+            ..Game::of(&deal, &outcome, stop)
         };
         output::emit(io, json, &answer)?;
         progress.set(done as u64 + 1);

@@ -197,7 +197,7 @@ const HEADER: (&str, &str, &str, &str, &str, &str) =
 /// the game's answer.
 pub(crate) fn run(deal: &Deal<WIDE>, limits: &Limits, json: bool, io: &mut Io<'_>) -> CliResult {
     let (outcome, stop) = play(deal, limits, &Progress::hidden());
-    let mut answer = Game::of(&outcome, stop);
+    let mut answer = Game::of(deal, &outcome, stop);
     // The deadline or Ctrl-C while the game was simulated: its answer so
     // far, no replay.
     if !matches!(stop, Some(Stop::Interrupt | Stop::Seconds)) {
@@ -216,6 +216,7 @@ pub(crate) fn run(deal: &Deal<WIDE>, limits: &Limits, json: bool, io: &mut Io<'_
                 status: Status::Exhausted,
                 cards,
                 tricks,
+                cycle: None,
                 stopped_by: Some(stop),
                 ..answer
             };

@@ -1,0 +1,310 @@
+//! `plateau camicia loops` (issue #32): every deal it prints is a 52-card
+//! deal that loops under the plain reference simulator of the tests crate, into
+//! the cycle printed with it (entry, turn and canonical form computed by the
+//! reference, the id hashed here); the summary counts what was printed; a seed
+//! and a step budget give the same output; a checkpoint resumes to the
+//! uninterrupted search's answer; and the catalog `fixtures/camicia/cycles.tsv`
+//! replays the same way.
+
+use std::collections::{HashMap, HashSet};
+
+use plateau::camicia::Status;
+use plateau_tests::{Run, camicia_reference, camicia_reference_cycle, fixture, run_cli};
+use serde_json::Value;
+
+const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+
+fn json_lines(r: &Run) -> Vec<Value> {
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// The hands of a compact deal as penalties.
+fn hands(deal: &str) -> (Vec<u8>, Vec<u8>) {
+    let (a, b) = deal.split_once('/').expect("A/B");
+    let p = |h: &str| -> Vec<u8> {
+        h.chars()
+            .map(|c| match c {
+                '-' => 0,
+                'J' => 1,
+                'Q' => 2,
+                'K' => 3,
+                'A' => 4,
+                other => panic!("{other} in {deal}"),
+            })
+            .collect()
+    };
+    (p(a), p(b))
+}
+
+/// FNV-1a (64 bits) of the text, top 48 bits, 12 hex digits: the cycle id
+/// as docs/camicia.md defines it, computed apart from the core.
+fn id_of(canonical: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in canonical.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    format!("{:012x}", h >> 16)
+}
+
+/// Checks one looping deal against the reference: a full deck, the loop's
+/// cards and tricks, its cycle (entry, turn, canonical form, id). Returns the
+/// canonical form.
+fn check_deal(deal: &str, cards: u64, tricks: u64, cycle: &Value) -> String {
+    let (a, b) = hands(deal);
+    let mut counts = [0; 5];
+    for &p in a.iter().chain(&b) {
+        counts[usize::from(p)] += 1;
+    }
+    assert_eq!(counts, [36, 4, 4, 4, 4], "{deal}: a 52-card deck");
+    assert_eq!(
+        camicia_reference(&a, &b),
+        (Status::Loop, cards, tricks),
+        "{deal}"
+    );
+    let (entry, turn, turn_cards, canonical) =
+        camicia_reference_cycle(&a, &b).expect("the reference loops too");
+    assert_eq!(cycle["entry"], entry, "{deal}");
+    assert_eq!(cycle["tricks"], turn, "{deal}");
+    assert_eq!(cycle["cards"], turn_cards, "{deal}");
+    assert_eq!(cycle["id"], id_of(&canonical).as_str(), "{deal}");
+    canonical
+}
+
+/// Checks a `loops --json` output; returns its cycles' canonical forms and
+/// deals (by cycle id).
+fn check_output(lines: &[Value], balanced: bool) -> HashMap<String, (String, Vec<String>)> {
+    let (summary, records) = lines.split_last().expect("lines");
+    assert_eq!(summary["kind"], "summary");
+    let mut cycles: HashMap<String, (String, Vec<String>)> = HashMap::new();
+    let mut current: Option<String> = None;
+    for r in records {
+        assert_eq!(r["status"], "loop", "{r}");
+        match r["kind"].as_str() {
+            Some("cycle") => {
+                let id = r["id"].as_str().expect("id").to_string();
+                let canonical = r["canonical"].as_str().expect("canonical").to_string();
+                assert_eq!(id_of(&canonical), id, "the id of {canonical}");
+                assert!(cycles.insert(id.clone(), (canonical, Vec::new())).is_none());
+                current = Some(id);
+            }
+            Some("deal") => {
+                let deal = r["deal"].as_str().expect("deal");
+                let id = r["cycle"]["id"].as_str().expect("cycle id");
+                assert_eq!(
+                    current.as_deref(),
+                    Some(id),
+                    "a deal after its cycle: {deal}"
+                );
+                let canonical = check_deal(
+                    deal,
+                    r["cards"].as_u64().expect("cards"),
+                    r["tricks"].as_u64().expect("tricks"),
+                    &r["cycle"],
+                );
+                let (want, deals) = cycles.get_mut(id).expect("cycle line first");
+                assert_eq!(&canonical, want, "{deal}");
+                if balanced {
+                    let (a, b) = hands(deal);
+                    assert_eq!((a.len(), b.len()), (26, 26), "{deal}");
+                }
+                deals.push(deal.to_string());
+            }
+            _ => panic!("unexpected line {r}"),
+        }
+    }
+    let deals: usize = cycles.values().map(|c| c.1.len()).sum();
+    let with: usize = cycles.values().filter(|c| !c.1.is_empty()).count();
+    assert_eq!(summary["cycles"], cycles.len());
+    assert_eq!(summary["cycles_with_deals"], with);
+    assert_eq!(summary["deals"], deals);
+    let distinct: HashSet<&String> = cycles.values().flat_map(|c| &c.1).collect();
+    assert_eq!(distinct.len(), deals, "no deal twice");
+    cycles
+}
+
+/// The output without its timings.
+fn untimed(r: &Run) -> String {
+    r.stdout
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("json");
+            if let Some(m) = v.as_object_mut() {
+                m.remove("seconds");
+                m.remove("trials_per_second");
+            }
+            v.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
+    let args = [
+        "camicia",
+        "loops",
+        "--max-steps",
+        "200000",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let r = run_cli(&args, b"");
+    let cycles = check_output(&json_lines(&r), true);
+    // Casella et al.'s cycle and its 30 balanced deals come first.
+    let published = cycles.values().find(|c| c.1.iter().any(|d| d == CASELLA));
+    assert_eq!(published.map(|c| c.1.len()), Some(30));
+    // The same seed and budget: the same output.
+    assert_eq!(untimed(&run_cli(&args, b"")), untimed(&r));
+}
+
+#[test]
+fn any_split_reports_every_looping_deal_of_the_trees() {
+    let r = run_cli(
+        &[
+            "camicia",
+            "loops",
+            "--max-steps",
+            "0",
+            "--split",
+            "any",
+            "--json",
+        ],
+        b"",
+    );
+    let cycles = check_output(&json_lines(&r), false);
+    assert_eq!(cycles.len(), 1);
+    // 2,670 states reach the cycle; every one with two non-empty hands is a deal.
+    let deals = cycles.values().next().map_or(0, |c| c.1.len());
+    assert!(deals > 30 && deals <= 2670, "{deals}");
+}
+
+#[test]
+fn a_checkpoint_resumes_to_the_uninterrupted_answer() {
+    let dir = std::env::temp_dir().join(format!("plateau-loops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("ckpt.json");
+    let path = file.to_str().expect("utf-8");
+    let _ = std::fs::remove_file(&file);
+    let base = [
+        "camicia",
+        "loops",
+        "--seed",
+        "5",
+        "--json",
+        "--checkpoint",
+        path,
+    ];
+    let first = run_cli(&[&base[..], &["--max-steps", "40000"]].concat(), b"");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let resumed = run_cli(&[&base[..], &["--max-steps", "80000"]].concat(), b"");
+    let whole = run_cli(
+        &[
+            "camicia",
+            "loops",
+            "--seed",
+            "5",
+            "--json",
+            "--max-steps",
+            "80000",
+        ],
+        b"",
+    );
+    assert_eq!(untimed(&resumed), untimed(&whole));
+    // Another search's checkpoint is refused, and left as it is.
+    let saved = std::fs::read(&file).expect("saved");
+    let other = run_cli(
+        &[
+            "camicia",
+            "loops",
+            "--seed",
+            "6",
+            "--checkpoint",
+            path,
+            "--max-steps",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(other.code, 2);
+    assert!(
+        other.stderr.contains("--seed 5 there, 6 here"),
+        "{}",
+        other.stderr
+    );
+    assert_eq!(std::fs::read(&file).expect("kept"), saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn from_takes_only_looping_deals() {
+    let r = run_cli(
+        &["camicia", "loops", "--from", "2/3", "--max-steps", "1"],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--from 2/3: not a deal"), "{}", r.stderr);
+    // The spec's small loop is a cycle to start from (its deals are not 52 cards).
+    let r = run_cli(
+        &[
+            "camicia",
+            "loops",
+            "--from",
+            "J--/-J-",
+            "--max-steps",
+            "0",
+            "--json",
+        ],
+        b"",
+    );
+    let lines = json_lines(&r);
+    assert_eq!(lines.last().expect("summary")["cycles"], 2);
+}
+
+/// `fixtures/camicia/cycles.tsv`: each row a deal, its loop and its cycle;
+/// every row replays under the reference, and the catalog holds the cycles it
+/// says.
+#[test]
+fn the_catalog_replays() {
+    let text = std::fs::read_to_string(fixture("camicia/cycles.tsv")).expect("catalog");
+    let mut cycles: HashMap<String, (String, usize)> = HashMap::new();
+    let mut deals = HashSet::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [id, turn, turn_cards, canonical, deal, cards, tricks, entry] = f[..] else {
+            panic!("8 fields: {line}");
+        };
+        let num = |s: &str| s.parse::<u64>().expect("a number");
+        let cycle = serde_json::json!({
+            "id": id, "tricks": num(turn), "cards": num(turn_cards), "entry": num(entry)
+        });
+        let got = check_deal(deal, num(cards), num(tricks), &cycle);
+        assert_eq!(got, canonical, "{deal}");
+        let (a, b) = hands(deal);
+        assert_eq!((a.len(), b.len()), (26, 26), "{deal}: balanced");
+        assert!(deals.insert(deal.to_string()), "{deal} twice");
+        cycles
+            .entry(id.to_string())
+            .or_insert((canonical.to_string(), 0))
+            .1 += 1;
+        // The core and the CLI agree: the deal's answer names the same cycle.
+        let r = run_cli(&["camicia", deal, "--json"], b"");
+        let v: Value = serde_json::from_str(r.stdout.trim()).expect("json");
+        assert_eq!(v["cycle"], cycle, "{deal}");
+    }
+    // The published cycle is in it with its 30 deals.
+    assert!(deals.contains(CASELLA));
+    let claimed = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# distinct cycles: "))
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .expect("a '# distinct cycles: N' line");
+    assert_eq!(cycles.len(), claimed);
+}
