@@ -271,4 +271,29 @@ if ! diff -u "$tmp/direct.untimed" "$tmp/slurm.untimed" >&2; then
 fi
 say "merged results equal, timings aside ($(wc -l <"$tmp/slurm.untimed") JSON lines)"
 say "through Slurm: $(jq -r 'select(.kind == "summary") | "\(.deals) deals from \(.tasks) tasks, \(.seconds) s, \(.deals_per_second) deals/s"' "$work/merged.json")"
+# 6. A `camicia loops` array of two tasks, merged (every deal played again),
+# equal to the same two shards run directly.
+loops_steps=${TEST_LOOPS_STEPS:-300000}
+mkdir -p "$tmp/loops" "$tmp/loops-direct"
+loops=$(cd "$tmp/loops" && sbatch --parsable --array=1-2 \
+  --export=ALL,DIR="$tmp/loops",SEED="$seed",MAX_STEPS="$loops_steps",PLATEAU="$PLATEAU" \
+  --output="$tmp/loops/task-%a.log" "$here/loops.sbatch")
+say "submitted loops array $loops (2 tasks x $loops_steps trials)"
+say "loops jobs: $(wait_done "$loops" 120)"
+while read -r line; do
+  state=$(tr ' ' '\n' <<<"$line" | sed -n 's/^JobState=//p')
+  [[ $state == COMPLETED ]] || fail "loops task: $state"
+done < <(scontrol -o show job "$loops")
+for k in 1 2; do
+  "$PLATEAU" camicia loops --json --seed "$seed" --max-steps "$loops_steps" --shard "$k/2" \
+    >"$tmp/loops-direct/loops-$k.jsonl"
+done
+"$repo/tools/loops-merge" --plateau "$PLATEAU" "$tmp"/loops/loops-{1,2}.jsonl >"$tmp/loops.merged"
+"$repo/tools/loops-merge" --plateau "$PLATEAU" "$tmp"/loops-direct/loops-{1,2}.jsonl >"$tmp/loops-direct.merged"
+jq -S -c 'del(.seconds)' "$tmp/loops.merged" >"$tmp/loops.untimed"
+jq -S -c 'del(.seconds)' "$tmp/loops-direct.merged" >"$tmp/loops-direct.untimed"
+diff -u "$tmp/loops-direct.untimed" "$tmp/loops.untimed" >&2 ||
+  fail "the loops merged through Slurm differ from the direct run (above: - direct, + Slurm)"
+say "loops through Slurm: $(jq -r 'select(.kind == "summary") | "\(.cycles) cycles, \(.deals) balanced deals from \(.files) tasks"' "$tmp/loops.merged"), equal to the direct run"
+
 say "PASSED in $(($(date +%s) - started)) s"
