@@ -183,29 +183,7 @@ pub fn camicia_reference(a: &[u8], b: &[u8]) -> (plateau::camicia::Status, u64, 
             return (plateau::camicia::Status::Loop, cards, tricks);
         }
         // One round.
-        let mut pile: Vec<u8> = Vec::new();
-        let mut turn = starter;
-        let mut owed = 0u8;
-        let mut creditor = starter;
-        let taker = loop {
-            let Some(card) = hands[turn].pop_front() else {
-                break 1 - turn;
-            };
-            pile.push(card);
-            cards += 1;
-            if card > 0 {
-                owed = card;
-                creditor = turn;
-                turn = 1 - turn;
-            } else if owed > 0 {
-                owed -= 1;
-                if owed == 0 {
-                    break creditor;
-                }
-            } else {
-                turn = 1 - turn;
-            }
-        };
+        let (taker, pile) = reference_round(&mut hands, starter, &mut cards);
         if !pile.is_empty() {
             tricks += 1;
         }
@@ -261,33 +239,44 @@ pub fn camicia_reference_cycle(a: &[u8], b: &[u8]) -> Option<(u64, u64, u64, Str
             ));
         }
         states.push((state.0, state.1, state.2, cards));
-        let mut pile: Vec<u8> = Vec::new();
-        let mut turn = starter;
-        let mut owed = 0u8;
-        let mut creditor = starter;
-        let taker = loop {
-            let Some(card) = hands[turn].pop_front() else {
-                break 1 - turn;
-            };
-            pile.push(card);
-            cards += 1;
-            if card > 0 {
-                owed = card;
-                creditor = turn;
-                turn = 1 - turn;
-            } else if owed > 0 {
-                owed -= 1;
-                if owed == 0 {
-                    break creditor;
-                }
-            } else {
-                turn = 1 - turn;
-            }
-        };
+        let (taker, pile) = reference_round(&mut hands, starter, &mut cards);
         hands[taker].extend(pile);
         if hands[taker].len() == total {
             return None;
         }
         starter = taker;
     }
+}
+
+/// One round of the references, card by card from `starter`: returns who
+/// takes the pile, and the pile; counts the cards played into `cards`.
+fn reference_round(
+    hands: &mut [VecDeque<u8>; 2],
+    starter: usize,
+    cards: &mut u64,
+) -> (usize, Vec<u8>) {
+    let mut pile: Vec<u8> = Vec::new();
+    let mut turn = starter;
+    let mut owed = 0u8;
+    let mut creditor = starter;
+    let taker = loop {
+        let Some(card) = hands[turn].pop_front() else {
+            break 1 - turn;
+        };
+        pile.push(card);
+        *cards += 1;
+        if card > 0 {
+            owed = card;
+            creditor = turn;
+            turn = 1 - turn;
+        } else if owed > 0 {
+            owed -= 1;
+            if owed == 0 {
+                break creditor;
+            }
+        } else {
+            turn = 1 - turn;
+        }
+    };
+    (taker, pile)
 }

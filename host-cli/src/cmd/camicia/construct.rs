@@ -59,30 +59,20 @@ impl State {
 
     /// The deal that starts in this state: the starter is A.
     pub(crate) fn deal(&self) -> Option<Deal> {
-        let ranks = |h: &[u8]| -> Vec<Rank> { h.iter().map(|&p| rank(p)).collect() };
+        let ranks = |h: &[u8]| -> Vec<Rank> { h.iter().map(|&p| Rank::from_penalty(p)).collect() };
         Deal::from_hands(&ranks(&self.lead), &ranks(&self.other)).ok()
     }
 
     /// The compact text `A/B` of the deal.
     pub(crate) fn text(&self) -> String {
-        let hand = |h: &[u8]| -> String { h.iter().map(|&p| rank(p).compact()).collect() };
+        let hand =
+            |h: &[u8]| -> String { h.iter().map(|&p| Rank::from_penalty(p).compact()).collect() };
         format!("{}/{}", hand(&self.lead), hand(&self.other))
     }
 
     /// Whether each hand holds half the deck.
     pub(crate) fn balanced(&self) -> bool {
         self.lead.len() == DECK / 2 && self.other.len() == DECK / 2
-    }
-}
-
-/// The rank of a penalty (every number card is `Rank::Number`).
-fn rank(penalty: u8) -> Rank {
-    match penalty {
-        1 => Rank::Jack,
-        2 => Rank::Queen,
-        3 => Rank::King,
-        4 => Rank::Ace,
-        _ => Rank::Number,
     }
 }
 
