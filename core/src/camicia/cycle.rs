@@ -117,17 +117,10 @@ impl<const W: usize> Cycle<W> {
     pub fn id(&self) -> u64 {
         let step =
             |hash: u64, byte: u8| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let card = |i: usize| self.canonical.card(i).map_or(b'-', key);
         let split = self.canonical.len(Player::A);
-        for i in 0..self.canonical.total() {
-            if i == split {
-                hash = step(hash, b'/');
-            }
-            hash = step(hash, self.canonical.card(i).map_or(b'-', key));
-        }
-        if split == self.canonical.total() {
-            hash = step(hash, b'/');
-        }
+        let a = (0..split).fold(0xcbf2_9ce4_8422_2325, |h, i| step(h, card(i)));
+        let hash = (split..self.canonical.total()).fold(step(a, b'/'), |h, i| step(h, card(i)));
         hash >> 16
     }
 }
@@ -158,4 +151,30 @@ fn text<const W: usize>(game: &Game<W>) -> impl Iterator<Item = u8> + '_ {
 /// Orders two round-start states by their compact text.
 fn order<const W: usize>(x: &Game<W>, y: &Game<W>) -> Ordering {
     text(x).cmp(text(y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Budget;
+
+    fn cycle(text: &str) -> Option<Cycle> {
+        let deal: Deal = text.parse().ok()?;
+        Cycle::find(&deal, deal.simulate(Budget::UNLIMITED).done()?)
+    }
+
+    #[test]
+    fn the_published_loops() {
+        // Ids as docs/camicia.md defines them; tests/tests/cli_camicia_loops.rs
+        // hashes the canonical text apart from the core.
+        let spec = cycle("J--/-J-").map(|c| (c.entry, c.tricks, c.cards, c.id()));
+        assert_eq!(spec, Some((1, 2, 6, 0xd640_62ae_581c)));
+        // 2 3 J 6 / K 5 J 7 is in its cycle from the deal: the whole game is
+        // the turn, the longest replay the cap allows.
+        let whole = cycle("--J-/K-J-").map(|c| (c.entry, c.tricks, c.cards, c.id()));
+        assert_eq!(whole, Some((0, 4, 16, 0xc677_633d_7d8a)));
+        let published = cycle("---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA");
+        let published = published.map(|c| (c.entry, c.tricks, c.cards, c.id()));
+        assert_eq!(published, Some((4, 62, 440, 0x0795_961b_5504)));
+    }
 }
