@@ -321,7 +321,11 @@ fn camicia_hunt() {
 fn seconds_as_large_as_they_like() {
     for seconds in ["1e10", "1e300"] {
         let r = run(&["camicia", "J23/4J5", "--seconds", seconds]);
-        assert_eq!(r.stdout, "status: loop, cards: 8, tricks: 3\n");
+        assert_eq!(
+            r.stdout,
+            "status: loop, cards: 8, tricks: 3; \
+             cycle d64062ae581c: 2 tricks and 6 cards a turn, entered after 1 trick\n"
+        );
     }
     let r = run_cli(&["camicia", "J23/4J5", "--seconds", "0"], b"");
     assert_eq!(r.code, 2, "{}", r.stderr);

@@ -60,6 +60,7 @@ fn every_searching_command_takes_both_budgets_with_one_placeholder() {
         "camicia",
         "camicia trace",
         "camicia hunt",
+        "camicia loops",
         "tchu longest",
         "tchu bonus",
         "solve sudoku",

@@ -45,7 +45,8 @@ pub(crate) struct LoopsArgs {
     #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// Stop after exactly this many trials (perturbed deals played), the
-    /// search's step budget: reproducible unless --seconds stops it first.
+    /// search's step budget: reproducible unless --seconds stops it first
+    /// (default: no trial limit).
     #[arg(long, value_name = STEPS_NAME, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     max_steps: Option<u64>,
     /// Seed of the trials.
