@@ -212,12 +212,9 @@ impl Construction {
         let states = tree(&start);
         let mut deals = Vec::new();
         for s in &states {
-            let wanted = if self.balanced {
-                s.balanced()
-            } else {
-                !s.lead.is_empty() && !s.other.is_empty()
-            };
-            if !wanted {
+            // Any split: both hands of a tree's state hold a card, as both
+            // players play in the round that follows it (see `predecessors`).
+            if self.balanced && !s.balanced() {
                 continue;
             }
             // The check: the exact game, without a round cap (it loops).
@@ -335,5 +332,28 @@ mod tests {
         assert!(found.deals.iter().any(|(s, _, _)| s.text() == CASELLA));
         // Known already: not added twice.
         assert_eq!(c.add(&state(CASELLA)), None);
+        // Any split: every state of the tree is a deal that reaches it.
+        let mut any = Construction::new(1, false);
+        let i = any.add(&state(CASELLA)).expect("a loop");
+        assert_eq!(any.cycles[i].deals.len(), 2670);
+        assert!(
+            any.cycles[i]
+                .deals
+                .iter()
+                .all(|(s, _, _)| !s.lead.is_empty() && !s.other.is_empty())
+        );
+    }
+
+    #[test]
+    fn balanced_is_26_cards_a_hand() {
+        let hands = |a: usize, b: usize| State {
+            lead: vec![0; a],
+            other: vec![0; b],
+        };
+        assert!(hands(26, 26).balanced());
+        assert!(!hands(26, 4).balanced());
+        assert!(!hands(4, 26).balanced());
+        assert!(!hands(25, 27).balanced());
+        assert!(!hands(3, 3).balanced());
     }
 }
