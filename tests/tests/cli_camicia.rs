@@ -29,6 +29,8 @@ fn refused(r: &Run, words: &str) {
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
 const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+/// The JSON answer for J23/4J5: the spec's loop and its cycle.
+const J23_LOOP_JSON: &str = r#"{"status":"loop","cards":8,"tricks":3,"cycle":{"id":"d64062ae581c","tricks":2,"cards":6,"entry":1}}"#;
 
 // ---- trace: streamed, one line per event ----
 
@@ -37,10 +39,7 @@ fn trace_json_is_one_record_per_event_with_event_first_then_the_answer() {
     let r = run(&["camicia", "trace", "J23/4J5", "--json"]);
     let lines: Vec<&str> = r.stdout.lines().collect();
     let (answer, records) = lines.split_last().expect("lines");
-    assert_eq!(
-        *answer,
-        r#"{"status":"loop","cards":8,"tricks":3,"cycle":{"id":"d64062ae581c","tricks":2,"cards":6,"entry":1}}"#
-    );
+    assert_eq!(*answer, J23_LOOP_JSON);
     // The deal, 8 cards played, 4 takes (3 tricks and ... every take listed).
     assert!(
         records.iter().all(|l| l.starts_with(r#"{"event":""#)),
@@ -116,11 +115,7 @@ fn an_exhausted_game_says_what_stopped_it_and_exits_0() {
         "{\"status\":\"exhausted\",\"cards\":152,\"tricks\":20,\"stopped_by\":\"max-steps\"}\n"
     );
     let r = run(&["camicia", "J23/4J5", "--json"]);
-    assert_eq!(
-        r.stdout,
-        "{\"status\":\"loop\",\"cards\":8,\"tricks\":3,\
-         \"cycle\":{\"id\":\"d64062ae581c\",\"tricks\":2,\"cards\":6,\"entry\":1}}\n"
-    );
+    assert_eq!(r.stdout, format!("{J23_LOOP_JSON}\n"));
 }
 
 #[test]

@@ -154,7 +154,8 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
         "--json",
     ];
     let r = run_cli(&args, b"");
-    let cycles = check_output(&json_lines(&r), true);
+    let lines = json_lines(&r);
+    let cycles = check_output(&lines, true);
     // Casella et al.'s cycle and its 30 balanced deals come first.
     let published = cycles.values().find(|c| c.1.iter().any(|d| d == CASELLA));
     assert_eq!(published.map(|c| c.1.len()), Some(30));
@@ -164,7 +165,7 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
     // first 200,000 trials loop 26,955 times and reach three cycles. A change
     // to the trials (how a state is drawn and perturbed) changes these
     // numbers, and must be deliberate (and CHANGELOG'd).
-    let summary = json_lines(&r).pop().expect("a summary");
+    let summary = lines.last().expect("a summary");
     assert_eq!(summary["looped"], 26955, "{summary}");
     assert_eq!(summary["cycles"], 3, "{summary}");
     assert_eq!(summary["deals"], 92, "{summary}");
