@@ -108,9 +108,8 @@ pub(crate) fn clap_exit(e: &clap::Error, io: &mut Io<'_>) -> i32 {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = write!(io.out, "{}", e.render());
-            let _ = io.out.flush();
-            0
+            let written = write!(io.out, "{}", e.render()).and_then(|()| io.out.flush());
+            exit_code(written.map(|()| Exit::Answered).map_err(CliError::from), io)
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let help = e.render().to_string();

@@ -41,13 +41,18 @@ pub(crate) fn parse_steps(text: &str) -> Result<u64, String> {
     number_in(text, 0, u64::MAX)
 }
 
-/// Parses `--seconds`: a number of seconds above 0, as large as it likes
-/// (a time beyond what the clock can hold is no time limit).
+/// Parses `--seconds`: a number of seconds above 0, as large as it likes;
+/// `inf` (a time beyond what the clock can hold, too) is no time limit.
 pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
-        _ => Err("expected a number of seconds above 0".to_string()),
+        Ok(s) if s > 0.0 => Ok(s),
+        _ => Err("expected a number of seconds above 0, or inf".to_string()),
     }
+}
+
+/// A `--seconds` value as a time limit: `None` for `inf`.
+pub(crate) fn finite(seconds: Option<f64>) -> Option<f64> {
+    seconds.filter(|s| s.is_finite())
 }
 
 thread_local! {
@@ -80,7 +85,7 @@ pub(crate) struct Budgets {
     #[arg(long, required = false, value_name = STEPS_NAME, value_parser = parse_steps, allow_negative_numbers = true)]
     pub(crate) max_steps: u64,
     /// Stop after about this many seconds the same way (default: no time
-    /// limit). Ctrl-C stops the same way too.
+    /// limit; `inf`: none). Ctrl-C stops the same way too.
     #[arg(long, value_name = SECONDS_NAME, value_parser = parse_seconds, allow_negative_numbers = true)]
     pub(crate) seconds: Option<f64>,
 }
@@ -112,8 +117,8 @@ impl Limits {
 
     /// Returns what stops the work now: the deadline passed or Ctrl-C.
     pub(crate) fn stop_now(&self) -> Option<Stop> {
-        if progress::interrupted() {
-            Some(Stop::Interrupt)
+        if let Some(signal) = progress::signal() {
+            Some(Stop::of(signal))
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Stop::Seconds)
         } else {

@@ -8,8 +8,8 @@ fn main() {
     let _ = plateau_cli::install_interrupt_handler();
     let stdin = io::stdin();
     let mut stdin = stdin.lock();
-    let stdout = io::stdout();
-    let mut stdout = io::BufWriter::new(stdout.lock());
+    // Unlocked: a command may write its results from a thread of their own.
+    let mut stdout = io::BufWriter::new(io::stdout());
     let mut stderr = io::stderr();
     let terminal = io::stderr().is_terminal();
     let code = plateau_cli::run(

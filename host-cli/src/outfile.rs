@@ -1,23 +1,36 @@
 //! Every file a command writes (`hunt --output`, `--checkpoint`, `tour
 //! --svg`) goes through one writer, [`OutFile`], checked before the work
-//! starts so that a report is never lost at the end of a long hunt.
+//! starts so that a report is never lost at the end of a long hunt, and so
+//! that nothing the user had is ever lost either.
 //!
-//! - `-` is the standard output.
+//! - `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N`
+//!   (or a symbolic link to one of them) name a descriptor the process
+//!   already holds: the standard output and error are written through the
+//!   command's own streams, another descriptor in place (reopened for
+//!   appending). Never resolved to the file behind it and renamed over: `>>
+//!   log` keeps the log, `| cat` reads the pipe.
 //! - A regular file, or a name that does not exist yet, is replaced
-//!   atomically: the bytes go to a temporary file beside it, flushed to the
-//!   disk and renamed over it, so a reader (or a crash) sees the old file
-//!   whole or the new one whole.
+//!   atomically: the bytes go to a new temporary file beside it, flushed to
+//!   the disk and renamed over it, so a reader (or a crash) sees the old file
+//!   whole or the new one whole. The new file keeps the old one's
+//!   permissions.
 //! - A symbolic link is written through: its target is replaced, atomically,
 //!   and the link stays.
-//! - A device or a named pipe is written in place (a rename would replace
-//!   `/dev/full` by a regular file, or a pipe by a file its reader never
-//!   sees).
+//! - A device, a named pipe or a socket is written in place, appending (a
+//!   rename would replace `/dev/full` by a regular file, or a pipe by a file
+//!   its reader never sees).
 //! - A folder, or a name in a folder that does not exist or cannot be
 //!   written, is an error when the file is checked.
+//! - The only files ever removed are the temporary files of this run.
+//!
+//! Two outputs of one command that land in the same file (`--output X
+//! --checkpoint X`, or a checkpoint that the shell also redirected the
+//! standard output to) are refused before any work ([`distinct`]).
 
 use std::fs;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{CliError, CliResult, plain};
 
@@ -27,54 +40,101 @@ const MAX_LINKS: usize = 40;
 /// Where a command's output file goes, checked ([`OutFile::check`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum OutFile {
-    /// `-`: the standard output.
-    Stdout,
+    /// `-`, `/dev/stdout` and the like: the standard output.
+    Stdout {
+        /// What the user gave.
+        named: PathBuf,
+    },
+    /// `/dev/stderr` and the like: the standard error.
+    Stderr {
+        /// What the user gave.
+        named: PathBuf,
+    },
     /// A regular file, replaced atomically: `target` is where the bytes go
     /// (the last target of a chain of symbolic links), `named` what the
     /// user gave.
     Replace { named: PathBuf, target: PathBuf },
-    /// A device or a pipe, written in place.
-    InPlace { named: PathBuf },
+    /// A device, a pipe, a socket or another descriptor of the process,
+    /// written in place, appending: `open` is the path opened for it.
+    InPlace { named: PathBuf, open: PathBuf },
 }
 
 impl OutFile {
-    /// Checks that `path` can be written, before any work: resolves its
-    /// symbolic links, refuses a folder, a missing folder and one that
-    /// cannot be written (by creating and removing the temporary file the
-    /// write will use).
+    /// Checks that `path` can be written, before any work: sees whether it
+    /// names a descriptor, resolves its symbolic links, refuses a folder, a
+    /// missing folder and one that cannot be written (by creating and
+    /// removing the temporary file the write will use).
     pub(crate) fn check(path: &Path) -> CliResult<OutFile> {
-        if path == Path::new("-") {
-            return Ok(OutFile::Stdout);
-        }
         let named = path.to_path_buf();
+        if path == Path::new("-") {
+            return Ok(OutFile::Stdout { named });
+        }
         let fail = |why: String| CliError::new(format!("cannot write {}: {why}", path.display()));
-        let target = resolve(path).map_err(fail)?;
-        match fs::metadata(&target) {
+        let at = match resolve(path).map_err(fail)? {
+            Resolved::Descriptor { fd: 1, own: true } => return Ok(OutFile::Stdout { named }),
+            Resolved::Descriptor { fd: 2, own: true } => return Ok(OutFile::Stderr { named }),
+            Resolved::Descriptor { .. } => {
+                // Another descriptor: it must be open (its /proc entry is).
+                fs::metadata(path).map_err(|e| fail(plain(&e)))?;
+                return Ok(OutFile::InPlace {
+                    open: named.clone(),
+                    named,
+                });
+            }
+            Resolved::Path(at) => at,
+        };
+        match fs::metadata(&at) {
             Ok(m) if m.is_dir() => Err(fail("is a directory".into())),
-            Ok(m) if !m.is_file() => Ok(OutFile::InPlace { named }),
+            Ok(m) if !m.is_file() => Ok(OutFile::InPlace { named, open: at }),
             Ok(_) => {
-                probe_folder(&target).map_err(fail)?;
-                Ok(OutFile::Replace { named, target })
+                probe_folder(&at).map_err(fail)?;
+                Ok(OutFile::Replace { named, target: at })
             }
             Err(e) if e.kind() == ErrorKind::NotFound => {
-                probe_folder(&target).map_err(fail)?;
-                Ok(OutFile::Replace { named, target })
+                probe_folder(&at).map_err(fail)?;
+                Ok(OutFile::Replace { named, target: at })
             }
             Err(e) => Err(fail(plain(&e))),
+        }
+    }
+
+    /// Checks `path` as [`OutFile::check`] does, for a file that must not be
+    /// one of the process's streams (a checkpoint, read back later): `flag`
+    /// names the option in the error.
+    pub(crate) fn check_file(flag: &str, path: &Path) -> CliResult<OutFile> {
+        match OutFile::check(path)? {
+            OutFile::Stdout { .. } | OutFile::Stderr { .. } => Err(CliError::new(format!(
+                "{flag} {}: a checkpoint is a file, not the standard output or error",
+                path.display()
+            ))),
+            file => Ok(file),
         }
     }
 
     /// Returns the name the user gave (`-` for the standard output).
     pub(crate) fn name(&self) -> &Path {
         match self {
-            OutFile::Stdout => Path::new("-"),
-            OutFile::Replace { named, .. } | OutFile::InPlace { named } => named,
+            OutFile::Stdout { named }
+            | OutFile::Stderr { named }
+            | OutFile::Replace { named, .. }
+            | OutFile::InPlace { named, .. } => named,
         }
     }
 
-    /// Writes `bytes`, whole: to the standard output, in place, or replacing
-    /// the file atomically (see the module docs).
-    pub(crate) fn write(&self, bytes: &[u8], stdout: &mut dyn Write) -> CliResult {
+    /// Returns whether this is the standard output.
+    pub(crate) fn is_stdout(&self) -> bool {
+        matches!(self, OutFile::Stdout { .. })
+    }
+
+    /// Writes `bytes`, whole: to the standard output or error (`out`,
+    /// `err`), in place, or replacing the file atomically (see the module
+    /// docs).
+    pub(crate) fn write(
+        &self,
+        bytes: &[u8],
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> CliResult {
         let fail = |e: std::io::Error| {
             CliError::new(format!(
                 "cannot write {}: {}",
@@ -83,26 +143,112 @@ impl OutFile {
             ))
         };
         match self {
-            OutFile::Stdout => stdout.write_all(bytes).map_err(fail),
-            OutFile::InPlace { named } => {
-                let mut file = fs::OpenOptions::new()
-                    .write(true)
-                    .open(named)
-                    .map_err(fail)?;
-                file.write_all(bytes)
-                    .and_then(|()| file.flush())
-                    .map_err(fail)
+            OutFile::Stdout { .. } => out.write_all(bytes).and_then(|()| out.flush()),
+            OutFile::Stderr { .. } => err.write_all(bytes).and_then(|()| err.flush()),
+            OutFile::InPlace { open, .. } => fs::OpenOptions::new()
+                .append(true)
+                .open(open)
+                .and_then(|mut file| file.write_all(bytes).and_then(|()| file.flush())),
+            OutFile::Replace { target, .. } => replace(target, bytes),
+        }
+        .map_err(|e| {
+            if e.kind() == ErrorKind::BrokenPipe && self.is_stdout() {
+                // The reader went away: as for every answer (`exit_code`).
+                CliError::from(e)
+            } else {
+                fail(e)
             }
-            OutFile::Replace { target, .. } => replace(target, bytes).map_err(fail),
+        })
+    }
+
+    /// Writes `bytes` to a file that is not one of the streams (a
+    /// checkpoint: [`OutFile::check_file`]).
+    pub(crate) fn write_file(&self, bytes: &[u8]) -> CliResult {
+        self.write(bytes, &mut std::io::sink(), &mut std::io::sink())
+    }
+
+    /// The file the bytes land in, when a second output could overwrite
+    /// it: an existing regular file (by device and inode, so that links and
+    /// other spellings of it are the same), or a new file's canonical path.
+    fn lands_in(&self) -> Option<Landing> {
+        let existing = |path: &Path| {
+            let m = fs::metadata(path).ok()?;
+            m.is_file().then(|| Landing::inode(&m)).flatten()
+        };
+        match self {
+            OutFile::Stdout { .. } => existing(Path::new("/proc/self/fd/1")),
+            OutFile::Stderr { .. } => existing(Path::new("/proc/self/fd/2")),
+            OutFile::InPlace { open, .. } => existing(open),
+            OutFile::Replace { target, .. } => match fs::metadata(target) {
+                Ok(m) => Landing::inode(&m),
+                Err(_) => {
+                    let folder = fs::canonicalize(folder_of(target)).ok()?;
+                    Some(Landing::New(folder.join(target.file_name()?)))
+                }
+            },
         }
     }
 }
 
-/// Follows the symbolic links of `path` to the file they name (which need
-/// not exist yet); a path without links is itself.
-fn resolve(path: &Path) -> Result<PathBuf, String> {
+/// Checks that no two of a command's outputs land in the same file: each is
+/// `(what, file)`, `what` naming it in the error (`--output`, `the standard
+/// output`).
+pub(crate) fn distinct(outputs: &[(&str, &OutFile)]) -> CliResult {
+    for (i, (a, x)) in outputs.iter().enumerate() {
+        for (b, y) in outputs.iter().skip(i + 1) {
+            if let (Some(p), Some(q)) = (x.lands_in(), y.lands_in())
+                && p == q
+            {
+                return Err(CliError::new(format!(
+                    "{a} and {b} name the same file ({}): give each its own",
+                    y.name().display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where an output lands (see [`OutFile::lands_in`]).
+#[derive(Debug, PartialEq, Eq)]
+enum Landing {
+    /// An existing file: its device and inode.
+    Inode(u64, u64),
+    /// A file still to be made: its canonical path.
+    New(PathBuf),
+}
+
+impl Landing {
+    #[cfg(unix)]
+    fn inode(m: &fs::Metadata) -> Option<Landing> {
+        use std::os::unix::fs::MetadataExt;
+        Some(Landing::Inode(m.dev(), m.ino()))
+    }
+
+    #[cfg(not(unix))]
+    fn inode(_: &fs::Metadata) -> Option<Landing> {
+        None
+    }
+}
+
+/// What a path comes to once its symbolic links are followed.
+#[derive(Debug, PartialEq, Eq)]
+enum Resolved {
+    /// A descriptor `fd` of a process (this one's: `own`).
+    Descriptor { fd: u32, own: bool },
+    /// A path with no link left (which need not exist yet).
+    Path(PathBuf),
+}
+
+/// Follows the symbolic links of `path` until one names a descriptor
+/// (`/proc/PID/fd/N`, where `/dev/stdout` and `/dev/fd/N` lead), or none is
+/// left: never past a descriptor to the file behind it.
+fn resolve(path: &Path) -> Result<Resolved, String> {
     let mut at = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if let Some(found) = descriptor(&at) {
+            return Ok(found);
+        }
         match fs::symlink_metadata(&at) {
             Ok(m) if m.file_type().is_symlink() => {
                 let to = fs::read_link(&at).map_err(|e| plain(&e))?;
@@ -112,10 +258,25 @@ fn resolve(path: &Path) -> Result<PathBuf, String> {
                 };
             }
             // Not a link (or nothing there yet): the end of the chain.
-            _ => return Ok(at),
+            _ => return Ok(Resolved::Path(at)),
         }
     }
     Err(format!("more than {MAX_LINKS} symbolic links"))
+}
+
+/// Says whether `path` names a process's descriptor: a number in a folder
+/// that is, once its own links are followed, `/proc/PID/fd` or
+/// `/proc/PID/task/TID/fd`.
+fn descriptor(path: &Path) -> Option<Resolved> {
+    let fd: u32 = path.file_name()?.to_str()?.parse().ok()?;
+    let folder = fs::canonicalize(folder_of(path)).ok()?;
+    let parts: Vec<&str> = folder.iter().filter_map(|p| p.to_str()).collect();
+    let pid = match parts.as_slice() {
+        ["/", "proc", pid, "fd"] | ["/", "proc", pid, "task", _, "fd"] => *pid,
+        _ => return None,
+    };
+    let own = pid.parse() == Ok(std::process::id());
+    Some(Resolved::Descriptor { fd, own })
 }
 
 /// The folder a file `target` is in (`.` for a bare name).
@@ -126,12 +287,26 @@ fn folder_of(target: &Path) -> &Path {
     }
 }
 
-/// The temporary file beside `target` that [`replace`] writes first: named
-/// after the target and this process, so two runs never share one.
-fn temporary(target: &Path) -> PathBuf {
-    let mut name = target.as_os_str().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    PathBuf::from(name)
+/// Creates a new temporary file beside `target`, named after it, this
+/// process and a count, so that it is never a file of anyone else.
+fn temporary(target: &Path) -> std::io::Result<(PathBuf, fs::File)> {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let mut name = target.as_os_str().to_owned();
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        name.push(format!(".{}-{n}.tmp", std::process::id()));
+        let path = PathBuf::from(name);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(file) => return Ok((path, file)),
+            // Someone else's file: never touched; the next name.
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Checks that the folder of `target` exists and takes a new file.
@@ -140,25 +315,25 @@ fn probe_folder(target: &Path) -> Result<(), String> {
     if !folder.is_dir() {
         return Err("no such folder".into());
     }
-    let tmp = temporary(target);
-    fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .map_err(|e| plain(&e))?;
+    let (tmp, _) = temporary(target).map_err(|e| plain(&e))?;
     fs::remove_file(&tmp).map_err(|e| plain(&e))
 }
 
-/// Replaces the regular file `target` by `bytes` atomically: a temporary
-/// file beside it, flushed to the disk, renamed over it, then the folder
-/// flushed so that the rename itself survives a crash.
+/// Replaces the regular file `target` by `bytes` atomically: a new
+/// temporary file beside it (with the old file's permissions), flushed to
+/// the disk, renamed over it, then the folder flushed so that the rename
+/// itself survives a crash.
 fn replace(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = temporary(target);
-    let written = fs::File::create(&tmp).and_then(|mut file| {
+    let (tmp, mut file) = temporary(target)?;
+    let written = (|| {
+        if let Ok(old) = fs::metadata(target) {
+            file.set_permissions(old.permissions())?;
+        }
         file.write_all(bytes)?;
-        file.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| fs::rename(&tmp, target)) {
+        file.sync_all()?;
+        fs::rename(&tmp, target)
+    })();
+    if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
@@ -171,7 +346,7 @@ fn replace(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 #[cfg(all(test, unix))]
 mod tests {
-    use std::os::unix::fs::FileTypeExt;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 
     use super::*;
 
@@ -185,17 +360,27 @@ mod tests {
     }
 
     fn write(out: &OutFile, bytes: &[u8]) -> CliResult {
-        out.write(bytes, &mut Vec::new())
+        out.write(bytes, &mut Vec::new(), &mut Vec::new())
     }
 
     #[test]
-    fn a_regular_file_is_replaced_and_no_temporary_is_left() {
+    fn a_regular_file_is_replaced_by_a_new_one_and_no_temporary_is_left() {
         let dir = scratch("regular");
         let path = dir.join("report.txt");
         fs::write(&path, "old").expect("write");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+        let before = fs::metadata(&path).expect("stat").ino();
+        // A reader that opened the old file keeps reading it whole.
+        let reader = fs::File::open(&path).expect("open");
         let out = OutFile::check(&path).expect("checked");
         write(&out, b"new").expect("written");
         assert_eq!(fs::read_to_string(&path).expect("read"), "new");
+        let after = fs::metadata(&path).expect("stat");
+        assert_ne!(after.ino(), before, "a new file, renamed over the old one");
+        assert_eq!(after.permissions().mode() & 0o777, 0o640);
+        let mut old = String::new();
+        std::io::Read::read_to_string(&mut &reader, &mut old).expect("read");
+        assert_eq!(old, "old");
         let left: Vec<_> = fs::read_dir(&dir).expect("list").collect();
         assert_eq!(left.len(), 1, "only the report: {left:?}");
     }
@@ -239,7 +424,8 @@ mod tests {
         assert_eq!(
             out,
             OutFile::InPlace {
-                named: PathBuf::from("/dev/null")
+                named: PathBuf::from("/dev/null"),
+                open: PathBuf::from("/dev/null"),
             }
         );
         write(&out, b"gone").expect("written");
@@ -260,6 +446,65 @@ mod tests {
                     .is_char_device()
             );
         }
+    }
+
+    #[test]
+    fn the_streams_are_descriptors_never_the_files_behind_them() {
+        for name in ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            let out = OutFile::check(Path::new(name)).expect("checked");
+            assert!(out.is_stdout(), "{name}: {out:?}");
+        }
+        for name in ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"] {
+            let out = OutFile::check(Path::new(name)).expect("checked");
+            assert!(matches!(out, OutFile::Stderr { .. }), "{name}: {out:?}");
+        }
+        // A link of the user's to the standard output is the standard output.
+        let dir = scratch("stream-link");
+        let link = dir.join("out");
+        std::os::unix::fs::symlink("/dev/stdout", &link).expect("symlink");
+        assert!(OutFile::check(&link).expect("checked").is_stdout());
+        // The streams are written through the command's own.
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let stderr = OutFile::check(Path::new("/dev/stderr")).expect("checked");
+        stderr.write(b"e", &mut out, &mut err).expect("written");
+        assert_eq!((out.as_slice(), err.as_slice()), (&b""[..], &b"e"[..]));
+        // A descriptor the process does not hold is an error.
+        let e = OutFile::check(Path::new("/dev/fd/987654")).expect_err("closed");
+        assert!(e.to_string().contains("no such file"), "{e}");
+    }
+
+    #[test]
+    fn a_checkpoint_is_never_a_stream() {
+        for name in ["-", "/dev/stdout", "/dev/stderr"] {
+            let e = OutFile::check_file("--checkpoint", Path::new(name)).expect_err(name);
+            assert!(e.to_string().contains("a checkpoint is a file"), "{e}");
+        }
+    }
+
+    #[test]
+    fn two_outputs_in_one_file_are_told_apart_from_two_files() {
+        let dir = scratch("distinct");
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        let check = |p: &Path| OutFile::check(p).expect("checked");
+        // New files: by their canonical paths.
+        let spelled = dir.join(".").join("a");
+        assert!(distinct(&[("--output", &check(&a)), ("--checkpoint", &check(&spelled))]).is_err());
+        assert!(distinct(&[("--output", &check(&a)), ("--checkpoint", &check(&b))]).is_ok());
+        // Existing files: by their inodes, through links and hard links.
+        fs::write(&a, "x").expect("write");
+        fs::hard_link(&a, &b).expect("hard link");
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&a, &link).expect("symlink");
+        let e = distinct(&[("--output", &check(&b)), ("--checkpoint", &check(&link))])
+            .expect_err("the same file");
+        assert!(
+            e.to_string()
+                .starts_with("--output and --checkpoint name the same file"),
+            "{e}"
+        );
+        // Devices may take several outputs.
+        let null = check(Path::new("/dev/null"));
+        assert!(distinct(&[("--output", &null), ("--checkpoint", &null)]).is_ok());
     }
 
     #[test]

@@ -12,12 +12,14 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::mpsc;
 
 use plateau::camicia::{self, GameOutcome};
 use plateau::grid::GridOutcome;
 use plateau::search;
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::progress::Signal;
 use crate::{CliResult, Io};
 
 /// One result of a command: serialized for `--json`, written as text otherwise.
@@ -32,13 +34,13 @@ pub(crate) fn emit(io: &mut Io<'_>, json: bool, answer: &impl Answer) -> CliResu
 }
 
 /// The last line of a batch (`camicia --batch`, a file of sudokus) that
-/// Ctrl-C ended early: how many of its lines were not played, from which
+/// a signal ended early: how many of its lines were not played, from which
 /// line. So a batch cut short never looks like a whole one.
 #[derive(Serialize)]
 pub(crate) struct Unplayed {
     /// `exhausted`.
     status: Status,
-    /// `interrupt`.
+    /// `interrupt` or `terminate`.
     stopped_by: Stop,
     /// The first line not played.
     line: usize,
@@ -47,11 +49,11 @@ pub(crate) struct Unplayed {
 }
 
 impl Unplayed {
-    /// The lines from `line` on, `not_played` of them, that Ctrl-C skipped.
-    pub(crate) fn new(line: usize, not_played: u64) -> Self {
+    /// The lines from `line` on, `not_played` of them, that `signal` skipped.
+    pub(crate) fn new(signal: Signal, line: usize, not_played: u64) -> Self {
         Unplayed {
             status: Status::Exhausted,
-            stopped_by: Stop::Interrupt,
+            stopped_by: Stop::of(signal),
             line,
             not_played,
         }
@@ -63,8 +65,10 @@ impl Answer for Unplayed {
         let s = if self.not_played == 1 { "" } else { "s" };
         writeln!(
             out,
-            "stopped by Ctrl-C: {} line{s} not played, from line {}",
-            self.not_played, self.line
+            "stopped by {}: {} line{s} not played, from line {}",
+            self.stopped_by.flag(),
+            self.not_played,
+            self.line
         )
     }
 }
@@ -77,6 +81,56 @@ pub(crate) fn emit_to(out: &mut dyn Write, json: bool, answer: &impl Answer) -> 
         answer.write_text(out)?;
         Ok(())
     }
+}
+
+/// Lines a command streams as it finds them, written by a thread of their
+/// own ([`with_outbox`]): a reader that stops reading (a pager, a full
+/// pipe) never holds up the work, so its deadline, Ctrl-C and checkpoints go
+/// on. What waits to be written is what the command found and would have
+/// printed anyway.
+pub(crate) struct Outbox {
+    to_writer: mpsc::Sender<Vec<u8>>,
+    json: bool,
+}
+
+impl Outbox {
+    /// Queues `answer` (as [`emit`] prints it); `false` once the writer has
+    /// stopped on an error (which [`with_outbox`] returns): the work should
+    /// end.
+    pub(crate) fn emit(&self, answer: &impl Answer) -> CliResult<bool> {
+        let mut bytes = Vec::new();
+        emit_to(&mut bytes, self.json, answer)?;
+        Ok(self.to_writer.send(bytes).is_ok())
+    }
+}
+
+/// Runs `work` with an [`Outbox`] whose lines a thread writes to `out`, in
+/// order; returns when they are all written: `work`'s error first, then the
+/// writer's.
+pub(crate) fn with_outbox<R>(
+    out: &mut (dyn Write + Send),
+    json: bool,
+    work: impl FnOnce(&Outbox) -> CliResult<R>,
+) -> CliResult<R> {
+    std::thread::scope(|scope| {
+        let (to_writer, lines) = mpsc::channel::<Vec<u8>>();
+        let writer = scope.spawn(move || -> io::Result<()> {
+            for bytes in lines {
+                out.write_all(&bytes)?;
+                // Each line as it comes: the reader sees the work go on.
+                out.flush()?;
+            }
+            Ok(())
+        });
+        let done = work(&Outbox { to_writer, json });
+        // (The outbox is gone: the writer ends once the queue is written.)
+        let written = writer
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the writer thread failed")));
+        let value = done?;
+        written?;
+        Ok(value)
+    })
 }
 
 /// Writes any serializable value as one JSON line (for streams of records,
@@ -142,18 +196,39 @@ pub(crate) enum Stop {
     /// `--seconds` ran out.
     #[serde(rename = "seconds")]
     Seconds,
-    /// The user pressed Ctrl-C.
+    /// The user pressed Ctrl-C (SIGINT).
     #[serde(rename = "interrupt")]
     Interrupt,
+    /// SIGTERM: a scheduler's time limit or preemption, or `kill`.
+    #[serde(rename = "terminate")]
+    Terminate,
 }
 
 impl Stop {
-    /// Names the stop for text output: the flag, or "Ctrl-C".
+    /// Names the stop for text output: the flag, "Ctrl-C" or "SIGTERM".
     pub(crate) fn flag(self) -> &'static str {
         match self {
             Stop::MaxSteps => "--max-steps",
             Stop::Seconds => "--seconds",
             Stop::Interrupt => "Ctrl-C",
+            Stop::Terminate => "SIGTERM",
+        }
+    }
+
+    /// The stop a signal makes.
+    pub(crate) fn of(signal: Signal) -> Stop {
+        match signal {
+            Signal::Interrupt => Stop::Interrupt,
+            Signal::Terminate => Stop::Terminate,
+        }
+    }
+
+    /// The signal of a stop by a signal.
+    pub(crate) fn signal(self) -> Option<Signal> {
+        match self {
+            Stop::Interrupt => Some(Signal::Interrupt),
+            Stop::Terminate => Some(Signal::Terminate),
+            Stop::MaxSteps | Stop::Seconds => None,
         }
     }
 }

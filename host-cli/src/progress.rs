@@ -7,18 +7,20 @@
 //! Ctrl-C: the binary calls [`install_interrupt_handler`]. Outside an
 //! [`Interruptible`] section, Ctrl-C ends the process at once (exit 130), as
 //! for any tool. Inside one, the first Ctrl-C only sets a flag that the
-//! command polls between slices of its search ([`interrupted`]); the command
+//! command polls between slices of its search ([`signal`]); the command
 //! then prints the answer so far, marked as stopped by `interrupt`. SIGTERM
 //! (what a cluster's scheduler sends before a time limit or a preemption) is
-//! handled the same way, with its own exit code; a hunt with a checkpoint
-//! saves it and exits ([`signal`]).
+//! handled the same way, marked `terminate`, with its own exit code; a hunt
+//! with a checkpoint saves it and pauses.
 //!
-//! Signals that come twice within [`ECHO`] count as one: GNU `timeout` and
-//! many job runners deliver theirs to the process and then to its group.
-//! A second signal after that, or a third, ends the process at once (a hunt's
-//! last checkpoint on disk stays whole: it is only ever replaced atomically).
-//! The signals are read by a thread of their own ([`Seen`] decides), so the
-//! handler itself only wakes it.
+//! Every signal within [`ECHO`] of the first counts as that one, however
+//! many come and whatever they are (GNU `timeout` and many job runners
+//! deliver theirs to the process and then to its group; a shell may add its
+//! own): the command still gives its one answer, even when they arrive after
+//! its search, while it writes. Only a signal later than that ends the
+//! process at once (a hunt's last checkpoint on disk stays whole: it is only
+//! ever replaced atomically). The signals are read by a thread of their own
+//! ([`Seen`] decides), so the handler itself only wakes it.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -95,7 +97,7 @@ impl Signal {
     }
 }
 
-/// Signals closer together than this are one signal delivered twice.
+/// Signals this close to the first are that one delivered again.
 const ECHO: Duration = Duration::from_secs(1);
 
 /// What to do with a signal.
@@ -103,35 +105,33 @@ const ECHO: Duration = Duration::from_secs(1);
 enum Act {
     /// The first: raise the flag the command polls.
     Raise,
-    /// The same signal delivered again: nothing.
+    /// The first delivered again: nothing.
     Ignore,
     /// End the process now.
     Exit,
 }
 
-/// The signals seen so far, and what each new one means (module docs).
+/// The first signal seen, and what each new one means (module docs).
 #[derive(Default)]
 struct Seen {
     first: Option<Instant>,
-    count: u32,
 }
 
 impl Seen {
     /// Says what a signal arriving at `now` does, inside an interruptible
     /// section (`armed`) or not.
     fn on(&mut self, now: Instant, armed: bool) -> Act {
-        if !armed {
-            return Act::Exit;
-        }
-        self.count = self.count.saturating_add(1);
         match self.first {
-            None => {
+            // The first: it stops a search, and ends anything else at once.
+            None if armed => {
                 self.first = Some(now);
                 Act::Raise
             }
-            Some(first) if self.count == 2 && now.saturating_duration_since(first) <= ECHO => {
-                Act::Ignore
-            }
+            None => Act::Exit,
+            // Its echoes, and any signal close behind it: the answer is on
+            // its way (the search may be over, its answer being written).
+            Some(first) if now.saturating_duration_since(first) <= ECHO => Act::Ignore,
+            // The user insisting.
             Some(_) => Act::Exit,
         }
     }
@@ -170,11 +170,6 @@ pub fn install_interrupt_handler() -> std::io::Result<()> {
     Ok(())
 }
 
-/// Returns whether Ctrl-C (or SIGTERM) asked the running command to stop.
-pub(crate) fn interrupted() -> bool {
-    signal().is_some()
-}
-
 /// Returns the signal that asked the running command to stop, if one did.
 pub(crate) fn signal() -> Option<Signal> {
     if TERMINATED.load(Ordering::Relaxed) {
@@ -186,7 +181,7 @@ pub(crate) fn signal() -> Option<Signal> {
     }
 }
 
-/// A section of a command that polls [`interrupted`] and answers with what it
+/// A section of a command that polls [`signal`] and answers with what it
 /// has when it is set. Open while the value lives.
 #[must_use = "the section closes when this value is dropped"]
 pub(crate) struct Interruptible(());
@@ -267,20 +262,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_signal_delivered_twice_within_a_second_counts_once() {
+    fn every_signal_within_a_second_of_the_first_counts_as_it() {
         let t0 = Instant::now();
         let at = |ms: u64| t0 + Duration::from_millis(ms);
-        // The first raises the flag; its echo (timeout's, to the group) is
-        // nothing; a third ends the process.
+        // The first raises the flag; its echoes (timeout's, to the group,
+        // and any number more) are nothing, even once the search is over
+        // and its answer is being written (not armed).
         let mut seen = Seen::default();
         assert_eq!(seen.on(at(0), true), Act::Raise);
+        assert_eq!(seen.on(at(0), true), Act::Ignore);
         assert_eq!(seen.on(at(3), true), Act::Ignore);
-        assert_eq!(seen.on(at(10), true), Act::Exit);
-        // A second one a second later is the user insisting.
+        assert_eq!(seen.on(at(10), false), Act::Ignore);
+        assert_eq!(seen.on(at(1_000), false), Act::Ignore);
+        // One more than a second later is the user insisting.
+        assert_eq!(seen.on(at(1_001), true), Act::Exit);
         let mut seen = Seen::default();
         assert_eq!(seen.on(at(0), true), Act::Raise);
-        assert_eq!(seen.on(at(1_001), true), Act::Exit);
-        // Outside a section, any signal ends the process.
+        assert_eq!(seen.on(at(1_500), false), Act::Exit);
+        // Outside a section, the first signal ends the process.
         assert_eq!(Seen::default().on(at(0), false), Act::Exit);
     }
 

@@ -37,7 +37,8 @@ pub fn reason_holds(w: u16, h: u16, s: Square, kind: TourKind, why: NoTour) -> b
     let odd = (u32::from(w) * u32::from(h)) % 2 == 1;
     match why {
         NoTour::NoOpenTour => kind == TourKind::Open && !open_exists(w, h),
-        NoTour::NoClosedTour => kind == TourKind::Closed && !closed_exists(w, h),
+        NoTour::NoClosedTour => kind == TourKind::Closed && !closed_exists(w, h) && !odd,
+        NoTour::OddClosed => kind == TourKind::Closed && odd,
         // (0, 0) is on the majority colour of an odd board.
         NoTour::MinorityColour => kind == TourKind::Open && odd && (s.x + s.y) % 2 == 1,
         NoTour::InnerLineOf4xN => kind == TourKind::Open && on_inner_line_of_4xn(w, h, s),

@@ -318,31 +318,56 @@ fn a_missing_board_is_named() {
     assert!(one_error(&run).contains("--board"), "{}", run.stderr);
 }
 
-/// A search without a tour writes no picture, and removes an older one at
-/// `--svg FILE` (it would look like this search's), saying so.
+/// A search without a tour writes no picture and leaves whatever is at
+/// `--svg FILE` as it was (a file of the user's, or the target of a link
+/// there: issue #40), saying that no picture was written.
 #[test]
-fn no_tour_leaves_no_stale_picture() {
+fn no_tour_leaves_the_file_at_svg_as_it_was() {
     let dir = std::env::temp_dir().join(format!("plateau-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder");
     let svg = dir.join("tour.svg");
-    std::fs::write(&svg, "<svg>an older tour</svg>").expect("written");
-    let path = svg.display().to_string();
+    let important = dir.join("important.txt");
+    let link = dir.join("pic.svg");
+    std::os::unix::fs::symlink("important.txt", &link).expect("a link");
+    let (path, through) = (svg.display().to_string(), link.display().to_string());
     for args in [
         vec!["--board", "3x3", "--svg", &path],
+        vec!["--board", "4x4", "--svg", &through],
         vec!["--board", "9x9", "--max-steps", "10", "--svg", &path],
     ] {
         std::fs::write(&svg, "<svg>an older tour</svg>").expect("written");
+        std::fs::write(&important, "precious").expect("written");
         let r = tour(&args);
         assert_eq!(r.code, 0, "{}", r.stderr);
-        assert!(!svg.exists(), "{args:?}: the older picture is still there");
+        assert_eq!(
+            std::fs::read_to_string(&svg).expect("still there"),
+            "<svg>an older tour</svg>",
+            "{args:?}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&important).expect("still there"),
+            "precious",
+            "{args:?}"
+        );
         assert!(
-            r.stderr.contains("no tour to draw: the older picture"),
-            "{}",
-            r.stderr
+            std::fs::symlink_metadata(&link)
+                .expect("the link")
+                .file_type()
+                .is_symlink()
+        );
+        let name = args.last().expect("the file");
+        assert_eq!(
+            r.stderr,
+            format!("note: no tour to draw: no picture was written to {name}\n"),
+            "{args:?}"
         );
     }
+    // Nothing at the path: nothing is made there.
+    std::fs::remove_file(&svg).expect("removed");
     let r = tour(&["--board", "3x3", "--svg", &path]);
-    assert!(r.stderr.contains("was not written"), "{}", r.stderr);
+    assert_eq!(r.code, 0);
+    assert!(!svg.exists());
     let r = tour(&["--board", "5x5", "--svg", &path]);
     assert_eq!(r.code, 0);
     assert!(

@@ -397,6 +397,16 @@ impl<N: Node> Bfs<N> {
         true
     }
 
+    /// Turns the ring `queue` so that the queued grids are its first ones,
+    /// in order (the storage can then grow at its end).
+    pub(crate) fn to_front(&mut self, queue: &mut [N]) {
+        // head < queue.len() whenever the queue is not empty.
+        if self.head < queue.len() {
+            queue.rotate_left(self.head);
+        }
+        self.head = 0;
+    }
+
     /// Puts `node` at the back of the queue; `false` if it is full.
     fn push(&mut self, queue: &mut [N], node: N) -> bool {
         let cap = queue.len();

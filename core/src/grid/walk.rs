@@ -290,6 +290,50 @@ impl<P: Puzzle, S: AsMut<[P]>> BreadthFirst<P, S> {
         })
     }
 
+    /// Hands the queue's storage to `grow` and goes on in what it returns,
+    /// the queued grids kept in place: they are first turned to its front,
+    /// so `grow` may lengthen it at its end (`Vec::resize` within its
+    /// capacity moves nothing), and the search never needs the old storage
+    /// and a new one at once, as [`BreadthFirst::move_to`] does.
+    ///
+    /// # Errors
+    /// [`SearchError::QueueFull`] if what `grow` returns is shorter than
+    /// [`BreadthFirst::queued`] (the search is then lost).
+    ///
+    /// ```
+    /// use plateau::Budget;
+    /// use plateau::grid::{BreadthFirst, Margins, SearchError, Seek};
+    /// use plateau::search::{Count, Outcome, Search};
+    /// let puzzle = Margins::new(&[2; 4], &[2; 4])?;
+    /// let mut queue = Vec::with_capacity(64);
+    /// queue.resize(4, puzzle);
+    /// let mut search = BreadthFirst::new_in(puzzle, Seek::All, queue);
+    /// assert_eq!(search.run(Budget::UNLIMITED), Err(SearchError::QueueFull { grids: 4 }));
+    /// let mut search = search.grow_with(|mut q| {
+    ///     q.resize(64, puzzle); // within the capacity: nothing moves
+    ///     q
+    /// })?;
+    /// let Outcome::Done(all) = search.run(Budget::UNLIMITED)? else { return Err("none".into()) };
+    /// assert_eq!(all.count, Count::exactly(90));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn grow_with<T: AsMut<[P]>>(
+        mut self,
+        grow: impl FnOnce(S) -> T,
+    ) -> Result<BreadthFirst<P, T>, SearchError> {
+        self.bfs.to_front(self.queue.as_mut());
+        let mut queue = grow(self.queue);
+        let grids = queue.as_mut().len();
+        if grids < self.bfs.queued() {
+            return Err(SearchError::QueueFull { grids });
+        }
+        Ok(BreadthFirst {
+            root: self.root,
+            queue,
+            bfs: self.bfs,
+        })
+    }
+
     /// Returns where the search stands, without searching.
     pub fn outcome(&self) -> GridOutcome<P> {
         self.bfs.tally.outcome()

@@ -124,8 +124,13 @@ pub enum TourKind {
 pub enum NoTour {
     /// The board has no open tour at all (1×n, 2×n, 3×3, 3×5, 3×6, 4×4).
     NoOpenTour,
-    /// The board has no closed tour (Schwenk 1991).
+    /// The board has no closed tour (Schwenk 1991): its shorter side is 1,
+    /// 2 or 4, or it is 3×4, 3×6 or 3×8.
     NoClosedTour,
+    /// The board has an odd number of squares, and a closed tour, which
+    /// alternates colours, needs an even number (both sides odd: Schwenk's
+    /// first case).
+    OddClosed,
     /// The board has an odd number of squares and the start is on the minority colour.
     MinorityColour,
     /// On a 4×n board, open tours start on the long edges and this square is inside.
@@ -143,7 +148,10 @@ impl NoTour {
                 "this board has no knight's tour (open tours need 1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, or both sides >= 5)"
             }
             NoTour::NoClosedTour => {
-                "this board has no closed knight's tour (Schwenk: not both sides odd, the shorter side not 1, 2 or 4, and not 3x4, 3x6 or 3x8)"
+                "this board has no closed knight's tour (Schwenk: none when the shorter side is 1, 2 or 4, or on 3x4, 3x6 and 3x8)"
+            }
+            NoTour::OddClosed => {
+                "both sides are odd, so the board has an odd number of squares, and a closed tour alternates colours: it needs an even number (Schwenk)"
             }
             NoTour::MinorityColour => {
                 "the board has an odd number of squares, so a tour starts and ends on the majority colour, and this square is on the other"
@@ -365,7 +373,9 @@ impl Board {
     /// Returns why no tour of `kind` can start on `start`, if theory says so.
     #[must_use]
     pub const fn no_tour_by_theory(self, start: Square, kind: TourKind) -> Option<NoTour> {
+        let (m, n) = self.sides();
         match kind {
+            TourKind::Closed if m % 2 == 1 && n % 2 == 1 => Some(NoTour::OddClosed),
             TourKind::Closed if !self.has_closed_tour() => Some(NoTour::NoClosedTour),
             TourKind::Closed => None,
             TourKind::Open if !self.has_open_tour() => Some(NoTour::NoOpenTour),

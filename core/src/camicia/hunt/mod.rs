@@ -110,10 +110,11 @@ impl Hunt {
         }
     }
 
-    /// Returns the budget, in deals, of the `index`-th chunk of a shard's
-    /// hunt of `deals` deals in all, or `None` past its last chunk: chunks of
-    /// [`CHUNK_DEALS`] and a shorter last one ([`Budget::UNLIMITED`] has no
-    /// last chunk).
+    /// Returns the budget, in deals, of chunk `g` of a hunt of `deals` deals
+    /// in all (every shard's together), or `None` past its last chunk: chunks
+    /// of [`CHUNK_DEALS`] and a shorter last one ([`Budget::UNLIMITED`] has
+    /// no last chunk). A shard's `i`-th chunk is chunk
+    /// [`Shard::chunk(i)`](Shard::chunk) of the hunt.
     #[must_use]
     pub const fn chunk_deals(deals: Budget, index: u64) -> Option<Budget> {
         if deals.is_unlimited() {
@@ -207,9 +208,11 @@ impl Hunt {
     }
 }
 
-/// Runs `shard`'s part of a record hunt of `deals` deals (the hunt's own
-/// budget; [`Budget::UNLIMITED`]: no end) into a [`Tally`], in slices: a
-/// [`Search`] whose unit is the deal.
+/// Runs `shard`'s part of a record hunt of `deals` deals in all (the hunt's
+/// own budget, every shard's together; [`Budget::UNLIMITED`]: no end) into a
+/// [`Tally`], in slices: a [`Search`] whose unit is the deal. The shard plays
+/// [`Shard::share`] of the deals, and the tallies of the shards of a hunt,
+/// absorbed into one, are the tally of the whole hunt played in one piece.
 ///
 /// Each [`run`](Search::run) plays whole chunks ([`CHUNK_DEALS`] deals, the
 /// last one shorter) as long as the next one fits in its budget, so that a
@@ -259,7 +262,8 @@ impl<S: fmt::Debug> fmt::Debug for HuntSearch<S> {
 }
 
 impl<S: AsRef<[Entry]> + AsMut<[Entry]>> HuntSearch<S> {
-    /// Makes `shard`'s part of `hunt`, of `deals` deals, counted into `tally`.
+    /// Makes `shard`'s part of `hunt`, of `deals` deals in all (the shards
+    /// together), counted into `tally`.
     pub const fn new(hunt: Hunt, shard: Shard, deals: Budget, tally: Tally<S>) -> Self {
         HuntSearch {
             hunt,
@@ -291,7 +295,7 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Search for HuntSearch<S> {
     /// Plays whole chunks of at most `budget` deals in all.
     fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
         self.meter.open(budget);
-        while let Some(len) = Hunt::chunk_deals(self.deals, self.next) {
+        while let Some(len) = Hunt::chunk_deals(self.deals, self.shard.chunk(self.next)) {
             if len.get() > self.meter.left() {
                 return Ok(Outcome::Exhausted {
                     best: self.meter.spent(),
@@ -323,6 +327,29 @@ mod tests {
         assert_eq!(Hunt::chunk_deals(d, 3), None);
         assert_eq!(Hunt::chunk_deals(Budget::new(0), 0), None);
         assert_eq!(Hunt::chunk_deals(Budget::UNLIMITED, 9), whole);
+    }
+
+    /// The shards of a hunt whose last chunk is short, absorbed into one
+    /// tally, are the hunt played in one piece: counts, chunks and lists.
+    #[test]
+    fn shards_partition_the_hunt() {
+        let hunt = Hunt::new(5, Budget::new(100_000)).fresh();
+        let deals = Budget::new(3 * CHUNK_DEALS + 777);
+        let empty = || Tally::new([Entry::EMPTY; 4], [Entry::EMPTY; 4], [Entry::EMPTY; 4]);
+        let mut whole = HuntSearch::new(hunt, Shard::WHOLE, deals, empty());
+        assert_eq!(whole.run(Budget::UNLIMITED), Ok(Outcome::Done(deals.get())));
+        for n in [2, 3, 5] {
+            let mut union = empty();
+            for k in 1..=n {
+                let shard = Shard::new(k, n).unwrap();
+                let mut part = HuntSearch::new(hunt, shard, deals, empty());
+                let share = shard.share(deals).get();
+                assert_eq!(part.run(Budget::UNLIMITED), Ok(Outcome::Done(share)));
+                assert_eq!(part.tally().deals, share);
+                union.absorb(part.tally());
+            }
+            assert_eq!(&union, whole.tally(), "{n} shards");
+        }
     }
 
     #[test]

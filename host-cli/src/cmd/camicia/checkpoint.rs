@@ -27,29 +27,44 @@ const MAX_BYTES: u64 = 4 << 20;
 /// Saves `report` (the first `report.tally.chunks` chunks of the hunt that
 /// `header` describes) to `file`, atomically.
 pub(crate) fn save(file: &OutFile, report: &Report, header: &Header) -> CliResult {
-    // Never the standard output (`hunt` refuses `--checkpoint -`).
-    file.write(&report::render(report, header, true)?, &mut std::io::sink())
+    // Never a stream: `OutFile::check_file`.
+    file.write_file(&report::render(report, header, true)?)
+}
+
+/// Returns the error `checkpoint PATH: why`, in the words of every
+/// checkpoint's errors (the hunt's and `loops`').
+pub(crate) fn error(path: &Path, why: impl std::fmt::Display) -> CliError {
+    CliError::new(format!("checkpoint {}: {why}", path.display()))
+}
+
+/// Reads the text of the checkpoint at `path`, at most [`MAX_BYTES`] of it
+/// (a device or an endless stream is not read past them): the one reader of
+/// every checkpoint, the hunt's and `loops`'.
+pub(crate) fn read_text(path: &Path) -> CliResult<String> {
+    let plain = |e: std::io::Error| error(path, crate::error::plain(&e));
+    let mut file = std::fs::File::open(path).map_err(plain)?;
+    let bytes = read_at_most(&mut file, MAX_BYTES)
+        .map_err(plain)?
+        .ok_or_else(|| {
+            error(
+                path,
+                format!("larger than {}: not a checkpoint", size_words(MAX_BYTES)),
+            )
+        })?;
+    let text = String::from_utf8(bytes).map_err(|_| error(path, "not text: not a checkpoint"))?;
+    if text.trim().is_empty() {
+        return Err(error(path, "empty: not a checkpoint"));
+    }
+    Ok(text)
 }
 
 /// Reads the checkpoint at `path` for the hunt of `params`: its report (the
 /// tally of its first chunks and the time spent), every check of the module
 /// docs passed.
 pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
-    let name = path.display();
-    let fail = |why: String| CliError::new(format!("checkpoint {name}: {why}"));
-    let plain = |e: std::io::Error| fail(crate::error::plain(&e));
-    let mut file = std::fs::File::open(path).map_err(plain)?;
-    let bytes = read_at_most(&mut file, MAX_BYTES)
-        .map_err(plain)?
-        .ok_or_else(|| {
-            fail(format!(
-                "larger than {}: not a checkpoint",
-                size_words(MAX_BYTES)
-            ))
-        })?;
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| fail("not text: not a checkpoint".into()))?;
-    let parts = report::split(text);
+    let fail = |why: String| error(path, why);
+    let text = read_text(path)?;
+    let parts = report::split(&text);
     let [(first, lines)] = parts.as_slice() else {
         return Err(fail(if parts.is_empty() {
             "empty: not a checkpoint".into()

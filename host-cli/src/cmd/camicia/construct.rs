@@ -12,10 +12,17 @@
 //!   taker wins. A state has few predecessors and many have none, so the
 //!   states from which a cycle is reached (its *tree*) are few: Casella et
 //!   al.'s cycle has 2,670, 30 of them with 26 cards a hand.
-//! - **Perturbation.** A state of a known tree, changed by one or two small
-//!   edits (swap two cards, move one, swap two blocks of cards, move the cut
-//!   between the hands), sometimes loops into another cycle; each new cycle's
-//!   tree is then searched in its turn.
+//! - **Perturbation.** A state of the trees of the cycles started from,
+//!   changed by one or two small edits (swap two cards, move one, swap two
+//!   blocks of cards, move the cut between the hands), sometimes loops into
+//!   another cycle, whose tree is then searched for the deals that reach it.
+//!
+//! Trial `n` draws its state and its edits from the seed and `n` alone, and
+//! perturbs only the trees of the cycles started from (not those found on
+//! the way: measured, they find the same cycles), so trials do not depend on
+//! each other: shard K of N makes trials `K-1, K-1+N, ...`, and the shards of
+//! a search find, together, what the search finds in one piece (each cycle
+//! first found by the same trial).
 //!
 //! Everything here holds cards as penalties (0 for any number card, 1 to 4
 //! for J, Q, K, A) and states as the starter's hand then the other's: the game
@@ -165,6 +172,8 @@ pub(crate) struct Found {
     pub(crate) deals: Vec<(State, Ending, Cycle)>,
     /// States of its tree (at most [`TREE_LIMIT`]).
     pub(crate) tree: usize,
+    /// The trial that found it; `None` for a cycle started from.
+    pub(crate) trial: Option<u64>,
 }
 
 /// The construction's state: the cycles found, their trees' states to
@@ -172,14 +181,14 @@ pub(crate) struct Found {
 pub(crate) struct Construction {
     /// Only deals with 26 cards a hand are kept (else any split).
     balanced: bool,
-    /// The seed of the trials' random streams (the seed and the shard).
+    /// The seed of the trials' random streams.
     stream: u64,
     /// Cycles by id, in the order found.
     ids: HashMap<u64, usize>,
     pub(crate) cycles: Vec<Found>,
-    /// States to perturb: the trees of the cycles, in the order found.
+    /// States to perturb: the trees of the cycles started from.
     pool: Vec<State>,
-    /// Trials made.
+    /// Trials made (by this shard).
     pub(crate) trials: u64,
     /// Trials whose perturbed deal looped (into a new cycle or a known one).
     pub(crate) loops: u64,
@@ -201,9 +210,10 @@ impl Construction {
 
     /// Adds the cycle that the deal starting in `state` loops into, if it is
     /// new: searches its tree, and checks each deal of the wanted split there
-    /// with the exact simulation (it loops, into this cycle). Returns its
-    /// index if new.
-    pub(crate) fn add(&mut self, state: &State) -> Option<usize> {
+    /// with the exact simulation (it loops, into this cycle). A cycle
+    /// started from (`trial` `None`) puts its tree among the states to
+    /// perturb; one found by a trial does not. Returns its index if new.
+    pub(crate) fn add(&mut self, state: &State, trial: Option<u64>) -> Option<usize> {
         let (_, cycle) = looping(state, TRIAL_ROUNDS)?;
         if self.ids.contains_key(&cycle.id()) {
             return None;
@@ -224,21 +234,24 @@ impl Construction {
                 deals.push((s.clone(), end, c));
             }
         }
-        let room = POOL_LIMIT.saturating_sub(self.pool.len());
-        self.pool.extend(states.iter().take(room).cloned());
+        if trial.is_none() {
+            let room = POOL_LIMIT.saturating_sub(self.pool.len());
+            self.pool.extend(states.iter().take(room).cloned());
+        }
         self.ids.insert(cycle.id(), self.cycles.len());
         self.cycles.push(Found {
             cycle,
             deals,
             tree: states.len(),
+            trial,
         });
         Some(self.cycles.len() - 1)
     }
 
-    /// Makes trial number `self.trials`: perturbs a state of the pool, plays
-    /// it, and adds its cycle if it loops into a new one (its index).
-    pub(crate) fn trial(&mut self) -> Option<usize> {
-        let n = self.trials;
+    /// Makes trial number `n` (of the whole search: see the module docs):
+    /// perturbs a state of the pool, plays it, and adds its cycle if it
+    /// loops into a new one. Returns the new cycle's index.
+    pub(crate) fn trial(&mut self, n: u64) -> Option<usize> {
         self.trials += 1;
         if self.pool.is_empty() {
             return None;
@@ -251,7 +264,7 @@ impl Construction {
         if self.ids.contains_key(&cycle.id()) {
             return None;
         }
-        self.add(&perturbed)
+        self.add(&perturbed, Some(n))
     }
 }
 
@@ -325,16 +338,16 @@ mod tests {
     #[test]
     fn the_published_cycle_has_30_balanced_deals() {
         let mut c = Construction::new(1, true);
-        let i = c.add(&state(CASELLA)).expect("a loop");
+        let i = c.add(&state(CASELLA), None).expect("a loop");
         let found = &c.cycles[i];
         assert_eq!((found.cycle.tricks, found.tree), (62, 2670));
         assert_eq!(found.deals.len(), 30);
         assert!(found.deals.iter().any(|(s, _, _)| s.text() == CASELLA));
         // Known already: not added twice.
-        assert_eq!(c.add(&state(CASELLA)), None);
+        assert_eq!(c.add(&state(CASELLA), None), None);
         // Any split: every state of the tree is a deal that reaches it.
         let mut any = Construction::new(1, false);
-        let i = any.add(&state(CASELLA)).expect("a loop");
+        let i = any.add(&state(CASELLA), None).expect("a loop");
         assert_eq!(any.cycles[i].deals.len(), 2670);
         assert!(
             any.cycles[i]

@@ -52,7 +52,7 @@ use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
 use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
-use crate::outfile::OutFile;
+use crate::outfile::{self, OutFile};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
 
@@ -78,7 +78,7 @@ pub(crate) struct HuntArgs {
     /// Stop after exactly this many deals, the hunt's step budget (reproducible
     /// unless --seconds stops it first) (default: no deal limit).
     #[arg(long, value_name = STEPS_NAME, visible_alias = "max-steps",
-          value_parser = limits::parse_steps, allow_negative_numbers = true)]
+          value_parser = parse_deals, allow_negative_numbers = true)]
     deals: Option<u64>,
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
@@ -120,6 +120,11 @@ pub(crate) struct HuntArgs {
 pub(crate) fn parse_top(s: &str) -> Result<usize, String> {
     let n = limits::number_in(s, 1, MAX_TOP)?;
     usize::try_from(n).map_err(|e| e.to_string())
+}
+
+/// Reads `--deals`: a hunt plays at least one deal.
+fn parse_deals(s: &str) -> Result<u64, String> {
+    limits::number_in(s, 1, u64::MAX)
 }
 
 /// Reads `--threads`: 1 to 1,024.
@@ -266,7 +271,7 @@ impl Chunks {
                 break;
             }
             let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(len) = Hunt::chunk_deals(self.deals, index) else {
+            let Some(len) = Hunt::chunk_deals(self.deals, self.shard.chunk(index)) else {
                 break;
             };
             let mut chunk = Report::new(self.top);
@@ -413,7 +418,12 @@ struct Driven {
 }
 
 /// Runs the hunt: [`plan`], [`drive`], [`finish`].
+///
+/// A signal anywhere in it stops the hunt (at once, if it comes before the
+/// threads start) and is answered: with the report, or with the checkpoint
+/// saved and a pause.
 pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
+    let _section = progress::Interruptible::open();
     let plan = plan(args, io)?;
     let driven = drive(&plan, json, io)?;
     finish(&plan, driven, json, io)
@@ -431,7 +441,8 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         None => sched::default_threads(var).map_err(CliError::new)?,
     };
     let seconds = match (args.seconds, args.deals) {
-        (Some(s), _) => Some(s),
+        // `--seconds inf`: no time limit.
+        (Some(s), _) => limits::finite(Some(s)),
         (None, None) => Some(DEFAULT_SECONDS),
         (None, Some(_)) => None,
     };
@@ -448,13 +459,16 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     let checkpoint = args
         .checkpoint
         .as_ref()
-        .map(|path| match OutFile::check(path)? {
-            OutFile::Stdout => Err(CliError::new(
-                "--checkpoint -: a checkpoint is a file, not the standard output",
-            )),
-            file => Ok((path.clone(), file)),
-        })
+        .map(|path| Ok::<_, CliError>((path.clone(), OutFile::check_file("--checkpoint", path)?)))
         .transpose()?;
+    if let Some((_, file)) = &checkpoint {
+        let report = if args.output.is_some() {
+            "--output"
+        } else {
+            "the standard output"
+        };
+        outfile::distinct(&[(report, &output), ("--checkpoint", file)])?;
+    }
     let mut resumed = Report::new(args.top);
     if let Some((path, file)) = &checkpoint {
         if path.exists() {
@@ -562,7 +576,13 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             return Err(CliError::new(format!("cannot start a hunt thread: {e}")));
         }
     }
-    let progress = Progress::new(io, json, "hunt", plan.params.deals);
+    let share = plan.shard.share(plan.deals);
+    let progress = Progress::new(
+        io,
+        json,
+        "hunt",
+        (!share.is_unlimited()).then(|| share.get()),
+    );
     let mut last_save = Instant::now();
     let mut saved = Ok(());
     let mut watch = Watch {
@@ -619,18 +639,20 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
 /// stopped and that can resume pauses instead (no report, the signal's code).
 fn finish(plan: &Plan, driven: Driven, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
     let Driven { report, stop } = driven;
-    // A hunt of --deals deals that played them all is complete, whatever
-    // stopped it after; an endless one always stopped.
-    let complete = !plan.deals.is_unlimited() && report.tally.deals == plan.deals.get();
+    // A hunt of --deals deals that played its shard's share of them all is
+    // complete, whatever stopped it after; an endless one always stopped.
+    let share = plan.shard.share(plan.deals);
+    let complete = !share.is_unlimited() && report.tally.deals == share.get();
     let stop = if complete {
         None
     } else {
-        stop.or(Some(Stop::Interrupt))
+        stop.or_else(|| progress::signal().map(Stop::of))
+            .or(Some(Stop::Interrupt))
     };
     let header = header(&plan.params, plan.threads, complete, stop);
     if let Some((path, file)) = &plan.checkpoint {
         checkpoint::save(file, &report, &header)?;
-        if let (Some(Stop::Interrupt), Some(signal)) = (stop, progress::signal()) {
+        if let Some(signal) = stop.and_then(Stop::signal) {
             return Ok(Exit::Paused {
                 signal,
                 note: format!(
@@ -644,7 +666,7 @@ fn finish(plan: &Plan, driven: Driven, json: bool, io: &mut Io<'_>) -> CliResult
         }
     }
     plan.output
-        .write(&report::render(&report, &header, json)?, io.out)?;
+        .write(&report::render(&report, &header, json)?, io.out, io.err)?;
     Ok(Exit::Answered)
 }
 

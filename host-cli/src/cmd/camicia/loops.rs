@@ -9,15 +9,17 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
+use plateau::camicia::hunt::Shard;
+
+use super::checkpoint;
 use super::construct::{Construction, Found, State};
 use super::sched::{self, ShardArg};
 use super::{CycleInfo, deal_from_args};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::input::read_text;
 use crate::limits::{self, SECONDS_NAME, STEPS_NAME};
 use crate::outfile::OutFile;
-use crate::output::{self, Answer, Status, Stop};
+use crate::output::{self, Answer, Outbox, Status, Stop};
 use crate::progress::{self, Progress};
 
 /// The time limit without `--seconds` or `--max-steps`.
@@ -74,9 +76,10 @@ pub(crate) struct LoopsArgs {
 }
 
 /// A checkpoint: the parameters, the trials made and the cycles found (by
-/// their canonical deals, in the order found: the construction is rebuilt
-/// from them exactly).
+/// their canonical deals and the trial that found each: the construction is
+/// rebuilt from them exactly).
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
 struct Checkpoint {
     kind: String,
     seed: u64,
@@ -86,8 +89,19 @@ struct Checkpoint {
     trials: u64,
     loops: u64,
     seconds: f64,
-    cycles: Vec<String>,
+    found: Vec<FoundBy>,
 }
+
+/// A cycle found, in a checkpoint: its canonical deal, and its trial.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct FoundBy {
+    canonical: String,
+    trial: u64,
+}
+
+/// The `kind` of a checkpoint of `loops`.
+const CHECKPOINT_KIND: &str = "loops-checkpoint";
 
 /// A cycle: its id, one turn's tricks and cards.
 #[derive(Serialize, Debug)]
@@ -119,6 +133,10 @@ struct CycleLine<'a> {
     /// The states of its tree (from which the cycle is reached).
     tree: usize,
     deals: usize,
+    /// The trial that found it (none for a cycle started from): shards'
+    /// outputs merge in this order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trial: Option<u64>,
     #[serde(skip)]
     split: &'a str,
 }
@@ -219,8 +237,30 @@ impl Answer for Summary {
     }
 }
 
+/// The seed of the trials' random streams: the search's seed alone (the
+/// shards of a search make its trials, each from its own number).
+fn stream(seed: u64) -> u64 {
+    seed.wrapping_mul(0xd134_2543_de82_ef95)
+}
+
+/// The trials shard `k` of `n` makes of a search of `trials` in all: trial
+/// numbers `k-1, k-1+n, ...` below `trials`.
+fn share(trials: u64, shard: Shard) -> u64 {
+    let first = shard.k() - 1;
+    if trials > first {
+        (trials - first - 1) / shard.n() + 1
+    } else {
+        0
+    }
+}
+
 /// Runs `plateau camicia loops`.
+///
+/// A signal anywhere in it stops the search and is answered with the summary
+/// (the checkpoint saved first), even when the output is held up by a reader
+/// that stopped reading: the lines are written by a thread of their own.
 pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
+    let _section = progress::Interruptible::open();
     let started = Instant::now();
     let shard = sched::shard(args.shard, |v| std::env::var(v).ok())
         .map_err(|why| CliError::new(format!("--shard: {why}")))?;
@@ -239,26 +279,12 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         }
         starts.push(state.text());
     }
-    let stream = args.seed.wrapping_mul(0xd134_2543_de82_ef95) ^ shard.k().rotate_left(32);
-    let mut c = Construction::new(stream, args.split == Split::Balanced);
-    let mut printer = Printer {
-        json,
-        split: args.split,
-        printed: 0,
-        deals: 0,
-    };
-    let mut spent = 0.0;
     let checkpoint = match &args.checkpoint {
-        Some(p) if p.as_os_str() == "-" => {
-            return Err(CliError::new(
-                "--checkpoint -: a checkpoint is a file, not the standard output",
-            ));
-        }
-        Some(p) => Some((p.clone(), OutFile::check(p)?)),
+        Some(p) => Some((p.clone(), OutFile::check_file("--checkpoint", p)?)),
         None => None,
     };
     let mut params = Checkpoint {
-        kind: "checkpoint".into(),
+        kind: CHECKPOINT_KIND.into(),
         seed: args.seed,
         shard: shard_text.clone(),
         split: args.split,
@@ -266,110 +292,124 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         trials: 0,
         loops: 0,
         seconds: 0.0,
-        cycles: Vec::new(),
+        found: Vec::new(),
     };
     let resumed = match &checkpoint {
-        Some((path, _)) if path.exists() => Some(load(path, &params, io)?),
+        Some((path, _)) if path.exists() => Some(load(path, &params)?),
         _ => None,
     };
+    let mut c = Construction::new(stream(args.seed), args.split == Split::Balanced);
     for text in &starts {
-        let state = State::of_deal(
-            &text
-                .parse::<plateau::camicia::Deal>()
-                .map_err(|e| CliError::new(e.to_string()))?,
-        );
-        c.add(&state);
+        let deal: plateau::camicia::Deal = text
+            .parse()
+            .map_err(|e: plateau::camicia::CamiciaError| CliError::new(e.to_string()))?;
+        c.add(&State::of_deal(&deal), None);
     }
-    if let Some(saved) = &resumed {
-        for text in &saved.cycles {
-            let deal = text
-                .parse::<plateau::camicia::Deal>()
-                .map_err(|e| CliError::new(format!("checkpoint: cycle {text}: {e}")))?;
-            c.add(&State::of_deal(&deal));
+    let mut spent = 0.0;
+    if let Some((path, saved)) = checkpoint.as_ref().map(|(p, _)| p).zip(resumed.as_ref()) {
+        for found in &saved.found {
+            let deal: plateau::camicia::Deal = found.canonical.parse().map_err(|e| {
+                checkpoint::error(
+                    path,
+                    format!("cycle {}: {e}", crate::error::shorten(&found.canonical)),
+                )
+            })?;
+            c.add(&State::of_deal(&deal), Some(found.trial));
         }
         c.trials = saved.trials;
         c.loops = saved.loops;
         spent = saved.seconds;
     }
-    printer.flush(&c, io)?;
     let seconds = match (args.seconds, args.max_steps) {
         (None, None) => Some(DEFAULT_SECONDS),
-        (s, _) => s,
+        // `--seconds inf`: no time limit.
+        (s, _) => limits::finite(s),
     };
     let deadline = limits::deadline(seconds.map(|s| (s - spent).max(0.0)));
-    let progress = Progress::new(io, json, "trials", args.max_steps);
-    let _section = progress::Interruptible::open();
-    let mut last_save = Instant::now();
-    let stop = loop {
-        if args.max_steps.is_some_and(|m| c.trials >= m) {
-            break None;
-        }
-        if progress::interrupted() {
-            break Some(Stop::Interrupt);
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break Some(Stop::Seconds);
-        }
-        // A batch of trials between the checks of the clock.
-        for _ in 0..64 {
-            if args.max_steps.is_some_and(|m| c.trials >= m) {
-                break;
-            }
-            c.trial();
-        }
-        printer.flush(&c, io)?;
-        progress.set(c.trials);
-        if let Some((_, file)) = &checkpoint
-            && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
-        {
-            save(
-                file,
-                &mut params,
-                &c,
-                spent + started.elapsed().as_secs_f64(),
-            )?;
-            last_save = Instant::now();
-        }
-    };
-    drop(progress);
-    let seconds_now = spent + started.elapsed().as_secs_f64();
-    if let Some((_, file)) = &checkpoint {
-        save(file, &mut params, &c, seconds_now)?;
-    }
-    let longest = c
-        .cycles
-        .iter()
-        .max_by_key(|f| (f.cycle.tricks, f.cycle.cards))
-        .map(|f| CycleTurn::of(&f.cycle));
-    let summary = Summary {
-        status: if stop.is_some() {
-            Status::Exhausted
-        } else {
-            Status::Found
-        },
-        kind: "summary",
-        cycles: c.cycles.len(),
-        cycles_with_deals: c.cycles.iter().filter(|f| !f.deals.is_empty()).count(),
-        deals: printer.deals,
-        longest,
-        trials: c.trials,
-        looped: c.loops,
-        seconds: (seconds_now * 1000.0).round() / 1000.0,
-        trials_per_second: (c.trials as f64 / seconds_now.max(1e-9)) as u64,
-        seed: args.seed,
-        shard: shard_text,
+    let mine = args.max_steps.map(|m| share(m, shard));
+    let progress = Progress::new(io, json, "trials", mine);
+    let mut printer = Printer {
         split: args.split,
-        asked_steps: args.max_steps,
-        asked_seconds: args.seconds,
-        stopped_by: stop,
+        printed: 0,
+        deals: 0,
     };
-    output::emit(io, json, &summary)?;
+    output::with_outbox(io.out, json, |outbox| {
+        let mut last_save = Instant::now();
+        let mut open = printer.flush(&c, outbox)?;
+        let stop = loop {
+            if !open || mine.is_some_and(|m| c.trials >= m) {
+                break None;
+            }
+            if let Some(signal) = progress::signal() {
+                break Some(Stop::of(signal));
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break Some(Stop::Seconds);
+            }
+            // A batch of trials between the checks of the clock; this
+            // shard's i-th trial is trial `shard.chunk(i)` of the search.
+            for _ in 0..64 {
+                if mine.is_some_and(|m| c.trials >= m) {
+                    break;
+                }
+                c.trial(shard.chunk(c.trials));
+            }
+            open = printer.flush(&c, outbox)?;
+            progress.set(c.trials);
+            if let Some((_, file)) = &checkpoint
+                && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
+            {
+                save(
+                    file,
+                    &mut params,
+                    &c,
+                    spent + started.elapsed().as_secs_f64(),
+                )?;
+                last_save = Instant::now();
+            }
+        };
+        drop(progress);
+        let seconds_now = spent + started.elapsed().as_secs_f64();
+        // Saved before the summary is queued: a reader that stopped reading
+        // holds up the summary, never the checkpoint.
+        if let Some((_, file)) = &checkpoint {
+            save(file, &mut params, &c, seconds_now)?;
+        }
+        let longest = c
+            .cycles
+            .iter()
+            .max_by_key(|f| (f.cycle.tricks, f.cycle.cards))
+            .map(|f| CycleTurn::of(&f.cycle));
+        let summary = Summary {
+            status: if stop.is_some() {
+                Status::Exhausted
+            } else {
+                Status::Found
+            },
+            kind: "summary",
+            cycles: c.cycles.len(),
+            cycles_with_deals: c.cycles.iter().filter(|f| !f.deals.is_empty()).count(),
+            deals: printer.deals,
+            longest,
+            trials: c.trials,
+            looped: c.loops,
+            seconds: (seconds_now * 1000.0).round() / 1000.0,
+            trials_per_second: (c.trials as f64 / seconds_now.max(1e-9)) as u64,
+            seed: args.seed,
+            shard: shard_text,
+            split: args.split,
+            asked_steps: args.max_steps,
+            asked_seconds: limits::finite(args.seconds),
+            stopped_by: stop,
+        };
+        outbox.emit(&summary)?;
+        Ok(())
+    })?;
     Ok(Exit::Answered)
 }
 
 /// Prints the cycles found since the last call, each with its deals.
 struct Printer {
-    json: bool,
     split: Split,
     /// Cycles printed so far.
     printed: usize,
@@ -378,15 +418,19 @@ struct Printer {
 }
 
 impl Printer {
-    fn flush(&mut self, c: &Construction, io: &mut Io<'_>) -> CliResult {
+    /// Queues the cycles found since the last call; `false` once the
+    /// output's writer has stopped.
+    fn flush(&mut self, c: &Construction, outbox: &Outbox) -> CliResult<bool> {
         for found in c.cycles.iter().skip(self.printed) {
-            self.cycle(found, io)?;
+            if !self.cycle(found, outbox)? {
+                return Ok(false);
+            }
+            self.printed += 1;
         }
-        self.printed = c.cycles.len();
-        Ok(())
+        Ok(true)
     }
 
-    fn cycle(&mut self, found: &Found, io: &mut Io<'_>) -> CliResult {
+    fn cycle(&mut self, found: &Found, outbox: &Outbox) -> CliResult<bool> {
         let split = match self.split {
             Split::Balanced => "balanced",
             Split::Any => "looping",
@@ -398,9 +442,10 @@ impl Printer {
             canonical: State::of_deal(&found.cycle.canonical()).text(),
             tree: found.tree,
             deals: found.deals.len(),
+            trial: found.trial,
             split,
         };
-        output::emit(io, self.json, &line)?;
+        let mut open = outbox.emit(&line)?;
         for (state, end, cycle) in &found.deals {
             let line = DealLine {
                 status: Status::Loop,
@@ -410,10 +455,10 @@ impl Printer {
                 tricks: end.tricks,
                 cycle: CycleInfo::of(cycle),
             };
-            output::emit(io, self.json, &line)?;
+            open &= outbox.emit(&line)?;
             self.deals += 1;
         }
-        Ok(())
+        Ok(open)
     }
 }
 
@@ -423,23 +468,30 @@ fn save(file: &OutFile, params: &mut Checkpoint, c: &Construction, seconds: f64)
     params.loops = c.loops;
     params.seconds = seconds;
     // The cycles started from are rebuilt from `from`.
-    params.cycles = c
+    params.found = c
         .cycles
         .iter()
-        .skip(params.from.len())
-        .map(|f| State::of_deal(&f.cycle.canonical()).text())
+        .filter_map(|f| {
+            f.trial.map(|trial| FoundBy {
+                canonical: State::of_deal(&f.cycle.canonical()).text(),
+                trial,
+            })
+        })
         .collect();
     let mut text = serde_json::to_string(params).map_err(|e| CliError::new(e.to_string()))?;
     text.push('\n');
-    file.write(text.as_bytes(), &mut std::io::sink())
+    file.write_file(text.as_bytes())
 }
 
-/// Reads the checkpoint at `path`: it must be of the search `params` describes.
-fn load(path: &std::path::Path, params: &Checkpoint, io: &mut Io<'_>) -> CliResult<Checkpoint> {
-    let fail = |why: String| CliError::new(format!("checkpoint {}: {why}", path.display()));
-    let text = read_text(Some(path), io)?;
+/// Reads the checkpoint at `path`, in the words of the hunt's (the same
+/// bounded reader): it must be of the search `params` describes.
+fn load(path: &std::path::Path, params: &Checkpoint) -> CliResult<Checkpoint> {
+    let fail = |why: String| checkpoint::error(path, why);
+    let text = checkpoint::read_text(path)?;
     let saved: Checkpoint = serde_json::from_str(text.trim())
-        .map_err(|e| fail(format!("not a checkpoint of `camicia loops` ({e})")))?;
+        .ok()
+        .filter(|c: &Checkpoint| c.kind == CHECKPOINT_KIND)
+        .ok_or_else(|| fail("not a checkpoint of `camicia loops`".into()))?;
     let differs = |what: &str, there: String, here: String| {
         fail(format!(
             "of another search: {what} {there} there, {here} here"
@@ -462,8 +514,8 @@ fn load(path: &std::path::Path, params: &Checkpoint, io: &mut Io<'_>) -> CliResu
     if saved.split != params.split {
         return Err(differs(
             "--split",
-            format!("{:?}", saved.split),
-            format!("{:?}", params.split),
+            format!("{:?}", saved.split).to_lowercase(),
+            format!("{:?}", params.split).to_lowercase(),
         ));
     }
     if saved.from != params.from {

@@ -20,7 +20,7 @@
 use std::cmp::Ordering;
 use std::path::PathBuf;
 
-use plateau::camicia::hunt::Entry;
+use plateau::camicia::hunt::{Entry, Order};
 
 use super::report::{self, Header, Read, Report, render};
 use crate::Io;
@@ -140,6 +140,24 @@ fn check_complete_set(shards: &[Shard], n: u64) -> CliResult {
     )))
 }
 
+/// The places of the merged `list` (ranked by `order`) that the shards'
+/// lists prove: a place is proven when every shard whose list was full
+/// (`bounds`: its last deal kept, `None` for a list with room left) kept a
+/// deal ranking at or after it, as every deal a shard did not keep ranks
+/// after its last kept one. Ties of cards and tricks are ranked by the deal
+/// (`Order::compare`), so a deal a shard dropped at a tie is never taken
+/// for one ranking after a place.
+fn proven(list: &[Entry], order: Order, bounds: &[Option<Entry>]) -> usize {
+    list.iter()
+        .take_while(|e| {
+            bounds
+                .iter()
+                .flatten()
+                .all(|bound| order.compare(e, bound) != Ordering::Greater)
+        })
+        .count()
+}
+
 /// The union of the shards: their tallies added, the time of the longest,
 /// and the places of each list that their lists prove.
 fn union(shards: &[Shard], top: usize) -> CliResult<(Report, Header)> {
@@ -158,22 +176,11 @@ fn union(shards: &[Shard], top: usize) -> CliResult<(Report, Header)> {
         total.tally.by_tricks.as_slice(),
         total.tally.loop_deals.as_slice(),
     ];
-    let orders = [
-        plateau::camicia::hunt::Order::CardsFirst,
-        plateau::camicia::hunt::Order::TricksFirst,
-        plateau::camicia::hunt::Order::CardsFirst,
-    ];
+    let orders = [Order::CardsFirst, Order::TricksFirst, Order::CardsFirst];
     let bounds: Vec<[Option<Entry>; 3]> = shards.iter().map(|s| s.read.bounds()).collect();
     let proven: [usize; 3] = std::array::from_fn(|i| {
-        lists[i]
-            .iter()
-            .take_while(|e| {
-                bounds
-                    .iter()
-                    .filter_map(|b| b[i].as_ref())
-                    .all(|bound| orders[i].compare(e, bound) != Ordering::Greater)
-            })
-            .count()
+        let of_list: Vec<Option<Entry>> = bounds.iter().map(|b| b[i]).collect();
+        proven(lists[i], orders[i], &of_list)
     });
     let first = &shards[0].read.header;
     let mut params = first.params.clone();
@@ -188,4 +195,84 @@ fn union(shards: &[Shard], top: usize) -> CliResult<(Report, Header)> {
         proven: Some(proven),
     };
     Ok((total, header))
+}
+
+#[cfg(test)]
+mod tests {
+    use plateau::camicia::hunt::Best;
+    use plateau::camicia::{Ending, PackedDeal, Status};
+    use plateau::rng::SplitMix64;
+
+    use super::*;
+
+    /// An entry of a deal of 12 cards told apart by `bits`, whatever its
+    /// game (the merge never replays here): `cards` and `tricks` from a
+    /// small range, so that lists tie often, at their cut too.
+    fn entry(bits: u64, cards: u64, tricks: u64) -> Entry {
+        Entry {
+            deal: PackedDeal::from_bits(bits, 0, 6, 6).expect("a deal"),
+            ending: Ending {
+                status: Status::Finished,
+                cards,
+                tricks,
+            },
+        }
+    }
+
+    /// Keeps the best `room` of `entries` in `order`.
+    fn best(order: Order, room: usize, entries: &[Entry]) -> Vec<Entry> {
+        let mut list = Best::new(order, vec![Entry::EMPTY; room]);
+        for e in entries {
+            list.insert(*e);
+        }
+        list.as_slice().to_vec()
+    }
+
+    /// Random shards whose lists tie at their cut: the merged list's
+    /// proven places are the true places of the hunt in one piece, and all
+    /// of them when every shard kept as many as the merge lists.
+    #[test]
+    fn the_places_proven_are_the_true_ones_when_the_lists_tie() {
+        let mut rng = SplitMix64::new(40);
+        let mut ties_at_a_cut = 0;
+        for round in 0..3000 {
+            let order = if round % 2 == 0 {
+                Order::CardsFirst
+            } else {
+                Order::TricksFirst
+            };
+            let (n, top) = (1 + rng.below(4), 1 + rng.below(6));
+            let kept = 1 + rng.below(8);
+            let mut all = Vec::new();
+            let mut lists = Vec::new();
+            let mut bounds = Vec::new();
+            for k in 0..n {
+                let count = rng.below(12);
+                let shard: Vec<Entry> = (0..count)
+                    .map(|i| {
+                        let bits = ((k * 64 + i) as u64) << 1 | 1;
+                        entry(bits, 10 + rng.below(3) as u64, 1 + rng.below(2) as u64)
+                    })
+                    .collect();
+                all.extend_from_slice(&shard);
+                let list = best(order, kept, &shard);
+                let full = list.len() >= kept;
+                if full && shard.len() > kept {
+                    let cut = list[kept - 1].ending;
+                    ties_at_a_cut +=
+                        usize::from(shard.iter().filter(|e| e.ending == cut).count() > 1);
+                }
+                bounds.push(full.then(|| list.last().copied()).flatten());
+                lists.extend(list);
+            }
+            let merged = best(order, top, &lists);
+            let truth = best(order, top, &all);
+            let p = proven(&merged, order, &bounds);
+            assert_eq!(merged[..p], truth[..p], "round {round}: proven {p}");
+            if kept >= top {
+                assert_eq!(p, truth.len(), "round {round}: every place is proven");
+            }
+        }
+        assert!(ties_at_a_cut > 500, "{ties_at_a_cut} ties at a cut");
+    }
 }

@@ -228,8 +228,24 @@ fn describe(e: CamiciaError, text: &str) -> String {
     }
 }
 
+/// Refuses a deal with no card at all (`/`, two empty hands): no game, as
+/// a batch with no deal is none.
+const NO_CARD: &str = "no card in either hand: a deal needs at least one card";
+
 /// Reads the deal of the command line: two hands, or one deal.
 fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<Deal<WIDE>> {
+    let deal = read_deal(args)?;
+    if deal.total() == 0 {
+        return Err(match args {
+            [deal] => bad("deal", deal.as_ref(), NO_CARD),
+            _ => CliError::new(format!("both hands are empty: {NO_CARD}")),
+        });
+    }
+    Ok(deal)
+}
+
+/// Reads two hands, or one deal.
+fn read_deal<S: AsRef<str>>(args: &[S]) -> CliResult<Deal<WIDE>> {
     match args {
         [deal] => {
             let deal = deal.as_ref();
@@ -357,8 +373,13 @@ impl Answer for Game<'_> {
             "status: {}, cards: {}, tricks: {}",
             self.status, self.cards, self.tricks
         )?;
-        match &self.cycle {
-            Some(cycle) => writeln!(out, "; {cycle}"),
+        if let Some(cycle) = &self.cycle {
+            write!(out, "; {cycle}")?;
+        }
+        match self.stopped_by {
+            // The game's budget is in rounds: `--max-rounds` (alias `--max-steps`).
+            Some(Stop::MaxSteps) => writeln!(out, "; stopped by --max-rounds"),
+            Some(stop) => writeln!(out, "; stopped by {}", stop.flag()),
             None => writeln!(out),
         }
     }
@@ -400,10 +421,10 @@ fn batch(path: &Path, budget: &Budgets, json: bool, io: &mut Io<'_>) -> CliResul
         output::emit(io, json, &answer)?;
         progress.set(done as u64 + 1);
         // Ctrl-C ends the batch after the line it stopped, and says so.
-        if progress::interrupted() {
+        if let Some(signal) = progress::signal() {
             if let Some((_, (next, _))) = lines.next() {
                 let left = deals.saturating_sub(done as u64 + 1);
-                output::emit(io, json, &output::Unplayed::new(next, left))?;
+                output::emit(io, json, &output::Unplayed::new(signal, next, left))?;
             }
             break;
         }
@@ -413,7 +434,7 @@ fn batch(path: &Path, budget: &Budgets, json: bool, io: &mut Io<'_>) -> CliResul
 
 /// Parses the deal on line `n` of a batch, or says where it is wrong.
 fn batch_deal(text: &str, name: &str, n: usize, line: &str) -> CliResult<Deal<WIDE>> {
-    line.parse().map_err(|e| {
+    let deal: Deal<WIDE> = line.parse().map_err(|e| {
         let offset = match e {
             CamiciaError::NotACard { at, .. } => at,
             _ => 0,
@@ -428,7 +449,11 @@ fn batch_deal(text: &str, name: &str, n: usize, line: &str) -> CliResult<Deal<WI
             "{name}: line {n}, column {column}: {}",
             describe(e, line)
         ))
-    })
+    })?;
+    if deal.total() == 0 {
+        return Err(CliError::new(format!("{name}: line {n}: {NO_CARD}")));
+    }
+    Ok(deal)
 }
 
 /// Parses a compact 52-card-or-smaller deal for the hunt's files: `A/B`.

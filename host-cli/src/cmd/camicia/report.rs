@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use plateau::Budget;
 use plateau::camicia::Status as Game;
-use plateau::camicia::hunt::{Entry, Hunt, Order};
+use plateau::camicia::hunt::{Entry, Hunt, Order, Shard};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
@@ -202,7 +202,7 @@ pub(crate) struct Summary {
     seed: u64,
     /// `K/N` for a hunt, `N/N` for a merge of every shard.
     shard: String,
-    /// The hunt's `--deals` (each shard's), if given.
+    /// The hunt's `--deals` (all shards together), if given.
     #[serde(
         skip_serializing_if = "Option::is_none",
         default,
@@ -396,21 +396,26 @@ impl Summary {
         }
     }
 
-    /// What the summary says of the hunt that produced it.
-    fn header(&self) -> Result<Header, String> {
-        let top = self
-            .top
-            .map(|t| usize::try_from(t).map_err(|_| format!("top '{t}': too large")))
-            .transpose()?;
-        let params = Params {
+    /// The parameters of the hunt that produced it.
+    fn params(&self) -> Params {
+        Params {
             seed: self.seed,
             shard: self.shard.clone(),
             deals: self.asked_deals,
             seconds: self.asked_seconds,
             fresh: self.fresh,
             max_rounds: self.max_rounds,
-            top,
-        };
+            // Checked by `header`.
+            top: self.top.and_then(|t| usize::try_from(t).ok()),
+        }
+    }
+
+    /// What the summary says of the hunt that produced it.
+    fn header(&self) -> Result<Header, String> {
+        if let Some(t) = self.top.filter(|&t| usize::try_from(t).is_err()) {
+            return Err(format!("top '{t}': too large"));
+        }
+        let params = self.params();
         params.shard_k_n()?;
         let complete = match self.status {
             Status::Found => true,
@@ -431,20 +436,30 @@ impl Summary {
 impl Answer for Summary {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         let plural = |n: u64| if n == 1 { "" } else { "s" };
-        // A hunt stopped early says how many deals it was asked for (a
-        // merge: each of its shards).
+        // A hunt stopped early says how many deals it was asked for: a
+        // shard, its share of the hunt's; a merge, the hunt's.
         let of_asked = match self.asked_deals {
             Some(d) if !matches!(self.status, Status::Found) => {
-                format!(" of the {} asked", d.saturating_mul(self.tasks))
+                let shard = self
+                    .params()
+                    .shard_k_n()
+                    .ok()
+                    .and_then(|(k, n)| Shard::new(k, n).ok());
+                let asked = match shard {
+                    Some(shard) if self.tasks == 1 => shard.share(Budget::new(d)).get(),
+                    _ => d,
+                };
+                format!(" of the {asked} asked")
             }
             _ => String::new(),
         };
         if self.tasks > 1 || self.proven_by_cards.is_some() {
             write!(
                 out,
-                "merged: {} deals{of_asked} ({} chunks) from {} task{} on {} thread{} (seed {}, shards {})",
+                "merged: {} deals{of_asked} ({} chunk{}) from {} task{} on {} thread{} (seed {}, shards {})",
                 self.deals,
                 self.chunks,
+                plural(self.chunks),
                 self.tasks,
                 plural(self.tasks),
                 self.threads,
@@ -455,9 +470,10 @@ impl Answer for Summary {
         } else {
             write!(
                 out,
-                "hunt: {} deals{of_asked} ({} chunks) in {:.1} s on {} thread{} (seed {}, shard {})",
+                "hunt: {} deals{of_asked} ({} chunk{}) in {:.1} s on {} thread{} (seed {}, shard {})",
                 self.deals,
                 self.chunks,
+                plural(self.chunks),
                 self.seconds.0,
                 self.threads,
                 plural(self.threads),
@@ -762,8 +778,10 @@ fn check_counts(s: &Summary, tasks: u64) -> Result<(), String> {
     }
     if tasks == 1 {
         let deals = s.asked_deals.map_or(Budget::UNLIMITED, Budget::new);
+        let (k, n) = s.params().shard_k_n()?;
+        let shard = Shard::new(k, n).map_err(|e| e.to_string())?;
         let expected: Option<u64> = (0..s.chunks)
-            .map(|i| Hunt::chunk_deals(deals, i).map(|b| b.get()))
+            .map(|i| Hunt::chunk_deals(deals, shard.chunk(i)).map(|b| b.get()))
             .sum();
         if expected != Some(s.deals) {
             return Err(format!(

@@ -200,7 +200,10 @@ pub(crate) fn run(deal: &Deal<WIDE>, limits: &Limits, json: bool, io: &mut Io<'_
     let mut answer = Game::of(deal, &outcome, stop);
     // The deadline or Ctrl-C while the game was simulated: its answer so
     // far, no replay.
-    if !matches!(stop, Some(Stop::Interrupt | Stop::Seconds)) {
+    if !matches!(
+        stop,
+        Some(Stop::Interrupt | Stop::Terminate | Stop::Seconds)
+    ) {
         let _section = Interruptible::open();
         let replayed = match narrow(deal) {
             Some(deal) => stream(&deal, outcome, limits, json, io)?,

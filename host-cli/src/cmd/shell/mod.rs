@@ -7,7 +7,11 @@ use crate::{Io, command};
 /// Prints the completion script for `shell`.
 pub(crate) fn completions(shell: clap_complete::Shell, io: &mut Io<'_>) -> CliResult {
     let mut command = command();
-    clap_complete::generate(shell, &mut command, "plateau", &mut io.out);
+    // Into memory first: clap_complete panics on a write error (a full
+    // disk, a closed pipe), and the tool answers every one with words.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "plateau", &mut script);
+    io.out.write_all(&script)?;
     Ok(())
 }
 

@@ -17,8 +17,8 @@ use crate::output::{self, Answer, Count, Status, Stop};
 use crate::progress::Progress;
 
 pub(super) const AFTER_HELP: &str = "\
-The breadth-first queue starts at 4096 grids and doubles when full, up to --queue
-grids and never past 1048576 (each queued grid takes 164 bytes: 172 MB at most).
+The breadth-first queue starts at 4096 grids and doubles in place when full, up to
+--queue grids and never past 1048576 (each queued grid takes 164 bytes: 172 MB at most).
 
 Example: plateau solve margins --rows 2,2,1 --cols 2,2,1 --json";
 
@@ -101,9 +101,12 @@ pub(super) fn run(args: MarginsArgs, json: bool, io: &mut Io<'_>) -> CliResult {
 }
 
 /// Searches breadth-first on a queue that starts at [`FIRST_QUEUE`] grids
-/// and, each time it is full, moves to one twice as large, up to `queue`
-/// grids (and never past [`MAX_QUEUE`]): the memory follows what the search
-/// needs, not the flag.
+/// and, each time it is full, doubles, up to `queue` grids (and never past
+/// [`MAX_QUEUE`]): the memory follows what the search needs, not the flag.
+/// It grows in place: its room for `queue` grids is set aside at the start
+/// (address space, not memory: a page is only memory once a grid is put
+/// there), so the old queue and a new one never coexist and the peak is the
+/// queue's own size.
 fn breadth_first(
     puzzle: Margins,
     queue: usize,
@@ -113,7 +116,9 @@ fn breadth_first(
 ) -> CliResult<(grid::GridOutcome<Margins>, Option<Stop>)> {
     let ceiling = queue.min(MAX_QUEUE);
     let mut room = ceiling.min(FIRST_QUEUE);
-    let mut search = BreadthFirst::new_in(puzzle, Seek::All, vec![puzzle; room]);
+    let mut grids = Vec::with_capacity(ceiling);
+    grids.resize(room, puzzle);
+    let mut search = BreadthFirst::new_in(puzzle, Seek::All, grids);
     loop {
         match limits::drive(
             &mut search.visiting(&mut keep),
@@ -123,9 +128,13 @@ fn breadth_first(
         ) {
             Err(SearchError::QueueFull { .. }) if room < ceiling => {
                 room = room.saturating_mul(2).min(ceiling);
+                // Within the capacity set aside: nothing is moved.
                 search = search
-                    .move_to(vec![puzzle; room])
-                    .map_err(|_| queue_error(SearchError::QueueFull { grids: room }, queue))?;
+                    .grow_with(|mut grids| {
+                        grids.resize(room, puzzle);
+                        grids
+                    })
+                    .map_err(|e| queue_error(e, queue))?;
             }
             driven => return driven.map_err(|e| queue_error(e, queue)),
         }

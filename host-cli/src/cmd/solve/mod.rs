@@ -79,11 +79,13 @@ fn source_name(path: &std::path::Path) -> String {
 }
 
 /// Says what stopped a search, for text answers: "the step budget ran out",
-/// "the time (--seconds) ran out" or "Ctrl-C stopped the search".
+/// "the time (--seconds) ran out", "Ctrl-C stopped the search" or "SIGTERM
+/// stopped the search".
 fn ran_out(stop: Option<Stop>) -> &'static str {
     match stop {
         Some(Stop::Seconds) => "the time (--seconds) ran out",
         Some(Stop::Interrupt) => "Ctrl-C stopped the search",
+        Some(Stop::Terminate) => "SIGTERM stopped the search",
         Some(Stop::MaxSteps) | None => "the step budget ran out",
     }
 }

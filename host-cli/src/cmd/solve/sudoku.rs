@@ -94,11 +94,11 @@ pub(super) fn run(args: SudokuArgs, json: bool, io: &mut Io<'_>) -> CliResult {
         let stop = answer.stopped_by;
         output::emit(io, json, &answer)?;
         bar.set(done as u64 + 1);
-        if stop == Some(Stop::Interrupt) || progress::interrupted() {
+        if let Some(signal) = stop.and_then(Stop::signal).or_else(progress::signal) {
             // The rest of the file is not played, and the output says so.
             if let Some((next, _)) = puzzles.get(done + 1) {
                 let left = (puzzles.len() - done - 1) as u64;
-                output::emit(io, json, &output::Unplayed::new(*next, left))?;
+                output::emit(io, json, &output::Unplayed::new(signal, *next, left))?;
             }
             break;
         }

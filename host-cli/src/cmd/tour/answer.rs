@@ -66,7 +66,7 @@ fn ran_out(stop: Stop) -> String {
     match stop {
         Stop::MaxSteps => "the step budget ran out".to_string(),
         Stop::Seconds => "the time ran out".to_string(),
-        Stop::Interrupt => "Ctrl-C stopped the search".to_string(),
+        Stop::Interrupt | Stop::Terminate => format!("{} stopped the search", stop.flag()),
     }
 }
 
@@ -74,7 +74,7 @@ fn ran_out(stop: Stop) -> String {
 fn advice(stop: Stop) -> String {
     match stop {
         Stop::MaxSteps | Stop::Seconds => format!("; try a larger {}", stop.flag()),
-        Stop::Interrupt => String::new(),
+        Stop::Interrupt | Stop::Terminate => String::new(),
     }
 }
 

@@ -32,8 +32,10 @@ const DEFAULT_COUNT_STEPS: &str = "100000000";
 
 /// `--max-steps` of `tour`: its unit and its defaults.
 fn steps(arg: clap::Arg) -> clap::Arg {
+    // Two defaults, both in the words: clap would show only the first.
     arg.default_value(DEFAULT_MAX_STEPS)
         .default_value_if("count", "true", Some(DEFAULT_COUNT_STEPS))
+        .hide_default_value(true)
         .help(
             "Most knight moves the search may try before it gives up (\"exhausted\"); its sweeps over the board count too: one per square of a tour built, walked or checked, one per 8 squares' degrees. Default: 1000000000 to find a tour (enough for every board), 100000000 with --count",
         )
@@ -81,14 +83,15 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         TourKind::Open
     };
-    let svg_to_output = args.svg.as_deref() == Some(Path::new("-"));
-    if svg_to_output && json {
-        return Err(CliError::new(
-            "--svg - and --json both write to standard output: give --svg a file name",
-        ));
-    }
     // The picture's file is checked before the search, not after it.
     let svg = args.svg.as_deref().map(OutFile::check).transpose()?;
+    let svg_to_output = svg.as_ref().is_some_and(OutFile::is_stdout);
+    if svg_to_output && json {
+        return Err(CliError::new(format!(
+            "--svg {} and --json both write to standard output: give --svg a file name",
+            args.svg.as_deref().unwrap_or(Path::new("-")).display()
+        )));
+    }
     let request = Request { board, start, kind };
     let limits = args.budgets.limits();
     let n = squares_allowed(board)?;
@@ -127,7 +130,7 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
                 ));
             }
             if let Some(svg) = &svg {
-                svg.write(draw::svg(board, &out, kind).as_bytes(), io.out)?;
+                svg.write(draw::svg(board, &out, kind).as_bytes(), io.out, io.err)?;
                 if svg_to_output {
                     // The picture is the answer: standard output holds only the SVG.
                     return Ok(());
@@ -149,29 +152,19 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     }
 }
 
-/// With no tour there is no picture: an older one at `--svg FILE` would look
-/// like this search's, so it is removed, and a note on the error stream says
-/// what happened to the file.
+/// With no tour there is no picture: the file at `--svg FILE` is left as
+/// it was (plateau never removes a file it did not write), and a note on the
+/// error stream says that no picture was written, so that an older one is
+/// not taken for this search's.
 fn no_picture(svg: Option<&OutFile>, io: &mut Io<'_>) -> CliResult {
-    let Some(svg) = svg.filter(|s| **s != OutFile::Stdout) else {
+    let Some(svg) = svg.filter(|s| !s.is_stdout()) else {
         return Ok(());
     };
-    let name = svg.name().display();
-    match svg {
-        OutFile::Replace { target, .. } if target.is_file() => {
-            std::fs::remove_file(target).map_err(|e| {
-                CliError::new(format!(
-                    "cannot remove the older picture {name}: {}",
-                    crate::error::plain(&e)
-                ))
-            })?;
-            writeln!(
-                io.err,
-                "note: no tour to draw: the older picture {name} was removed"
-            )?;
-        }
-        _ => writeln!(io.err, "note: no tour to draw: {name} was not written")?,
-    }
+    writeln!(
+        io.err,
+        "note: no tour to draw: no picture was written to {}",
+        svg.name().display()
+    )?;
     Ok(())
 }
 
