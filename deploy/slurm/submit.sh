@@ -13,8 +13,10 @@
 #                     made absolute; logs, checkpoints, shards, merged.json
 #   TASKS             array size N: shards 1..N (default 4)
 #   SEED              seed of the random deals (default 1)
-#   DEALS             deals per task (the reproducible budget), or
-#   HUNT_SECONDS      seconds per task (default when neither is set: DEALS=10000000)
+#   DEALS             deals of the whole hunt, the tasks together (the
+#                     reproducible budget: each task plays its shard's part), or
+#   HUNT_SECONDS      seconds per task (default when neither is set:
+#                     DEALS=10000000 a task, times TASKS)
 #   CPUS              CPUs per task, the hunt's threads (default 1)
 #   CHECKPOINT_EVERY  seconds between checkpoints (default 60)
 #   TIME_LIMIT        each task's --time (default: the partition's)
@@ -30,7 +32,7 @@ TASKS=${TASKS:-4}
 SEED=${SEED:-1}
 CPUS=${CPUS:-1}
 CHECKPOINT_EVERY=${CHECKPOINT_EVERY:-60}
-if [[ -z ${DEALS:-} && -z ${HUNT_SECONDS:-} ]]; then DEALS=10000000; fi
+if [[ -z ${DEALS:-} && -z ${HUNT_SECONDS:-} ]]; then DEALS=$((10000000 * TASKS)); fi
 PLATEAU=${PLATEAU:-$(command -v plateau || true)}
 if [[ -z $PLATEAU ]]; then
   echo "error: no plateau on PATH; set PLATEAU to the binary" >&2

@@ -13,14 +13,18 @@
 #     gets SIGTERM, saves, and when Slurm starts it again it resumes ("resumed
 #     from" in its log);
 #  5. waits for the merge, runs the same shards directly (--shard K/TASKS) and
-#     merges them, and compares the two merged reports without their timings.
+#     merges them, and compares the two merged reports without their timings;
+#     then compares the merge with the hunt run in one piece (the shards
+#     partition it: the same counts and lists);
+#  6. a two-task `camicia loops` array, merged, against the same shards run
+#     directly and against the search run in one piece.
 #
 # Usage: deploy/slurm/test-local-cluster.sh [--cluster-only]
 #   --cluster-only  steps 1, 2 and 4 with an array of `sleep` jobs instead of
 #                   hunts: checks the cluster without a plateau binary
 # Environment: PLATEAU (default: target/release/plateau, made absolute),
-#   TEST_DEALS (deals per task, default 6000000: a few seconds each, long
-#   enough to interrupt one after its first checkpoint), TEST_SEED (default 19),
+#   TEST_DEALS (deals of the hunt, default 24000000: a few seconds a task,
+#   long enough to interrupt one after its first checkpoint), TEST_SEED (default 19),
 #   TEST_TASKS (default 4), TEST_SLURMCTLD_PORT / TEST_SLURMD_PORT (6817 / 6818),
 #   TMPDIR (where the temporary directory goes, default /tmp), KEEP_TMP=1 keeps it.
 set -euo pipefail
@@ -34,7 +38,7 @@ case ${1:-} in
   "") ;;
   *) echo "usage: $0 [--cluster-only]" >&2; exit 2 ;;
 esac
-deals=${TEST_DEALS:-6000000}
+deals=${TEST_DEALS:-24000000}
 seed=${TEST_SEED:-19}
 tasks=${TEST_TASKS:-4}
 interrupted_task=2
@@ -270,6 +274,19 @@ if ! diff -u "$tmp/direct.untimed" "$tmp/slurm.untimed" >&2; then
   fail "the merged result through Slurm differs from the direct run (above: - direct, + Slurm)"
 fi
 say "merged results equal, timings aside ($(wc -l <"$tmp/slurm.untimed") JSON lines)"
+# The shards partition the hunt: the merge is the hunt run in one piece (its
+# counts and lists; not a merge compared with a merge).
+"$PLATEAU" camicia hunt --json --seed "$seed" --deals "$deals" --output "$direct/whole.json" ||
+  fail "the unsharded hunt failed"
+whole_keys='select(.event != "end") | del(.seconds, .thread_seconds, .cpu_seconds, .threads,
+  .tasks, .shard, .deals_per_second, .deals_per_second_per_thread, .deals_per_cpu_second,
+  .proven_by_cards, .proven_by_tricks, .proven_loops)'
+jq -S -c "$whole_keys" "$work/merged.json" >"$tmp/slurm.whole"
+jq -S -c "$whole_keys" "$direct/whole.json" >"$tmp/direct.whole"
+if ! diff -u "$tmp/direct.whole" "$tmp/slurm.whole" >&2; then
+  fail "the merge through Slurm differs from the hunt in one piece (above: - one piece, + Slurm)"
+fi
+say "the merge equals the hunt of $deals deals run in one piece"
 say "through Slurm: $(jq -r 'select(.kind == "summary") | "\(.deals) deals from \(.tasks) tasks, \(.seconds) s, \(.deals_per_second) deals/s"' "$work/merged.json")"
 # 6. A `camicia loops` array of two tasks, merged (every deal played again),
 # equal to the same two shards run directly.
@@ -294,6 +311,14 @@ jq -S -c 'del(.seconds)' "$tmp/loops.merged" >"$tmp/loops.untimed"
 jq -S -c 'del(.seconds)' "$tmp/loops-direct.merged" >"$tmp/loops-direct.untimed"
 diff -u "$tmp/loops-direct.untimed" "$tmp/loops.untimed" >&2 ||
   fail "the loops merged through Slurm differ from the direct run (above: - direct, + Slurm)"
+# And the search in one piece: the shards partition its trials.
+"$PLATEAU" camicia loops --json --seed "$seed" --max-steps "$loops_steps" >"$tmp/loops-whole.jsonl" ||
+  fail "the unsharded loops search failed"
+loops_keys='del(.seconds, .trials_per_second, .shard, .files)'
+jq -S -c "$loops_keys" "$tmp/loops.merged" >"$tmp/loops.cmp"
+jq -S -c "$loops_keys" "$tmp/loops-whole.jsonl" >"$tmp/loops-whole.cmp"
+diff -u "$tmp/loops-whole.cmp" "$tmp/loops.cmp" >&2 ||
+  fail "the loops merged through Slurm differ from the search in one piece (above: - one piece, + Slurm)"
 say "loops through Slurm: $(jq -r 'select(.kind == "summary") | "\(.cycles) cycles, \(.deals) balanced deals from \(.files) tasks"' "$tmp/loops.merged"), equal to the direct run"
 
 say "PASSED in $(($(date +%s) - started)) s"

@@ -1,7 +1,11 @@
 //! Memory of the grid commands, measured on the real process: under an
 //! address-space cap (`ulimit -v`), `solve margins --strategy bfs` with a huge
 //! `--queue` must still answer. Before issue #18 the queue was allocated whole
-//! up front: `--queue 100000000` took 9.8 GB (164 bytes a grid).
+//! up front: `--queue 100000000` took 9.8 GB (164 bytes a grid). And its peak
+//! resident memory stays within the documented 172 MB (issue #40: it was 250
+//! MB, the old queue and the new one side by side while it grew).
+
+mod common;
 
 use std::process::{Command, Output};
 
@@ -102,5 +106,54 @@ fn a_queue_that_keeps_growing_stops_at_its_ceiling_under_the_cap() {
     assert!(
         out.starts_with("{\"status\":\"exhausted\",\"stopped_by\":\"max-steps\""),
         "{out}"
+    );
+}
+
+/// The documented bound of the breadth-first queue: 1,048,576 grids of 164
+/// bytes, "172 MB at most" (the help, docs/grid.md).
+const QUEUE_BYTES: u64 = 1_048_576 * 164;
+
+/// What the process takes besides the queue: the binary, its threads, the
+/// allocator (about 4 MiB measured); a generous allowance, far below the
+/// 86 MB that the old queue took beside the new one.
+const BESIDES_KIB: u64 = 16 * 1024;
+
+#[test]
+fn the_queue_peaks_within_its_documented_bound() {
+    let eights = vec!["8"; 16].join(",");
+    let (peak, out) = common::peak_kib(&mut common::plateau(&[
+        "solve",
+        "margins",
+        "--rows",
+        &eights,
+        "--cols",
+        &eights,
+        "--limit",
+        "0",
+        "--strategy",
+        "bfs",
+        "--queue",
+        "100000000",
+        "--max-steps",
+        "100000000",
+    ]));
+    // It filled the queue to its ceiling (so it reached its peak).
+    let (_, err) = text(&out);
+    assert_eq!(
+        err,
+        "error: the breadth-first queue is full (1048576 grids, the most it holds); use --strategy dfs\n"
+    );
+    let bound = QUEUE_BYTES / 1024 + BESIDES_KIB;
+    eprintln!(
+        "peak {peak} KiB; the queue's bound {} KiB",
+        QUEUE_BYTES / 1024
+    );
+    assert!(
+        peak > QUEUE_BYTES / 1024 * 9 / 10,
+        "measured {peak} KiB: the queue was not filled"
+    );
+    assert!(
+        peak <= bound,
+        "peak {peak} KiB, above the documented {bound} KiB"
     );
 }

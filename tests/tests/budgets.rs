@@ -296,7 +296,7 @@ fn camicia_hunt() {
     // The hunt's step budget is its deals: one deal, and the summary says so.
     let r = run(&["camicia", "hunt", "--max-steps", "1", "--threads", "1"]);
     assert!(
-        r.stdout.starts_with("hunt: 1 deals (1 chunks)"),
+        r.stdout.starts_with("hunt: 1 deal (1 chunk)"),
         "{}",
         r.stdout
     );
@@ -316,10 +316,11 @@ fn camicia_hunt() {
 }
 
 /// `--seconds` takes any time above 0, a time beyond what the clock can hold
-/// included (it is then no limit): `1e10` and `1e300` run to the answer.
+/// included (it is then no limit): `1e10`, `1e300` and `inf` run to the
+/// answer.
 #[test]
 fn seconds_as_large_as_they_like() {
-    for seconds in ["1e10", "1e300"] {
+    for seconds in ["1e10", "1e300", "inf", "infinity"] {
         let r = run(&["camicia", "J23/4J5", "--seconds", seconds]);
         assert_eq!(
             r.stdout,

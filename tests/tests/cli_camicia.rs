@@ -348,7 +348,7 @@ fn merge_numbers_get_the_shared_wording() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout.starts_with(
-            "merged: 7 deals (1 chunks) from 1 task on 1 thread (seed 1, shards 1/1)\n"
+            "merged: 7 deals (1 chunk) from 1 task on 1 thread (seed 1, shards 1/1)\n"
         ),
         "{}",
         r.stdout
@@ -397,7 +397,7 @@ fn budgets_have_the_same_placeholders_and_documented_defaults() {
 #[test]
 fn negative_and_junk_numbers_get_the_shared_wording() {
     let whole = "expected a whole number from 0 up";
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["camicia", "--max-rounds", "-1", "J23/4J5"], whole),
         (&["camicia", "J23/4J5", "--max-rounds", "-1"], whole),
         (&["camicia", "J23/4J5", "--max-steps=x"], whole),
@@ -410,7 +410,14 @@ fn negative_and_junk_numbers_get_the_shared_wording() {
             &["camicia", "hunt", "--seconds", "-1"],
             "expected a number of seconds above 0",
         ),
-        (&["camicia", "hunt", "--deals", "-5"], whole),
+        (
+            &["camicia", "hunt", "--deals", "-5"],
+            "expected a whole number from 1 up",
+        ),
+        (
+            &["camicia", "hunt", "--deals", "0"],
+            "expected a whole number from 1 up",
+        ),
         (&["camicia", "hunt", "--seed", "-5"], whole),
         (&["camicia", "hunt", "--max-rounds", "x"], whole),
         (

@@ -188,7 +188,8 @@ struct Summary {
     /// Cycles with at least one deal of the wanted split.
     cycles_with_deals: usize,
     deals: usize,
-    /// The cycle with the most tricks a turn.
+    /// The cycle with the most tricks a turn (then cards; the first found
+    /// of equals).
     longest: Option<CycleTurn>,
     trials: u64,
     /// Trials whose deal looped (into any cycle).
@@ -375,9 +376,11 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         if let Some((_, file)) = &checkpoint {
             save(file, &mut params, &c, seconds_now)?;
         }
+        // The first found of those with the most tricks (then cards).
         let longest = c
             .cycles
             .iter()
+            .rev()
             .max_by_key(|f| (f.cycle.tricks, f.cycle.cards))
             .map(|f| CycleTurn::of(&f.cycle));
         let summary = Summary {

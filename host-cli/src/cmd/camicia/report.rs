@@ -456,8 +456,9 @@ impl Answer for Summary {
         if self.tasks > 1 || self.proven_by_cards.is_some() {
             write!(
                 out,
-                "merged: {} deals{of_asked} ({} chunk{}) from {} task{} on {} thread{} (seed {}, shards {})",
+                "merged: {} deal{}{of_asked} ({} chunk{}) from {} task{} on {} thread{} (seed {}, shards {})",
                 self.deals,
+                plural(self.deals),
                 self.chunks,
                 plural(self.chunks),
                 self.tasks,
@@ -470,8 +471,9 @@ impl Answer for Summary {
         } else {
             write!(
                 out,
-                "hunt: {} deals{of_asked} ({} chunk{}) in {:.1} s on {} thread{} (seed {}, shard {})",
+                "hunt: {} deal{}{of_asked} ({} chunk{}) in {:.1} s on {} thread{} (seed {}, shard {})",
                 self.deals,
+                plural(self.deals),
                 self.chunks,
                 plural(self.chunks),
                 self.seconds.0,
