@@ -222,14 +222,16 @@ CARGO_PROFILE_PROBE_OPT_LEVEL=3 cargo build -q --locked --profile probe -p plate
 echo "links on $M3 at opt-level 3 too"
 # Many firmware builds keep overflow checks on in release. Profile probe-overflow
 # (Cargo.toml) turns them on. Until no arithmetic reachable from the core can
-# overflow-panic there, the calls into the panic machinery that remain are
-# held to a committed baseline (panic-probe/overflow-baseline): one more fails
-# the run (a new arithmetic that can overflow: make it checked, wrapping or
-# saturating where the value can grow, or wrapping with a comment where it
-# cannot), and one fewer asks for the baseline to come down with it. Set
-# OVERFLOW_CHECKS_MUST_LINK=true to require the link itself.
+# overflow-panic there, the places of the calls into the panic machinery that
+# remain (panic-probe/overflow-sites.sh: a core line by its code, anything else
+# by its file) are held to a committed list (panic-probe/overflow-baseline): a
+# new place fails the run, even when another is gone and the count is the same
+# (a new arithmetic that can overflow: make it checked, wrapping or saturating
+# where the value can grow, or wrapping with a comment where it cannot), and a
+# place gone asks for the list to lose it. Set OVERFLOW_CHECKS_MUST_LINK=true
+# to require the link itself.
 OVERFLOW_CHECKS_MUST_LINK=${OVERFLOW_CHECKS_MUST_LINK:-false}
-overflow_baseline=$(grep -Ev '^\s*(#|$)' panic-probe/overflow-baseline)
+grep -Ev '^\s*(#|$)' panic-probe/overflow-baseline | sort -u >"$log/overflow-baseline"
 for target in "$M3" "$M0"; do
   if cargo build -q --locked --profile probe-overflow -p plateau-panic-probe --target "$target" \
     >"$log/overflow-$target" 2>&1; then
@@ -241,14 +243,20 @@ for target in "$M3" "$M0"; do
     [ "$OVERFLOW_CHECKS_MUST_LINK" = "true" ] &&
       fail "the probe does not link with overflow checks on $target (PROFILE=probe-overflow panic-probe/find-panics.sh says where)"
     result="does not link"
-    if [ "$target" = "$M3" ]; then # counted once: a build of its own
-      sites=$(PROFILE=probe-overflow TARGET=$target panic-probe/find-panics.sh 2>/dev/null | grep -c '^    calls' || true)
-      result="$result: $sites calls into the panic machinery remain (the baseline: $overflow_baseline)"
-      if [ "$sites" -gt "$overflow_baseline" ]; then
+    if [ "$target" = "$M3" ]; then # listed once: a build of its own
+      TARGET=$target panic-probe/overflow-sites.sh >"$log/overflow-sites" 2>/dev/null ||
+        fail "panic-probe/overflow-sites.sh failed"
+      sites=$(wc -l <"$log/overflow-sites")
+      result="$result: calls into the panic machinery remain at $sites places, those of panic-probe/overflow-baseline"
+      new=$(comm -13 "$log/overflow-baseline" "$log/overflow-sites")
+      gone=$(comm -23 "$log/overflow-baseline" "$log/overflow-sites")
+      if [ -n "$new" ]; then
         PROFILE=probe-overflow TARGET=$target panic-probe/find-panics.sh 2>/dev/null || true
-        fail "with overflow checks on, $sites calls into the panic machinery, over the baseline of $overflow_baseline: an arithmetic of the core can now overflow (listed above)"
-      elif [ "$sites" -lt "$overflow_baseline" ]; then
-        fail "with overflow checks on, $sites calls into the panic machinery, under the baseline of $overflow_baseline: lower panic-probe/overflow-baseline to $sites"
+        printf 'new places:\n%s\n' "$new" >&2
+        fail "with overflow checks on, calls into the panic machinery at places not in panic-probe/overflow-baseline (above): an arithmetic of the core can now overflow"
+      elif [ -n "$gone" ]; then
+        printf 'gone:\n%s\n' "$gone" >&2
+        fail "with overflow checks on, places of panic-probe/overflow-baseline no longer call the panic machinery (above): take them out of the list"
       fi
     fi
     echo "$result" >"$log/overflow-result-$target"

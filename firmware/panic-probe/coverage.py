@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the panic probe calls every public function of the core, per
-type and method, and every const-generic item of the core at capacity 0.
+type and method, and every const-generic item of the core at every capacity
+from 0 to 3 and at an odd one above.
 
 Usage: coverage.py RUSTDOC_JSON PROBE_ELF TOOLS_DIR
 
@@ -18,8 +19,10 @@ Usage: coverage.py RUSTDOC_JSON PROBE_ELF TOOLS_DIR
   calls the probe makes. A core function reached only from inside another core
   function is not called by the probe and fails the check.
 - Const generics: every const-generic type of the core (`SortedBag<T, N>`,
-  `Deal<W>`, ...) must be reached at 0 for each const parameter, and so must
-  every const-generic method (the probe calls it with a capacity-0 argument).
+  `Deal<W>`, ...) must be reached with each const parameter at 0, 1, 2 and 3
+  and at one odd value of 5 or more, and so must every const-generic method
+  (the probe calls it with such arguments): a panic at one capacity only
+  (`W % 4 == 3`, say) would otherwise pass the link.
 
 Prints what is missing and exits 1, or prints a summary and exits 0.
 """
@@ -50,15 +53,17 @@ def main():
         if key not in called:
             missing.append(f"no call to {label}")
     for path, params in sorted(api["const_generic_types"].items()):
-        for position, param in params:
-            if not any(has_const_arg(n, path, position, "0") for n in reached):
-                missing.append(
-                    f"{'::'.join(path)} is never used with {param} = 0 (capacity 0)"
-                )
+        for position, param, default in params:
+            values = set()
+            for n in reached:
+                values |= const_args(n, path, position, default)
+            for want in capacities_missing(values):
+                missing.append(f"{'::'.join(path)} is never used with {param} = {want}")
     for key, (label, params) in sorted(api["const_generic_fns"].items()):
-        for position, param in params:
-            if not any(fn_const_arg(n, key, position, "0") for n in reached):
-                missing.append(f"{label} is never called with {param} = 0 (capacity 0)")
+        for position, param, _ in params:
+            values = {v for n in reached for v in fn_const_args(n, key, position)}
+            for want in capacities_missing(values):
+                missing.append(f"{label} is never called with {param} = {want}")
     if missing:
         for m in missing:
             print(f"panic probe coverage: {m}", file=sys.stderr)
@@ -70,7 +75,7 @@ def main():
         sys.exit(1)
     print(
         f"the probe calls all {len(api['functions'])} public functions and methods of the core "
-        f"(per type), and every const-generic item at capacity 0"
+        f"(per type), and every const-generic item at capacities 0 to 3 and an odd one above"
     )
 
 
@@ -100,7 +105,7 @@ def load_api(doc_path):
 
     def const_params(generics):
         return [
-            (i, p["name"])
+            (i, p["name"], (p["kind"]["const"] or {}).get("default"))
             for i, p in enumerate(q for q in generics["params"] if "lifetime" not in q["kind"])
             if "const" in p["kind"]
         ]
@@ -255,35 +260,54 @@ def is_core_function(name, trait_impls):
     return (strip_generics(self_type), strip_generics(trait)) in trait_impls
 
 
-def has_const_arg(name, type_path, position, value):
-    """Whether `name` mentions `type_path` with its const parameter at
-    `position` (among the type and const parameters) equal to `value`."""
+# The capacities every const parameter must be probed at: 0 to 3, where
+# the edges are, and an odd one above (a panic at one capacity only).
+CAPACITIES = (0, 1, 2, 3)
+
+
+def capacities_missing(values):
+    """What of 0, 1, 2, 3 and "an odd value of 5 or more" `values` lack."""
+    numbers = set()
+    for v in values:
+        m = re.match(r"^(\d+)", v)
+        if m:
+            numbers.add(int(m.group(1)))
+    missing = [str(c) for c in CAPACITIES if c not in numbers]
+    if not any(n >= 5 and n % 2 == 1 for n in numbers):
+        missing.append("an odd value of 5 or more")
+    return missing
+
+
+def const_args(name, type_path, position, default):
+    """The values of the const parameter at `position` (among the type and
+    const parameters) with which `name` mentions `type_path`."""
     prefix = "::".join(type_path)
+    values = set()
     for m in re.finditer(re.escape(prefix) + r"(?=[<>,:\] ]|$)", name):
         end = m.end()
         args = []
         if end < len(name) and name[end] == "<":
             args = [a.strip() for a in split_top(name[end + 1 : closing(name, end)], ",")]
         args = [a for a in args if not a.startswith("'")]
-        if position < len(args) and args[position] == value:
-            return True
-        # A default parameter (`Deal` is `Deal<1>`) is left out of the name.
-        if position >= len(args) and value == "default":
-            return True
-    return False
+        if position < len(args):
+            values.add(args[position])
+        elif default is not None:
+            # A default parameter (`Deal` is `Deal<1>`) is left out of the name.
+            values.add(str(default))
+    return values
 
 
-def fn_const_arg(name, key, position, value):
-    """Whether `name` is the const-generic function `key` called with its
-    const parameter at `position` (in its turbofish) equal to `value`."""
+def fn_const_args(name, key, position):
+    """The values of the const parameter at `position` (in its turbofish)
+    with which `name` is the const-generic function `key`."""
     if normalize(name) != key:
-        return False
+        return set()
     _, _, rest = parse(name)
     m = re.search(r"::<([^<>]*)>$", rest)
     if not m:
-        return False
+        return set()
     args = [a.strip() for a in m.group(1).split(",")]
-    return position < len(args) and args[position] == value
+    return {args[position]} if position < len(args) else set()
 
 
 # --- the probe's references, from its relocations ------------------------------

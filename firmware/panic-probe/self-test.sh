@@ -39,6 +39,8 @@ plants=(
   'length|core/src/tour/check.rs|pub fn check_tour_with\b[^{]*|let _ = [0u8; 100][seen.len()];'
   'capacity 0|core/src/bag.rs|pub fn of_n\b[^{]*|if N == 0 { panic!("plant") }'
   'capacity 0|core/src/camicia/deal.rs|pub fn from_hands\b[^{]*|if W == 0 { panic!("plant") }'
+  'capacity 2|core/src/bag.rs|pub fn union\b[^{]*|if N == 2 { panic!("plant") }'
+  'odd capacity|core/src/camicia/cycle.rs|pub fn find\b[^{]*|if W % 4 == 3 { panic!("plant") }'
   'never called|core/src/jass/score.rs|impl ScoreError |#[doc = "A plant."] pub fn is_empty(self) -> bool { panic!("plant") }'
   'never called|core/src/camicia/hunt/shard.rs|impl Shard |#[doc = "A plant."] pub fn capacity(&self) -> u64 { if self.k() > 3 { panic!("plant") } 0 }'
   'receiver|core/src/camicia/hunt/tally.rs|pub fn absorb\b[^{]*|if self.deals > 3 { panic!("plant") }'

@@ -82,7 +82,7 @@ fn every_searching_command_takes_both_budgets_with_one_placeholder() {
         assert_eq!(steps.is_some(), seconds.is_some(), "{name}:\n{help}");
         if let (Some(steps), Some(seconds)) = (steps.as_deref(), seconds.as_deref()) {
             assert!(steps.contains("<N>"), "{name}: {steps}");
-            assert!(steps.contains("default"), "{name}: {steps}");
+            assert!(steps.to_lowercase().contains("default"), "{name}: {steps}");
             assert!(seconds.contains("--seconds <SECONDS>"), "{name}: {seconds}");
         }
     }
@@ -237,7 +237,7 @@ fn negative_numbers_and_junk_get_one_wording() {
         let run = run_cli(args, b"");
         assert_eq!(run.code, 2, "{args:?}");
         assert!(
-            run.stderr.contains("expected a whole number from 0"),
+            run.stderr.contains("expected a whole number from "),
             "{args:?}: {}",
             run.stderr
         );

@@ -49,8 +49,14 @@ pub fn probe() {
         player: opaque(Player::A),
         cards: opaque(0),
     }));
+    // Every width from 0 to 3, odd ones besides, and a wide one: a panic at
+    // one width only (`W % 4 == 3`, say) fails the link.
     probe_deal::<0>();
     probe_deal::<1>();
+    probe_deal::<2>();
+    probe_deal::<3>();
+    probe_deal::<5>();
+    probe_deal::<7>();
     probe_deal::<8>();
     probe_packed();
     probe_hunt();
@@ -211,6 +217,7 @@ fn probe_hunt() {
     };
     let shard = opaque(shard);
     keep((shard.k(), shard.n(), shard.chunk(opaque(3))));
+    keep(shard.share(opaque(Budget::new(100))));
     debug(shard);
     hash(shard);
     let mut more = opaque(([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]));

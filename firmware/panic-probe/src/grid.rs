@@ -127,9 +127,12 @@ fn probe_sudoku(cell: Cell) {
         let owned = opaque(owned);
         keep((owned.spent(), owned.outcome()));
     }
-    // Lent: stacks of 0, 1 and 82 frames, and a slice of an opaque length.
+    // Lent: stacks of 0 to 3, 5 and 82 frames, and a slice of an opaque length.
     sudoku_on(s, opaque(SudokuStack::<0>::new()));
     sudoku_on(s, opaque(SudokuStack::<1>::default()));
+    sudoku_on(s, opaque(SudokuStack::<2>::new()));
+    sudoku_on(s, opaque(SudokuStack::<3>::new()));
+    sudoku_on(s, opaque(SudokuStack::<5>::default()));
     sudoku_on(
         s,
         opaque(SudokuStack::<{ sudoku_mod::STACK_FRAMES }>::new()),
@@ -264,9 +267,13 @@ where
     }
     keep(opaque(lent).outcome());
     depth_first::<P, 0>(root);
+    depth_first::<P, 1>(root);
+    depth_first::<P, 2>(root);
+    depth_first::<P, 3>(root);
+    depth_first::<P, 5>(root);
     depth_first::<P, 8>(root);
 
-    // Breadth-first: a lent queue of an opaque length; owned queues of 0 and 2.
+    // Breadth-first: a lent queue of an opaque length; owned queues of 0 to 3 and 5.
     let mut queue = [root; 100];
     let bfs = BreadthFirst::new_in(opaque(root), opaque(Seek::All), lend_mut(&mut queue));
     let mut bfs = opaque(bfs);
@@ -276,7 +283,10 @@ where
     let bfs = opaque(bfs);
     keep((bfs.queued(), bfs.spent(), bfs.outcome()));
     breadth_first::<P, 0>(root);
+    breadth_first::<P, 1>(root);
     breadth_first::<P, 2>(root);
+    breadth_first::<P, 3>(root);
+    breadth_first::<P, 5>(root);
 }
 
 /// A depth-first walk on an owned stack of `N` frames: run directly, and as a
@@ -293,8 +303,8 @@ fn depth_first<P: Puzzle + fmt::Debug, const N: usize>(root: P) {
     keep(opaque(owned).outcome());
 }
 
-/// A breadth-first walk on an owned queue of `N` grids: run, visited, and
-/// moved to a lent queue of an opaque length.
+/// A breadth-first walk on an owned queue of `N` grids: run, visited, moved
+/// to a lent queue of an opaque length, and grown into another.
 fn breadth_first<P: Puzzle + fmt::Debug, const N: usize>(root: P) {
     let budget = opaque(Budget::new(opaque(1000)));
     let owned: BreadthFirst<P, [P; N]> = BreadthFirst::new(opaque(root), opaque(Seek::All));
@@ -305,12 +315,24 @@ fn breadth_first<P: Puzzle + fmt::Debug, const N: usize>(root: P) {
     keep(settle(visiting.run(budget)));
     keep(visiting.spent());
     let mut larger = [root; 64];
-    match opaque(owned).move_to(lend_mut(&mut larger)) {
+    let owned = match opaque(owned).move_to(lend_mut(&mut larger)) {
         Ok(moved) => {
             let mut moved = opaque(moved);
             keep(settle(moved.run(budget)));
             keep(opaque(moved).outcome());
+            return;
         }
-        Err(back) => keep(opaque(back).outcome()),
+        Err(back) => opaque(back),
+    };
+    keep(owned.outcome());
+    // Grown: the storage handed over comes back as a slice of any length.
+    let mut grown = [root; 64];
+    if let Some(grown) = settle(owned.grow_with(|old| {
+        keep(old);
+        lend_mut(&mut grown)
+    })) {
+        let mut grown = opaque(grown);
+        keep(settle(grown.run(budget)));
+        keep(opaque(grown).outcome());
     }
 }

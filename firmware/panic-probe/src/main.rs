@@ -30,10 +30,13 @@
 //! 4. **Two of a kind, independent.** Where a function takes two values of
 //!    one type (two searches, two bags, a receiver and another of its type),
 //!    they come from different opaque inputs, never one value passed twice.
-//! 5. **Every capacity.** Each const-generic type and method runs at capacity
-//!    0 and at its documented edges (`SortedBag` at 0, 1, 2, 9 and 64 distinct
-//!    cards; `Deal` and its games at `W` = 0, 1 and 8; `SudokuStack` at 0, 1 and
-//!    its default 82 frames; `Tour` over lent slices and arrays of 0, 16 and 64).
+//! 5. **Every capacity.** Each const-generic type and method runs at every
+//!    capacity from 0 to 3, at odd ones above and at its documented edges
+//!    (`SortedBag` at 0, 1, 2, 3, 5, 7, 9 and 64 distinct cards; `Deal` and its
+//!    games at `W` = 0, 1, 2, 3, 5, 7 and 8; `SudokuStack` at 0, 1, 2, 3, 5 and
+//!    its default 82 frames; the grid's walks at 0 to 3 and 5 (and 8);
+//!    `Tour` over lent slices and arrays of 0, 1, 2, 3, 5, 16, 25 and 64): a
+//!    panic at one capacity only (`W % 4 == 3`) fails the link.
 //!
 //! # Completeness
 //!
@@ -43,7 +46,8 @@
 //! implementing type) and the calls of this probe from its unoptimized build
 //! (the relocations from `main` down to the first function of the core), and
 //! fails naming each `Type::method` the probe never calls, and each
-//! const-generic item never used at 0. Derived impls (`Debug`, `Hash`,
+//! const-generic item never used at 0, 1, 2, 3 and an odd capacity of 5 or
+//! more. Derived impls (`Debug`, `Hash`,
 //! `PartialEq`, ...) are the compiler's and not required; most are run anyway
 //! (`debug`, `hash`). Not probed: the `defmt::Format` impls (that would need a
 //! defmt logger in the probe).

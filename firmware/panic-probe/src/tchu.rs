@@ -95,10 +95,17 @@ fn probe_route(r: &Route) {
     probe_bag::<0>(r);
     probe_bag::<1>(r);
     probe_bag::<2>(r);
+    probe_bag::<3>(r);
+    probe_bag::<5>(r);
+    probe_bag::<7>(r);
     probe_bag::<9>(r);
     probe_bag::<64>(r);
-    // Another element type, at capacity 0 and at 9.
+    // Another element type, from 0 to 3 and at 5 and 9.
     probe_bytes::<0>();
+    probe_bytes::<1>();
+    probe_bytes::<2>();
+    probe_bytes::<3>();
+    probe_bytes::<5>();
     probe_bytes::<9>();
 }
 

@@ -62,9 +62,15 @@ pub fn probe() {
         opaque(TourKind::Closed),
         lend_mut(&mut scratch),
     ));
-    // Owned memory at three capacities, through the `const` constructor.
+    // Owned memory from 0 to 3 squares, odd sizes and larger, through the
+    // `const` constructor.
     probe_owned::<0>(board);
+    probe_owned::<1>(board);
+    probe_owned::<2>(board);
+    probe_owned::<3>(board);
+    probe_owned::<5>(board);
     probe_owned::<16>(board);
+    probe_owned::<25>(board);
     probe_owned::<64>(board);
 }
 
