@@ -9,7 +9,7 @@ const MEMORY: &str = "\
 /* The panic probe: linked, never run. */
 MEMORY
 {
-  FLASH : ORIGIN = 0x00000000, LENGTH = 1M
+  FLASH : ORIGIN = 0x00000000, LENGTH = 4M
   RAM   : ORIGIN = 0x20000000, LENGTH = 64K
 }
 ";

@@ -74,14 +74,16 @@ impl Shard {
         // The hunt's chunks: whole ones, then a shorter last one (if any).
         let (whole, rest) = (d / CHUNK_DEALS, d % CHUNK_DEALS);
         let first = self.k.saturating_sub(1);
+        // n >= 1 (`new`); the `max` keeps a division by zero out of the code.
+        let n = if self.n == 0 { 1 } else { self.n };
         // This shard's whole chunks: first, first + n, ... below `whole`.
         let mine = if whole > first {
-            (whole - first - 1) / self.n + 1
+            (whole - first - 1) / n + 1
         } else {
             0
         };
         // The short last chunk, number `whole`, if it is this shard's.
-        let last = if rest > 0 && whole >= first && (whole - first) % self.n == 0 {
+        let last = if rest > 0 && whole >= first && (whole - first) % n == 0 {
             rest
         } else {
             0
