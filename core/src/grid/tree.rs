@@ -352,6 +352,16 @@ enum Exit {
     Full,
 }
 
+/// Reverses `items` in place, by slice patterns: no index, so no bounds
+/// check for the panic probe to find.
+fn reverse<T>(items: &mut [T]) {
+    let mut rest = items;
+    while let [first, middle @ .., last] = rest {
+        core::mem::swap(first, last);
+        rest = middle;
+    }
+}
+
 /// The state of a breadth-first search: the ring queue's head and length,
 /// the parent being expanded, a child that found the queue full, and the tally.
 #[derive(Clone, Copy)]
@@ -400,9 +410,19 @@ impl<N: Node> Bfs<N> {
     /// Turns the ring `queue` so that the queued grids are its first ones,
     /// in order (the storage can then grow at its end).
     pub(crate) fn to_front(&mut self, queue: &mut [N]) {
-        // head < queue.len() whenever the queue is not empty.
+        // A left rotation by `head` as three reversals, in place, with
+        // slice patterns: `rotate_left` and `reverse` keep assertions of
+        // their own when they are not inlined (opt-level 3). head <
+        // queue.len() whenever the queue is not empty; a head past the end
+        // leaves the queue as it is.
         if self.head < queue.len() {
-            queue.rotate_left(self.head);
+            if let Some(front) = queue.get_mut(..self.head) {
+                reverse(front);
+            }
+            if let Some(back) = queue.get_mut(self.head..) {
+                reverse(back);
+            }
+            reverse(queue);
         }
         self.head = 0;
     }

@@ -378,6 +378,46 @@ mod tests {
         Margins::new(&[2, 2, 2, 2], &[2, 2, 2, 2]).unwrap()
     }
 
+    /// A queue grown in place, from every small size (so that the ring has
+    /// wrapped when it fills, at many places), gives the answer and the steps
+    /// of a search on a queue large enough from the start.
+    #[test]
+    fn a_queue_grown_in_place_gives_the_large_queues_answer() {
+        extern crate std;
+        use std::vec;
+        let root = margins();
+        let mut large = BreadthFirst::new_in(root, Seek::All, vec![root; 512]);
+        let whole = large.run(Budget::UNLIMITED).unwrap();
+        for first in 1..40 {
+            let mut search = BreadthFirst::new_in(root, Seek::All, vec![root; first]);
+            let mut room = first;
+            let got = loop {
+                match search.run(Budget::UNLIMITED) {
+                    Err(SearchError::QueueFull { .. }) => {
+                        room += 1 + room / 3;
+                        search = search
+                            .grow_with(|mut q| {
+                                q.resize(room, root);
+                                q
+                            })
+                            .unwrap();
+                    }
+                    done => break done.unwrap(),
+                }
+            };
+            assert_eq!(got, whole, "from {first} grids");
+            assert_eq!(search.spent(), large.spent(), "from {first} grids");
+        }
+        // Storage shorter than the queued grids is refused.
+        let mut small = BreadthFirst::new_in(root, Seek::All, vec![root; 4]);
+        assert!(small.run(Budget::UNLIMITED).is_err());
+        let short = small.grow_with(|mut q| {
+            q.truncate(1);
+            q
+        });
+        assert!(matches!(short, Err(SearchError::QueueFull { grids: 1 })));
+    }
+
     #[test]
     fn slices_of_any_size_give_the_one_call_answer() {
         let root = margins();
