@@ -416,6 +416,11 @@ mod tests {
         assert!(e.to_string().ends_with("is a directory"), "{e}");
         let e = OutFile::check(&dir.join("no/such/report.txt")).expect_err("no folder");
         assert!(e.to_string().ends_with("no such folder"), "{e}");
+        // A file where a folder should be: the system's own words.
+        let file = dir.join("file.txt");
+        fs::write(&file, "x").expect("write");
+        let e = OutFile::check(&file.join("report.txt")).expect_err("not a folder");
+        assert!(e.to_string().ends_with("not a directory"), "{e}");
     }
 
     #[test]

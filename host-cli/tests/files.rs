@@ -267,3 +267,48 @@ fn a_reader_that_goes_away_is_no_error() {
         assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
     }
 }
+
+/// A file of the user's named as an output is replaced by a new file renamed
+/// over it (a new inode), never rewritten in place: a reader that opened the
+/// old one reads it whole, and the new one keeps its permissions. The same
+/// for a checkpoint, every time it is saved.
+#[test]
+fn a_file_is_replaced_whole_never_rewritten_in_place() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = folder("files-replace");
+    let report = dir.join("report.txt");
+    fs::write(&report, "the old report\n").expect("written");
+    fs::set_permissions(&report, fs::Permissions::from_mode(0o600)).expect("chmod");
+    let before = fs::metadata(&report).expect("stat").ino();
+    let old = fs::File::open(&report).expect("opened");
+    let out = plateau(&["camicia", "hunt", "--deals", "2000", "--output"])
+        .arg(&report)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let after = fs::metadata(&report).expect("stat");
+    assert_ne!(after.ino(), before, "a new file");
+    assert_eq!(after.permissions().mode() & 0o777, 0o600);
+    let mut was = String::new();
+    (&old).read_to_string(&mut was).expect("read");
+    assert_eq!(was, "the old report\n");
+    assert!(
+        fs::read_to_string(&report)
+            .expect("read")
+            .starts_with(REPORT)
+    );
+    // A checkpoint: each save a new file (the hunt's, then its run again).
+    let ck = dir.join("hunt.ckpt");
+    let mut inodes = Vec::new();
+    for _ in 0..2 {
+        let out = plateau(&["camicia", "hunt", "--deals", "2000", "--checkpoint"])
+            .arg(&ck)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        inodes.push(fs::metadata(&ck).expect("saved").ino());
+    }
+    assert_ne!(inodes[0], inodes[1]);
+    let left: Vec<_> = fs::read_dir(&dir).expect("list").collect();
+    assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
+}

@@ -166,6 +166,14 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
     // to the trials (how a state is drawn and perturbed) changes these
     // numbers, and must be deliberate (and CHANGELOG'd).
     let summary = lines.last().expect("a summary");
+    // The rate is the trials over the seconds (to their rounding).
+    let (trials, seconds) = (summary["trials"].as_f64(), summary["seconds"].as_f64());
+    let rate = summary["trials_per_second"].as_f64().expect("a rate");
+    let (trials, seconds) = (trials.expect("trials"), seconds.expect("seconds"));
+    assert!(
+        (rate * seconds - trials).abs() <= rate * 0.0006 + 1.0,
+        "{summary}"
+    );
     assert_eq!(summary["looped"], 27083, "{summary}");
     assert_eq!(summary["cycles"], 3, "{summary}");
     assert_eq!(summary["deals"], 86, "{summary}");
@@ -190,10 +198,10 @@ fn union(shards: &[Vec<Value>]) -> Vec<Value> {
                     Some(_) => {}
                     None => cycles.push((trial, r.clone(), Vec::new())),
                 }
-            } else if let Some(c) = cycles.iter_mut().find(|c| c.1["id"] == r["cycle"]["id"]) {
-                if !c.2.contains(r) {
-                    c.2.push(r.clone());
-                }
+            } else if let Some(c) = cycles.iter_mut().find(|c| c.1["id"] == r["cycle"]["id"])
+                && !c.2.contains(r)
+            {
+                c.2.push(r.clone());
             }
         }
     }

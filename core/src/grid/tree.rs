@@ -409,7 +409,7 @@ impl<N: Node> Bfs<N> {
 
     /// Turns the ring `queue` so that the queued grids are its first ones,
     /// in order (the storage can then grow at its end).
-    pub(crate) fn to_front(&mut self, queue: &mut [N]) {
+    pub(crate) fn turn_to_front(&mut self, queue: &mut [N]) {
         // A left rotation by `head` as three reversals, in place, with
         // slice patterns: `rotate_left` and `reverse` keep assertions of
         // their own when they are not inlined (opt-level 3). head <

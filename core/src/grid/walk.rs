@@ -321,7 +321,7 @@ impl<P: Puzzle, S: AsMut<[P]>> BreadthFirst<P, S> {
         mut self,
         grow: impl FnOnce(S) -> T,
     ) -> Result<BreadthFirst<P, T>, SearchError> {
-        self.bfs.to_front(self.queue.as_mut());
+        self.bfs.turn_to_front(self.queue.as_mut());
         let mut queue = grow(self.queue);
         let grids = queue.as_mut().len();
         if grids < self.bfs.queued() {

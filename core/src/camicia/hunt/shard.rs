@@ -83,7 +83,7 @@ impl Shard {
             0
         };
         // The short last chunk, number `whole`, if it is this shard's.
-        let last = if rest > 0 && whole >= first && (whole - first) % n == 0 {
+        let last = if rest > 0 && whole >= first && (whole - first).is_multiple_of(n) {
             rest
         } else {
             0
