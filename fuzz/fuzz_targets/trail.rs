@@ -1,12 +1,14 @@
 //! The longest trail of small random networks (parallel routes, loops of routes,
 //! several pieces): a valid trail (checked route by route), as long as the seed's
-//! exhaustive search finds, and a budget never gives a trail that is not one.
+//! exhaustive search finds, in the default workspace and in small ones (a
+//! matching of two stations, and none), and a budget never gives a trail that
+//! is not one.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use plateau::Budget;
 use plateau::search::{Outcome, Search};
-use plateau::tchu::trail::{Trail, TrailSearch};
+use plateau::tchu::trail::{Trail, TrailMemory, TrailSearch, TrailWorkspace};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{check_trail, seed_longest};
 
@@ -31,6 +33,12 @@ fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
     check_trail(&routes, &trail).unwrap();
     let (best, _) = seed_longest(&routes);
     assert_eq!(trail.length(), best, "{routes:?}");
+    for length in [
+        longest_in(&routes, TrailWorkspace::<9, 7, 2>::new()),
+        longest_in(&routes, TrailWorkspace::<9, 7, 0>::new()),
+    ] {
+        assert_eq!(length, best, "{routes:?}");
+    }
     let mut search = TrailSearch::new(&routes).expect("9 routes fit");
     let Ok(outcome) = search.run(Budget::new(u64::from(budget)));
     check_trail(&routes, outcome.so_far()).unwrap();
@@ -40,3 +48,13 @@ fuzz_target!(|data: (Vec<(u8, u8, u8)>, u16)| {
         Outcome::Exhausted { spent, .. } => assert!(spent <= u64::from(budget)),
     }
 });
+
+/// The length of the longest trail of `routes` searched in `workspace`, the
+/// trail checked.
+fn longest_in<W: TrailMemory>(routes: &[Route], workspace: W) -> u32 {
+    let mut search = TrailSearch::new_in(routes, workspace).expect("9 routes, 7 stations fit");
+    let Ok(outcome) = search.run(Budget::UNLIMITED);
+    assert!(outcome.is_done());
+    check_trail(routes, outcome.so_far()).unwrap();
+    outcome.so_far().length()
+}

@@ -475,6 +475,40 @@ fn longest_trails_are_the_snapshot_and_the_host_search() {
     assert_eq!(reached.len(), 40, "connected");
 }
 
+/// The whole map's check (`tchu/whole-map`): its length is the snapshot's
+/// (`tchu longest --all`, the default workspace), and the host's search in the
+/// chip's layout (`CompactMapWorkspace`) finds it in the steps the check
+/// expects; the player's layout finds the other checks' lengths.
+#[test]
+fn the_whole_map_is_the_snapshot_and_the_compact_search() {
+    use plateau::Budget;
+    use plateau::search::Search;
+    use plateau::tchu::trail::{CompactMapWorkspace, PlayerWorkspace, TrailSearch};
+
+    let (length, steps) = tchu::WHOLE_MAP;
+    let snap = workspace_root()
+        .join("tests/tests/snapshots/cli_snapshots__cli_on_fixtures@tchu__trail-all.cmd.snap");
+    let text = fs::read_to_string(&snap).unwrap();
+    assert!(text.contains(&format!("({length})\n")), "{text}");
+    let map = &plateau::tchu::map::ROUTES;
+    let mut search = TrailSearch::new_in(map, CompactMapWorkspace::new()).unwrap();
+    let Ok(outcome) = search.run(Budget::UNLIMITED);
+    assert!(outcome.is_done());
+    assert_eq!((outcome.so_far().length(), search.spent()), (length, steps));
+    plateau_tests::tchu_trail::check_trail(map, outcome.so_far()).unwrap();
+    let sliced = tchu::SLICED_TRAIL;
+    for (ids, expected) in tchu::TRAILS.iter().chain([&sliced]) {
+        let routes: Vec<Route> = ids
+            .iter()
+            .map(|id| *plateau::tchu::map::route(id).unwrap())
+            .collect();
+        let mut search = TrailSearch::new_in(&routes, PlayerWorkspace::new()).unwrap();
+        let Ok(outcome) = search.run(Budget::UNLIMITED);
+        assert!(outcome.is_done());
+        assert_eq!(outcome.so_far().length(), *expected, "{ids:?}");
+    }
+}
+
 /// The rows of a TSV fixture, without comments and blank lines (the header
 /// first).
 fn rows(name: &str) -> Vec<String> {

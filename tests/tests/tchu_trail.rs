@@ -5,10 +5,14 @@ use plateau::Budget;
 use plateau::rng::SplitMix64;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map::{self, ROUTES};
-use plateau::tchu::trail::{Trail, TrailError, TrailSearch, longest_trail_bonus_unbounded};
+use plateau::tchu::trail::{
+    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError, TrailMemory,
+    TrailSearch, TrailWorkspace, longest_trail_bonus_unbounded,
+};
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
-    check_trail, connected_subnetwork, network, network_file, seed_longest, subset_longest,
+    check_trail, connected_subnetwork, network, network_file, player_network, seed_longest,
+    subset_longest,
 };
 use proptest::prelude::*;
 
@@ -234,7 +238,10 @@ fn capacities_are_errors() {
         .collect();
     assert_eq!(
         Trail::longest_unbounded(&star),
-        Err(TrailError::TooManyStations { stations: 65 })
+        Err(TrailError::TooManyStations {
+            stations: 65,
+            capacity: 64
+        })
     );
     assert_eq!(Trail::longest_unbounded(&star[..63]).unwrap().length(), 2);
     let pair_ids: Vec<String> = (0..129).map(|i| format!("P{i}")).collect();
@@ -254,7 +261,10 @@ fn capacities_are_errors() {
         .collect();
     assert_eq!(
         Trail::longest_unbounded(&parallel),
-        Err(TrailError::TooManyRoutes { routes: 129 })
+        Err(TrailError::TooManyRoutes {
+            routes: 129,
+            capacity: 128
+        })
     );
     // 128 parallel routes: one closed trail through all of them.
     assert_eq!(
@@ -497,4 +507,180 @@ fn grown_networks_give_the_same_length_in_any_order_and_names() {
         seen += 1;
     }
     assert!(seen >= 6, "grown networks in {}: {seen}", dir.display());
+}
+
+// The capacities: every layout gives the same longest trail, only the memory
+// (and with a smaller matching, the steps) differs.
+
+/// The longest trail of `net` searched to its end in `workspace`, checked as
+/// a trail of `net`: its length and the steps it took.
+fn longest_in<W: TrailMemory>(net: &[Route], workspace: W) -> Result<(u32, u64), TrailError> {
+    let mut search = TrailSearch::new_in(net, workspace)?;
+    let Ok(outcome) = search.run(Budget::UNLIMITED);
+    assert!(outcome.is_done());
+    check_trail(net, outcome.so_far()).unwrap();
+    Ok((outcome.so_far().length(), search.spent()))
+}
+
+/// The same, in the default workspace.
+fn longest_default(net: &[Route]) -> (u32, u64) {
+    longest_in(net, Box::new(<TrailWorkspace>::new())).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Up to 16 routes on up to 8 stations, in the small layouts (a matching of
+    /// 2 stations, and none) and the named ones, against the subset solver.
+    #[test]
+    fn every_layout_matches_the_subset_solver(e in edges(7, 16)) {
+        let net = network(&e);
+        let exact = subset_longest(&net);
+        prop_assert_eq!(longest_in(&net, PlayerWorkspace::new()).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, CompactMapWorkspace::new()).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, Box::new(MapWorkspace::new())).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, TrailWorkspace::<16, 8, 2>::new()).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, TrailWorkspace::<17, 9, 0>::new()).unwrap().0, exact);
+    }
+
+    /// Random pieces of the map of up to 40 routes, and networks a player can
+    /// own with 40 cars: the player's layout finds the default's length (and
+    /// the subset solver's, up to 18 routes).
+    #[test]
+    fn the_player_layout_matches_the_default(seed: u64, size in 1usize..=40) {
+        let mut rng = SplitMix64::new(seed);
+        for net in [connected_subnetwork(&ROUTES, size, &mut rng), player_network(&ROUTES, 40, &mut rng)] {
+            let (length, _) = longest_in(&net, PlayerWorkspace::new()).unwrap();
+            prop_assert_eq!(length, longest_default(&net).0);
+            if net.len() <= 18 {
+                prop_assert_eq!(length, subset_longest(&net));
+            }
+        }
+    }
+
+    /// A player's search in slices takes the same path as in one run.
+    #[test]
+    fn slices_resume_the_same_search_in_a_player_workspace(seed: u64, slice in 1u64..30) {
+        let net = connected_subnetwork(&ROUTES, 40, &mut SplitMix64::new(seed));
+        let mut workspace = PlayerWorkspace::new();
+        let (length, steps) = longest_in(&net, &mut workspace).unwrap();
+        let mut search = TrailSearch::new_in(&net, &mut workspace).unwrap();
+        while let Ok(Outcome::Exhausted { best, .. }) = search.run(Budget::new(slice)) {
+            check_trail(&net, &best).map_err(TestCaseError::fail)?;
+        }
+        prop_assert_eq!((search.best().length(), search.spent()), (length, steps));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Random pieces of the map of 40 to 88 routes: the compact map layout (no
+    /// matching) finds the default's length, and the map's layout takes the
+    /// default's very steps (its matching holds every station of the map).
+    #[test]
+    fn the_map_layouts_match_the_default(seed: u64, size in 40usize..=88) {
+        let net = connected_subnetwork(&ROUTES, size, &mut SplitMix64::new(seed));
+        let default = longest_default(&net);
+        prop_assert_eq!(longest_in(&net, Box::new(MapWorkspace::new())).unwrap(), default);
+        prop_assert_eq!(longest_in(&net, CompactMapWorkspace::new()).unwrap().0, default.0);
+    }
+}
+
+/// The whole map in every layout that holds it, and the layouts' errors.
+#[test]
+fn the_whole_map_in_every_layout() {
+    let default = longest_default(&ROUTES);
+    assert_eq!(default, (159, 1));
+    assert_eq!(
+        longest_in(&ROUTES, Box::new(MapWorkspace::new())),
+        Ok(default)
+    );
+    assert_eq!(
+        longest_in(&ROUTES, CompactMapWorkspace::new()).map(|l| l.0),
+        Ok(159)
+    );
+    let e = longest_in(&ROUTES, PlayerWorkspace::new());
+    assert_eq!(
+        e,
+        Err(TrailError::TooManyRoutes {
+            routes: 88,
+            capacity: 40
+        })
+    );
+    assert_eq!(
+        e.map_err(|e| e.to_string()),
+        Err("a network can hold at most 40 routes".to_owned())
+    );
+    // 40 routes touching more than the map's 51 stations.
+    let e = longest_in(
+        &network(&[(0, 1, 1), (2, 3, 1)]),
+        TrailWorkspace::<40, 3, 1>::new(),
+    );
+    assert_eq!(
+        e,
+        Err(TrailError::TooManyStations {
+            stations: 4,
+            capacity: 3
+        })
+    );
+    assert_eq!(
+        e.map_err(|e| e.to_string()),
+        Err("a network can touch at most 3 stations".to_owned())
+    );
+}
+
+/// Checks every network of up to 6 routes of `nets` in the workspace of
+/// capacity `R`, `S`, `M`: a named error when it does not fit, else the
+/// default's length; a workspace lent again and again.
+macro_rules! tiny {
+    ($nets:expr, $($r:literal, $s:literal, $m:literal);* $(;)?) => {$({
+        let mut workspace = TrailWorkspace::<$r, $s, $m>::new();
+        assert_eq!(TrailWorkspace::<$r, $s, $m>::ROUTES, $r);
+        assert_eq!(TrailWorkspace::<$r, $s, $m>::STATIONS, $s);
+        assert_eq!(TrailWorkspace::<$r, $s, $m>::MATCHED, $m);
+        for net in $nets {
+            let stations = {
+                let mut ids: Vec<u8> = net.iter().flat_map(|r| r.stations()).map(|s| s.id()).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                ids.len()
+            };
+            let got = longest_in(net, &mut workspace);
+            if net.len() > $r {
+                assert_eq!(got, Err(TrailError::TooManyRoutes { routes: net.len(), capacity: $r }));
+            } else if stations > $s {
+                assert_eq!(got, Err(TrailError::TooManyStations { stations, capacity: $s }));
+            } else {
+                assert_eq!(got.map(|l| l.0), Ok(longest_default(net).0), "{net:?}");
+            }
+        }
+    })*};
+}
+
+/// Workspaces of 0 to 3 and 5 routes, stations and matched stations: a network
+/// too large is a named error (never a panic), one that fits is searched.
+#[test]
+fn tiny_capacities_are_errors_or_answers() {
+    let mut rng = SplitMix64::new(0x71);
+    let mut nets = vec![
+        Vec::new(),
+        network(&[(0, 1, 2)]),
+        network(&[(0, 1, 2), (1, 0, 3)]),
+    ];
+    for _ in 0..40 {
+        let routes = (rng.next_u64() % 7) as usize;
+        let edges: Vec<(u8, u8, u8)> = (0..routes)
+            .map(|_| {
+                let a = (rng.next_u64() % 5) as u8;
+                let b = (rng.next_u64() % 5) as u8;
+                (a, b, 1 + (rng.next_u64() % 6) as u8)
+            })
+            .collect();
+        nets.push(network(&edges));
+    }
+    tiny!(&nets,
+        0, 0, 0; 1, 1, 1; 2, 2, 2; 3, 3, 3; 5, 5, 5;
+        1, 2, 0; 2, 3, 1; 3, 5, 2; 5, 3, 0; 6, 5, 3; 3, 2, 5; 7, 6, 1;
+    );
 }

@@ -1,11 +1,15 @@
-//! The longest trail: its search, owned and lent, the bonus of two players.
+//! The longest trail: its search, owned and lent, the bonus of two players, and
+//! a workspace of every capacity (0 to 3 and 5 routes, stations and matched
+//! stations; the aliases; the default).
+
+use core::fmt::Debug;
 
 use plateau::Budget;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map;
 use plateau::tchu::trail::{
-    self, Trail, TrailBonus, TrailError, TrailSearch, TrailWorkspace, longest_trail_bonus,
-    longest_trail_bonus_unbounded,
+    self, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailBonus, TrailError,
+    TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus, longest_trail_bonus_unbounded,
 };
 
 use crate::{debug, hash, keep, lend, opaque, settle, show};
@@ -14,14 +18,16 @@ pub fn probe() {
     // Two networks: any two pieces of the map.
     let routes = lend(&map::ROUTES);
     let other = lend(&map::ROUTES);
-    let mut workspace = opaque(TrailWorkspace::new());
+    let mut workspace: TrailWorkspace = opaque(TrailWorkspace::new());
     debug(&workspace);
-    keep(opaque(TrailWorkspace::default()));
+    keep(opaque(<TrailWorkspace>::default()));
     show(opaque(TrailError::TooManyStations {
         stations: opaque(65),
+        capacity: opaque(64),
     }));
     hash(opaque(TrailError::TooManyRoutes {
         routes: opaque(129),
+        capacity: opaque(128),
     }));
     keep((trail::MAX_ROUTES, trail::MAX_STATIONS));
     keep(settle(longest_trail_bonus_unbounded(routes, other)));
@@ -66,4 +72,76 @@ pub fn probe() {
         keep((best.length(), spent));
     }
     show(opaque(Trail::EMPTY));
+    capacities(&b);
+}
+
+/// Probes `TrailWorkspace::<R, S, M>` (its constructors, constants and
+/// `Debug`) and a search in one, owned and lent, against `other`.
+macro_rules! capacity {
+    ($other:expr, $($r:literal, $s:literal, $m:literal);* $(;)?) => {$(
+        keep((
+            TrailWorkspace::<$r, $s, $m>::ROUTES,
+            TrailWorkspace::<$r, $s, $m>::STATIONS,
+            TrailWorkspace::<$r, $s, $m>::MATCHED,
+        ));
+        workspace(
+            opaque(TrailWorkspace::<$r, $s, $m>::new()),
+            opaque(TrailWorkspace::<$r, $s, $m>::default()),
+            $other,
+        );
+    )*};
+}
+
+/// Every capacity from 0 to 3 and 5 of each parameter, the aliases, and the
+/// default, each against the search `other` (of the default workspace).
+fn capacities<W: TrailMemory>(other: &TrailSearch<'_, W>) {
+    capacity!(other, 0, 0, 0; 1, 1, 1; 2, 2, 2; 3, 3, 3; 5, 5, 5; 7, 2, 0);
+    workspace(
+        opaque(PlayerWorkspace::new()),
+        opaque(PlayerWorkspace::default()),
+        other,
+    );
+    workspace(
+        opaque(CompactMapWorkspace::new()),
+        opaque(CompactMapWorkspace::default()),
+        other,
+    );
+    workspace(
+        opaque(MapWorkspace::new()),
+        opaque(MapWorkspace::default()),
+        other,
+    );
+}
+
+/// A search of any network of the map in `lent` (lent) and in `owned` (owned),
+/// each in any state, and the bonus of each against `other`.
+fn workspace<W, V>(mut lent: W, owned: W, other: &TrailSearch<'_, V>)
+where
+    W: TrailMemory + Debug,
+    V: TrailMemory,
+{
+    debug(&lent);
+    let routes = lend(&map::ROUTES);
+    if let Some(search) = settle(TrailSearch::new_in(routes, &mut lent)) {
+        let mut search = opaque(search);
+        let Ok(outcome) = search.run(opaque(Budget::new(50)));
+        let search = opaque(search);
+        keep((search.is_done(), search.spent(), search.best().length()));
+        keep(search.outcome());
+        keep(outcome.so_far().length());
+        debug(&search);
+        keep(TrailBonus::of(&search, other));
+        keep(TrailBonus::of(other, &search));
+    }
+    let routes = lend(&map::ROUTES);
+    if let Some(search) = settle(TrailSearch::new_in(routes, owned)) {
+        let mut search = opaque(search);
+        let Ok(outcome) = search.run(opaque(Budget::UNLIMITED));
+        let search = opaque(search);
+        keep((search.is_done(), search.spent(), search.best().length()));
+        keep(search.outcome());
+        show(*outcome.so_far());
+        debug(&search);
+    }
+    debug(&lent);
 }

@@ -81,6 +81,11 @@ pub const ALL: &[Check] = &[
         name: "tchu/trail-as-task",
         run: tchu::trail_as_task,
     },
+    #[cfg(feature = "tchu")]
+    Check {
+        name: "tchu/whole-map",
+        run: tchu::whole_map,
+    },
     #[cfg(feature = "camicia")]
     Check {
         name: "camicia/published-cases",

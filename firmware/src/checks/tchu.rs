@@ -1,18 +1,19 @@
 //! tCHu base types: routes of the real map and their claim points, cards,
 //! stations; longest trails, in one call, in slices from a cooperative loop, and
-//! as an async task.
+//! as an async task, in a player's workspace; the whole map's longest trail in
+//! the compact map workspace.
 
 use plateau::Budget;
-use plateau::search::Outcome as SearchOutcome;
-use plateau::tchu::trail::{Trail, TrailSearch, TrailWorkspace};
-use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS};
+use plateau::search::{Outcome as SearchOutcome, Search};
+use plateau::tchu::trail::{CompactMapWorkspace, PlayerWorkspace, Trail, TrailSearch};
+use plateau::tchu::{Card, Color, Level, Route, RouteError, Station, TOTAL_CARDS, map};
 
 use crate::cooperative::{self, Sliced};
 use crate::expected::tchu::{
-    CLAIM_POINTS, REAL_ROUTES, SLICED_TRAIL, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS,
+    CLAIM_POINTS, REAL_ROUTES, SLICED_TRAIL, TOTAL_CARDS as EXPECTED_TOTAL_CARDS, TRAILS, WHOLE_MAP,
 };
 use crate::harness::{AtStep, Mismatch, Outcome, accepted, displays, equal, holds};
-use crate::lent::{Borrowed, Lent};
+use crate::lent::Lent;
 
 /// One real route of each length: built, its ends and its claim points.
 pub fn claim_points() -> Outcome {
@@ -91,7 +92,6 @@ pub fn cards_and_stations() -> Outcome {
 /// SPEC §2's additional tunnel cards.
 pub fn claims_and_map() -> Outcome {
     use plateau::bag::SortedBag;
-    use plateau::tchu::map;
 
     use crate::expected::tchu::{ADDITIONAL_EXAMPLE, CLAIMS, MAP_SIZE};
 
@@ -139,17 +139,21 @@ pub fn claims_and_map() -> Outcome {
     equal("additional cards", got, ADDITIONAL_EXAMPLE)
 }
 
-/// The search's working memory, lent from here: built by the `const` constructor
-/// in place, never on the stack (36.5 KiB would break the stack budget), and
-/// lent to one search at a time for as long as it lives (`lent.rs`).
-static TRAIL_WORKSPACE: Lent<TrailWorkspace> = Lent::new(TrailWorkspace::new());
+/// The search's working memory for a player's network (40 routes at most),
+/// lent from here: built by the `const` constructor in place, never on the
+/// stack, and lent to one search at a time for as long as it lives
+/// (`lent.rs`).
+static TRAIL_WORKSPACE: Lent<PlayerWorkspace> = Lent::new(PlayerWorkspace::new());
 
-/// The routes of the network searched, lent from here: 40 routes of the map
-/// would take 2 KiB of the stack budget.
-static NETWORK: Lent<Network> = Lent::new(heapless::Vec::new());
+/// The working memory of the whole map's search, the compact layout that fits
+/// a 16 KiB chip beside the player's.
+static MAP_WORKSPACE: Lent<CompactMapWorkspace> = Lent::new(CompactMapWorkspace::new());
 
-/// Routes of a network the checks search.
-type Network = heapless::Vec<Route<'static>, 40>;
+/// The networks the checks search, looked up by id at compile time: in flash,
+/// where 40 routes of the map would take 2 KiB of RAM.
+static SPEC_NETWORK: [Route<'static>; 6] = network(TRAILS[0].0);
+static FORTY_ROUTES: [Route<'static>; 40] = network(TRAILS[1].0);
+static SLICED_NETWORK: [Route<'static>; 39] = network(SLICED_TRAIL.0);
 
 /// Steps a slice of the sliced trail searches visits.
 const TRAIL_SLICE: Budget = Budget::new(10);
@@ -157,9 +161,9 @@ const TRAIL_SLICE: Budget = Budget::new(10);
 /// Longest trails of the spec's example and of a real 40-route network, searched
 /// in the static workspace and walked: each route joins the station before it.
 pub fn longest_trails() -> Outcome {
-    for (i, (ids, expected)) in TRAILS.iter().enumerate() {
-        let routes = network(ids).at(i)?;
-        let outcome = search_trail(&routes, Budget::UNLIMITED, false)
+    let networks: [&[Route<'static>]; 2] = [&SPEC_NETWORK, &FORTY_ROUTES];
+    for (i, (routes, (_, expected))) in networks.into_iter().zip(TRAILS.iter()).enumerate() {
+        let outcome = search_trail(routes, Budget::UNLIMITED, false)
             .at(i)?
             .outcome;
         let t = outcome.so_far();
@@ -192,22 +196,72 @@ pub fn trail_as_task() -> Outcome {
 /// The sliced trail checks: from a loop, or `as_task`.
 #[inline(never)]
 fn trail_in_slices(as_task: bool) -> Outcome {
-    let (ids, length) = SLICED_TRAIL;
-    let routes = network(ids)?;
-    let found = cooperative::sliced(TRAIL_SLICE, |budget| search_trail(&routes, budget, as_task))?;
+    let (_, length) = SLICED_TRAIL;
+    let found = cooperative::sliced(TRAIL_SLICE, |budget| {
+        search_trail(&SLICED_NETWORK, budget, as_task)
+    })?;
     holds("done", found.is_done())?;
     equal("longest trail", found.so_far().length(), length)
 }
 
-/// Returns the routes of the map named `ids`, in the lent [`NETWORK`].
-fn network(ids: &[&str]) -> Result<Borrowed<'static, Network>, Mismatch> {
-    let mut routes = accepted("network free", NETWORK.borrow().ok_or(()))?;
-    routes.clear();
-    for id in ids.iter() {
-        let route = accepted("map::route", plateau::tchu::map::route(id).ok_or(*id))?;
-        holds("40 routes at most", routes.push(*route).is_ok())?;
+/// The whole map's longest trail (all 88 routes, from flash), searched in the
+/// compact map workspace to its end in one call: its length, that it walks,
+/// and the steps it took (the host's search in the same layout takes as many).
+#[inline(never)]
+pub fn whole_map() -> Outcome {
+    let (length, steps) = WHOLE_MAP;
+    let mut workspace = accepted("workspace free", MAP_WORKSPACE.borrow().ok_or(()))?;
+    let mut search = accepted(
+        "TrailSearch::new_in",
+        TrailSearch::new_in(&map::ROUTES, &mut *workspace),
+    )?;
+    let Ok(outcome) = search.run(Budget::UNLIMITED);
+    let t = outcome.so_far();
+    holds("found, not exhausted", outcome.is_done())?;
+    equal("longest trail", t.length(), length)?;
+    holds("the trail walks", walks(t) == t.length())?;
+    equal("steps", search.spent(), steps)
+}
+
+/// Returns the routes of the map named `ids` (`N` of them), at compile time:
+/// an unknown id or a wrong count fails the build.
+const fn network<const N: usize>(ids: &[&str]) -> [Route<'static>; N] {
+    assert!(ids.len() == N, "as many routes as ids");
+    let mut routes = [map::ROUTES[0]; N];
+    let mut i = 0;
+    while i < N {
+        routes[i] = map_route(ids[i]);
+        i += 1;
     }
-    Ok(routes)
+    routes
+}
+
+/// Returns the route of the map named `id` (`map::route`, at compile time).
+const fn map_route(id: &str) -> Route<'static> {
+    let mut i = 0;
+    while i < map::ROUTES.len() {
+        if same(map::ROUTES[i].id(), id) {
+            return map::ROUTES[i];
+        }
+        i += 1;
+    }
+    panic!("a route id of the checks is not on the map")
+}
+
+/// Returns whether `a` and `b` are the same text (`==`, at compile time).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Searches `routes` afresh in the lent workspace, to its end, in slices of

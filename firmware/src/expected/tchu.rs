@@ -125,8 +125,8 @@ pub const TRAILS: [(&[&str], u32); 2] = [
 ];
 
 /// The sliced trail checks' network: 39 routes of the map on which the search
-/// takes 35 steps (the 40 routes above take one since issue 31), so that
-/// slices of 10 steps make four slices. The same routes are
+/// in a player's workspace (`PlayerWorkspace`) takes 27 steps, so that slices
+/// of 10 steps make three slices. The same routes are
 /// `fixtures/tchu/trail-firmware-sliced.tsv`, whose 68 the MILP of
 /// `tools/verify_longest_trail.py` gives in CI (`tools/ci-milp.sh`).
 pub const SLICED_TRAIL: (&[&str], u32) = (
@@ -173,3 +173,9 @@ pub const SLICED_TRAIL: (&[&str], u32) = (
     ],
     68,
 );
+
+/// The whole map's longest trail (SPEC §2; snapshot `tchu__trail-all`, and
+/// the MILP of `tools/verify_longest_trail.py`: 159), and the steps the search
+/// takes to it in `CompactMapWorkspace`, which has no matching (the host's
+/// search in the same layout, `tests/tests/firmware_expected.rs`).
+pub const WHOLE_MAP: (u32, u64) = (159, 1249);

@@ -9,42 +9,42 @@
 //! the tip of a dead-end chain owns the whole chain; one round of dual ascent then
 //! raises the shares when that is not enough to prune.
 
-use super::graph::{Network, bits64, bits128};
-use super::matching::{MAX_COST, MAX_VERTICES, Matching, put};
-use super::{MAX_ROUTES, MAX_STATIONS};
-use crate::bits::{bit64, bit128};
+use super::graph::{Network, bits, bits64};
+use super::layout::RouteSet;
+use super::matching::{MAX_COST, Pairing, put};
+use crate::bits::bit64;
 
 /// Far beyond any distance: 128 routes of length 6 weigh 768.
 const FAR: u16 = u16::MAX;
 
-impl Network {
+impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Returns a lower bound on the length of routes still to drop from a connected
     /// `alive` for its parity, with each station's doubled share of it, or `None`
     /// when no trail with these constraints is left.
     /// Stops raising the bound once it reaches `target` (enough to prune).
     pub(super) fn drop_bound(
         &self,
-        alive: u128,
-        kept: u128,
+        alive: T,
+        kept: T,
         ends: u64,
         target: u32,
-    ) -> Option<(u32, [u32; MAX_STATIONS])> {
+    ) -> Option<(u32, [u32; S])> {
         // Loops never mend a parity: the bound is on the other links.
         let alive = alive & !self.loops;
         // Stations whose parity must change: odd ones not allowed to stay odd,
         // and named ends that are even now.
         let sources = self.odd(alive) ^ ends;
         if sources == 0 {
-            return Some((0, [0; MAX_STATIONS]));
+            return Some((0, [0; S]));
         }
         let droppable = alive & !kept;
-        let mut dist = [FAR; MAX_STATIONS];
-        let mut origin = [0u8; MAX_STATIONS];
-        let mut nearest = [FAR; MAX_STATIONS];
+        let mut dist = [FAR; S];
+        let mut origin = [0u8; S];
+        let mut nearest = [FAR; S];
         // A source at the tip of a dead-end chain (stations with two routes) reaches
         // every other source through the whole chain: it owns those routes alone,
         // and sits at the chain's base for the distances.
-        let mut chain = [0u16; MAX_STATIONS];
+        let mut chain = [0u16; S];
         for t in bits64(sources) {
             let (base, length) = self.dead_end(t, alive, droppable, sources);
             if let Some(c) = chain.get_mut(t) {
@@ -67,7 +67,7 @@ impl Network {
         let mut changed = true;
         while changed {
             changed = false;
-            for r in bits128(droppable) {
+            for r in bits(droppable) {
                 let [a, b] = self.ends(r);
                 let w = self.weight(r);
                 let (da, db) = (get16(&dist, a), get16(&dist, b));
@@ -84,7 +84,7 @@ impl Network {
             }
         }
         // Nearest other source of each source, through a route between two regions.
-        for r in bits128(droppable) {
+        for r in bits(droppable) {
             let [a, b] = self.ends(r);
             let (oa, ob) = (
                 origin.get(a).copied().unwrap_or(0),
@@ -106,7 +106,7 @@ impl Network {
         // pairing's weight by their sum. Up to `free` sources may be spared: chosen
         // as ends later, or paired with an end that is even now.
         let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let mut share = [0u32; MAX_STATIONS];
+        let mut share = [0u32; S];
         for t in bits64(sources) {
             let n = get16(&nearest, t);
             if let Some(y) = share.get_mut(t) {
@@ -147,29 +147,30 @@ impl Network {
     /// Follows the dead-end chain from the source `t` with one droppable route: returns
     /// the station where it meets the rest (three routes or more, or another source)
     /// and the chain's length; `(t, 0)` if `t` is not such a tip.
-    fn dead_end(&self, t: usize, alive: u128, droppable: u128, sources: u64) -> (usize, u16) {
+    fn dead_end(&self, t: usize, alive: T, droppable: T, sources: u64) -> (usize, u16) {
         let first = self.at(t) & alive;
-        if first.count_ones() != 1 || first & droppable == 0 {
+        if first.count() != 1 || first & droppable == T::EMPTY {
             return (t, 0);
         }
-        let mut route = first.trailing_zeros() as usize;
+        let mut route = first.lowest();
         let mut at = t;
         let mut length: u16 = 0;
-        for _ in 0..MAX_ROUTES {
+        // A chain has a route: at most `R`.
+        for _ in 0..R {
             length = length.saturating_add(self.weight(route));
             let [a, b] = self.ends(route);
             let next = if a == at { b } else { a };
-            let out = self.at(next) & alive & !bit128(route);
-            let degree = out.count_ones() + 1;
+            let out = self.at(next) & alive & !T::bit(route);
+            let degree = out.count() + 1;
             if degree == 1 {
                 // The network is a bare path: no chain to speak of.
                 return (t, 0);
             }
-            if degree >= 3 || sources & bit64(next) != 0 || out & droppable == 0 {
+            if degree >= 3 || sources & bit64(next) != 0 || out & droppable == T::EMPTY {
                 return (next, length);
             }
             at = next;
-            route = out.trailing_zeros() as usize;
+            route = out.lowest();
         }
         (t, 0)
     }
@@ -177,7 +178,7 @@ impl Network {
 
 /// Returns half the sum of the doubled shares but the `free` largest, rounded up;
 /// `None` if a share not spared is infinite (a source that cannot be paired).
-fn spared_sum(share: &[u32; MAX_STATIONS], sources: u64, free: usize) -> Option<u32> {
+fn spared_sum(share: &[u32], sources: u64, free: usize) -> Option<u32> {
     let mut largest = [0u32; 2];
     let mut sum: u32 = 0;
     for t in bits64(sources) {
@@ -195,53 +196,57 @@ fn spared_sum(share: &[u32; MAX_STATIONS], sources: u64, free: usize) -> Option<
     Some(sum.div_ceil(2))
 }
 
-fn get16(a: &[u16; MAX_STATIONS], i: usize) -> u16 {
+fn get16(a: &[u16], i: usize) -> u16 {
     a.get(i).copied().unwrap_or(FAR)
 }
 
 /// The cheapest routes to drop for the parity alone, from a [`Network::drop_join`].
-pub(super) struct Join {
+pub(super) struct Join<T> {
     /// Their length: a lower bound on the routes any trail of the node drops.
     pub(super) bound: u32,
     /// The links of one such cheapest set (a T-join); `None` if a station to
     /// mend cannot reach the one it is paired with (the bound still holds).
-    pub(super) links: Option<u128>,
+    pub(super) links: Option<T>,
 }
 
 /// The largest cost a matching holds (the length of every route of a full
 /// network): a longer shortest path cannot be, only an unreachable station.
 const CAP: u16 = MAX_COST;
 
-impl Network {
+impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Returns the cheapest set of droppable links whose removal gives `alive` the
     /// parity a trail needs (every station even but up to two ends, the named
     /// `ends` among them): a minimum T-join, through shortest paths between the
     /// stations to mend and a minimum-cost perfect matching of them, where up to
     /// two stations may be spared (paired with a free end at no cost).
-    /// `None` when the matching cannot hold the stations (more than
-    /// [`MAX_VERTICES`] with the free ends), the bound above then stands alone.
-    pub(super) fn drop_join(
+    /// `None` when the matching cannot hold the stations (more than its
+    /// vertices with the free ends; a layout without one holds none), the
+    /// bound above then stands alone.
+    pub(super) fn drop_join<P: Pairing>(
         &self,
-        matching: &mut Matching,
-        alive: u128,
-        kept: u128,
+        matching: &mut P,
+        alive: T,
+        kept: T,
         ends: u64,
-    ) -> Option<Join> {
+    ) -> Option<Join<T>> {
+        if P::VERTICES == 0 {
+            return None;
+        }
         let alive = alive & !self.loops;
         let sources = self.odd(alive) ^ ends;
         let free = 2usize.saturating_sub(ends.count_ones() as usize);
         let count = sources.count_ones() as usize;
         let vertices = count.wrapping_add(free);
-        if vertices > MAX_VERTICES || !matching.start(vertices) {
+        if vertices > P::VERTICES || !matching.start(vertices) {
             return None;
         }
         let droppable = alive & !kept;
-        let mut station_of = [0u8; MAX_STATIONS];
-        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+        let mut station_of = [0u8; S];
+        for (i, t) in (0..S).zip(bits64(sources)) {
             put(&mut station_of, i, t as u8);
         }
         let mut capped = false;
-        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+        for (i, t) in (0..S).zip(bits64(sources)) {
             // The distances to the sources after `t` (the earlier ones are set).
             let through_t = u64::MAX
                 .checked_shr(63u32.wrapping_sub(t as u32))
@@ -251,18 +256,15 @@ impl Network {
                 break;
             }
             let (dist, _) = self.shortest(droppable, t, later);
-            for (j, u) in (0..MAX_STATIONS)
-                .zip(bits64(sources))
-                .skip(i.wrapping_add(1))
-            {
+            for (j, u) in (0..S).zip(bits64(sources)).skip(i.wrapping_add(1)) {
                 let d = get16(&dist, u);
                 capped |= d > CAP;
                 matching.set_cost(i, j, d.min(CAP));
             }
         }
         let bound = matching.solve()?;
-        let mut links = 0u128;
-        for (i, t) in (0..MAX_STATIONS).zip(bits64(sources)) {
+        let mut links = T::EMPTY;
+        for (i, t) in (0..S).zip(bits64(sources)) {
             let j = matching.mate_of(i);
             if j <= i || j >= count {
                 continue;
@@ -272,13 +274,13 @@ impl Network {
             if get16(&dist, at) > CAP {
                 capped = true;
             }
-            for _ in 0..MAX_STATIONS {
+            for _ in 0..S {
                 if at == t {
                     break;
                 }
                 let Some(&r) = via.get(at) else { break };
                 let r = usize::from(r);
-                links ^= bit128(r);
+                links ^= T::bit(r);
                 let [a, b] = self.ends(r);
                 at = if a == at { b } else { a };
             }
@@ -290,20 +292,15 @@ impl Network {
     }
 
     /// Shortest distances from `from` over the links `set` (Dijkstra on at most
-    /// 64 stations), and the link each station is reached by; exact for the
+    /// `S` stations), and the link each station is reached by; exact for the
     /// stations `until` at least (it stops once they are settled).
-    fn shortest(
-        &self,
-        set: u128,
-        from: usize,
-        until: u64,
-    ) -> ([u16; MAX_STATIONS], [u8; MAX_STATIONS]) {
-        let mut dist = [FAR; MAX_STATIONS];
-        let mut via = [0u8; MAX_STATIONS];
+    fn shortest(&self, set: T, from: usize, until: u64) -> ([u16; S], [u8; S]) {
+        let mut dist = [FAR; S];
+        let mut via = [0u8; S];
         put(&mut dist, from, 0);
         let mut open = bit64(from);
         let mut done = 0u64;
-        for _ in 0..MAX_STATIONS {
+        for _ in 0..S {
             let Some(s) = bits64(open).min_by_key(|&s| get16(&dist, s)) else {
                 break;
             };
@@ -313,7 +310,7 @@ impl Network {
                 break;
             }
             let ds = get16(&dist, s);
-            for r in bits128(self.at(s) & set) {
+            for r in bits(self.at(s) & set) {
                 let [a, b] = self.ends(r);
                 let t = if a == s { b } else { a };
                 let d = ds.saturating_add(self.weight(r));

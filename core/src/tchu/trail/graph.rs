@@ -2,63 +2,61 @@
 //! routes with the capacities checked, then read by the reductions
 //! (`reduce.rs`), the bound (`bound.rs`) and the search.
 
-use super::{MAX_ROUTES, MAX_STATIONS, TrailError};
-use crate::bits::{bit64, bit128};
+use super::TrailError;
+use super::layout::RouteSet;
+use crate::bits::bit64;
 use crate::tchu::Route;
 
-/// Defines an iterator over the indices of the set bits of a set word.
-macro_rules! set_bits {
-    ($(#[$doc:meta])* $name:ident, $t:ty) => {
-        $(#[$doc])*
-        pub(super) fn $name(mut set: $t) -> impl Iterator<Item = usize> {
-            core::iter::from_fn(move || {
-                if set == 0 {
-                    return None;
-                }
-                let i = set.trailing_zeros() as usize;
-                set &= set - 1;
-                Some(i)
-            })
+/// Iterates over the routes of a route set, lowest first.
+pub(super) fn bits<T: RouteSet>(mut set: T) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if set == T::EMPTY {
+            return None;
         }
-    };
+        let i = set.lowest();
+        set = set.without_lowest();
+        Some(i)
+    })
 }
 
-set_bits!(
-    /// Iterates over the indices of the set bits of a route set.
-    bits128,
-    u128
-);
-set_bits!(
-    /// Iterates over the indices of the set bits of a station set.
-    bits64,
-    u64
-);
+/// Iterates over the stations of a station set, lowest first.
+pub(super) fn bits64(mut set: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(i)
+    })
+}
 
 /// The routes of a network as a multigraph on local station numbers, reduced
 /// before the search (see [`Network::reduce`]): the search sees "links", each a
 /// path of real routes through stations nothing else touches, named by the
-/// position of one of its routes.
-pub(super) struct Network {
+/// position of one of its routes. It holds up to `R` routes and `S` stations;
+/// `T` is a set of `R` routes.
+pub struct Network<T, const R: usize, const S: usize> {
     /// Both ends of each link, as local station numbers.
-    pub(super) ends: [[u8; 2]; MAX_ROUTES],
+    pub(super) ends: [[u8; 2]; R],
     /// The length of each link: the sum of its routes' lengths.
-    pub(super) weight: [u16; MAX_ROUTES],
+    pub(super) weight: [u16; R],
     /// The links whose length has bit `k` set, for each `k`: a set's length in
     /// ten popcounts (a link is at most 128 routes of 6, below 1,024).
-    pub(super) weight_bits: [u128; WEIGHT_BITS],
+    pub(super) weight_bits: [T; WEIGHT_BITS],
     /// Both ends of each real route, as local station numbers.
-    pub(super) real: [[u8; 2]; MAX_ROUTES],
+    pub(super) real: [[u8; 2]; R],
     /// One more than the link holding each real route (see [`tag`]), 0 if none:
     /// a route set aside, or no route. Zero-filled, so that a `static` workspace
     /// starts in `.bss` rather than in flash.
-    pub(super) owner: [u8; MAX_ROUTES],
+    pub(super) owner: [u8; R],
     /// The links at each local station (a loop once).
-    pub(super) at: [u128; MAX_STATIONS],
+    pub(super) at: [T; S],
     /// The links that come back to their own station (a cycle through stations
     /// nothing else touches): they never change a station's parity.
-    pub(super) loops: u128,
+    pub(super) loops: T,
     /// Every link.
-    pub(super) all: u128,
+    pub(super) all: T,
     /// How many local stations there are.
     pub(super) stations: usize,
 }
@@ -69,29 +67,29 @@ pub(super) const NONE: u8 = 0;
 /// Bits of a link's length: 128 routes of length 6 weigh 768.
 pub(super) const WEIGHT_BITS: usize = 10;
 
-/// Returns the `owner` entry of the link `link` (below `MAX_ROUTES`).
+/// Returns the `owner` entry of the link `link` (below 128, the most routes).
 pub(super) const fn tag(link: usize) -> u8 {
     (link as u8).wrapping_add(1)
 }
 
 /// Returns whether the `owner` entry names a link of `set`.
-pub(super) fn linked(owner: u8, set: u128) -> bool {
+pub(super) fn linked<T: RouteSet>(owner: u8, set: T) -> bool {
     owner
         .checked_sub(1)
-        .is_some_and(|link| set & bit128(usize::from(link)) != 0)
+        .is_some_and(|link| set & T::bit(usize::from(link)) != T::EMPTY)
 }
 
-impl Network {
+impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// The network without routes, for a `static` workspace.
-    pub(super) const EMPTY: Network = Network {
-        ends: [[0; 2]; MAX_ROUTES],
-        weight: [0; MAX_ROUTES],
-        weight_bits: [0; WEIGHT_BITS],
-        real: [[0; 2]; MAX_ROUTES],
-        owner: [NONE; MAX_ROUTES],
-        at: [0; MAX_STATIONS],
-        loops: 0,
-        all: 0,
+    pub(super) const EMPTY: Self = Network {
+        ends: [[0; 2]; R],
+        weight: [0; R],
+        weight_bits: [T::EMPTY; WEIGHT_BITS],
+        real: [[0; 2]; R],
+        owner: [NONE; R],
+        at: [T::EMPTY; S],
+        loops: T::EMPTY,
+        all: T::EMPTY,
         stations: 0,
     };
 
@@ -109,9 +107,10 @@ impl Network {
     }
 
     fn fill(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
-        if routes.len() > MAX_ROUTES {
+        if routes.len() > R {
             return Err(TrailError::TooManyRoutes {
                 routes: routes.len(),
+                capacity: R,
             });
         }
         // Local number of each station id (ids are any u8), 0xFF for none yet.
@@ -124,12 +123,13 @@ impl Network {
             for (end, station) in ends.iter_mut().zip(route.stations()) {
                 let too_many = || TrailError::TooManyStations {
                     stations: station_count(routes),
+                    capacity: S,
                 };
                 let slot = local
                     .get_mut(usize::from(station.id()))
                     .ok_or_else(too_many)?;
                 if *slot == 0xFF {
-                    if self.stations >= MAX_STATIONS {
+                    if self.stations >= S {
                         return Err(too_many());
                     }
                     *slot = self.stations as u8;
@@ -137,7 +137,7 @@ impl Network {
                 }
                 *end = *slot;
                 if let Some(at) = self.at.get_mut(usize::from(*slot)) {
-                    *at |= bit128(i);
+                    *at |= T::bit(i);
                 }
             }
             if let (Some(e), Some(w), Some(real), Some(owner)) = (
@@ -152,13 +152,14 @@ impl Network {
                 *owner = tag(i);
             }
             self.set_weight_bits(i, u16::from(route.length()));
-            self.all |= bit128(i);
+            self.all |= T::bit(i);
         }
         Ok(())
     }
+
     /// Gives the real routes of the links `links` to the `owner` entry `to`
     /// (a link's [`tag`], or [`NONE`] to set them aside).
-    pub(super) fn hand_over(&mut self, links: u128, to: u8) {
+    pub(super) fn hand_over(&mut self, links: T, to: u8) {
         for owner in &mut self.owner {
             if linked(*owner, links) {
                 *owner = to;
@@ -168,19 +169,19 @@ impl Network {
 
     /// Returns the links of `set` reachable from `station`, and the stations
     /// reached; stops early once it reaches one of the stations `stop`.
-    pub(super) fn reach(&self, set: u128, station: usize, stop: u64) -> (u128, u64) {
+    pub(super) fn reach(&self, set: T, station: usize, stop: u64) -> (T, u64) {
         let mut seen = bit64(station);
         let mut frontier = seen;
-        let mut routes = 0u128;
+        let mut routes = T::EMPTY;
         while frontier != 0 && seen & stop == 0 {
-            let mut next_routes = 0;
+            let mut next_routes = T::EMPTY;
             for s in bits64(frontier) {
                 next_routes |= self.at(s) & set;
             }
             let fresh = next_routes & !routes;
             routes |= next_routes;
             frontier = 0;
-            for r in bits128(fresh) {
+            for r in bits(fresh) {
                 for s in self.ends(r) {
                     if seen & bit64(s) == 0 {
                         seen |= bit64(s);
@@ -193,22 +194,22 @@ impl Network {
     }
 
     /// Returns the real routes of the links `set`.
-    pub(super) fn routes_of(&self, set: u128) -> u128 {
-        let mut routes = 0;
+    pub(super) fn routes_of(&self, set: T) -> T {
+        let mut routes = T::EMPTY;
         for (r, &owner) in self.owner.iter().enumerate() {
             if linked(owner, set) {
-                routes |= bit128(r);
+                routes |= T::bit(r);
             }
         }
         routes
     }
 
     /// Returns the real routes of `routes` at `station`.
-    pub(super) fn real_at(&self, station: usize, routes: u128) -> u128 {
-        let mut here = 0;
-        for r in bits128(routes) {
+    pub(super) fn real_at(&self, station: usize, routes: T) -> T {
+        let mut here = T::EMPTY;
+        for r in bits(routes) {
             if self.real_ends(r).contains(&station) {
-                here |= bit128(r);
+                here |= T::bit(r);
             }
         }
         here
@@ -231,8 +232,8 @@ impl Network {
             .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
     }
 
-    pub(super) fn at(&self, station: usize) -> u128 {
-        self.at.get(station).copied().unwrap_or(0)
+    pub(super) fn at(&self, station: usize) -> T {
+        self.at.get(station).copied().unwrap_or(T::EMPTY)
     }
 
     /// Returns whether two routes join the same two stations with the same length.
@@ -242,11 +243,11 @@ impl Network {
     }
 
     /// Returns the total length of a set of routes.
-    pub(super) fn length(&self, set: u128) -> u32 {
+    pub(super) fn length(&self, set: T) -> u32 {
         let mut length = 0u32;
-        for (links, k) in self.weight_bits.iter().zip(0..u32::BITS) {
+        for (&links, k) in self.weight_bits.iter().zip(0..u32::BITS) {
             // At most 128 routes of length at most 6: never wraps.
-            length = length.wrapping_add((set & links).count_ones() << k);
+            length = length.wrapping_add((set & links).count() << k);
         }
         length
     }
@@ -255,19 +256,19 @@ impl Network {
     pub(super) fn set_weight_bits(&mut self, link: usize, weight: u16) {
         for (k, links) in self.weight_bits.iter_mut().enumerate() {
             if weight >> k & 1 == 1 {
-                *links |= bit128(link);
+                *links |= T::bit(link);
             } else {
-                *links &= !bit128(link);
+                *links &= !T::bit(link);
             }
         }
     }
 
     /// Returns the stations with an odd number of routes of `set`.
-    pub(super) fn odd(&self, set: u128) -> u64 {
+    pub(super) fn odd(&self, set: T) -> u64 {
         let set = set & !self.loops;
         let mut odd = 0;
-        for (s, at) in self.at.iter().take(self.stations).enumerate() {
-            if (at & set).count_ones() % 2 == 1 {
+        for (s, &at) in self.at.iter().take(self.stations).enumerate() {
+            if (at & set).count() % 2 == 1 {
                 odd |= bit64(s);
             }
         }
@@ -275,15 +276,15 @@ impl Network {
     }
 
     /// Returns the links at `station` that change its parity (all but loops).
-    pub(super) fn crossing(&self, station: usize) -> u128 {
+    pub(super) fn crossing(&self, station: usize) -> T {
         self.at(station) & !self.loops
     }
 
     /// Returns the stations touched by `set`.
-    pub(super) fn touched(&self, set: u128) -> u64 {
+    pub(super) fn touched(&self, set: T) -> u64 {
         let mut touched = 0;
-        for (s, at) in self.at.iter().take(self.stations).enumerate() {
-            if at & set != 0 {
+        for (s, &at) in self.at.iter().take(self.stations).enumerate() {
+            if at & set != T::EMPTY {
                 touched |= bit64(s);
             }
         }
@@ -293,39 +294,40 @@ impl Network {
     /// Returns the routes of `alive` between a piece of `left` (a subset of
     /// `alive` in several pieces) and the rest: around the piece with the fewest
     /// such routes, on a tie the lighter one; 0 if `left` is one piece.
-    pub(super) fn cut_off(&self, alive: u128, left: u128) -> u128 {
-        let mut best: Option<((u32, u32), u128)> = None;
+    pub(super) fn cut_off(&self, alive: T, left: T) -> T {
+        let mut best: Option<((u32, u32), T)> = None;
         let mut rest = left;
-        for _ in 0..MAX_ROUTES {
+        // A piece has a route: at most `R` of them.
+        for _ in 0..R {
             let piece = self.piece(rest);
-            if piece == 0 || piece == left {
+            if piece == T::EMPTY || piece == left {
                 break;
             }
             rest &= !piece;
             let inside = self.touched(piece);
-            let mut cut = 0;
+            let mut cut = T::EMPTY;
             for s in bits64(inside) {
-                for r in bits128(self.at(s) & alive) {
+                for r in bits(self.at(s) & alive) {
                     let [a, b] = self.ends(r);
                     if (inside & bit64(a) == 0) != (inside & bit64(b) == 0) {
-                        cut |= bit128(r);
+                        cut |= T::bit(r);
                     }
                 }
             }
-            let key = (cut.count_ones(), self.length(piece));
+            let key = (cut.count(), self.length(piece));
             if best.is_none_or(|(k, _)| key < k) {
                 best = Some((key, cut));
             }
         }
-        best.map_or(0, |(_, cut)| cut)
+        best.map_or(T::EMPTY, |(_, cut)| cut)
     }
 
     /// Returns the connected piece of `set` holding its lowest route.
-    pub(super) fn piece(&self, set: u128) -> u128 {
-        if set == 0 {
-            return 0;
+    pub(super) fn piece(&self, set: T) -> T {
+        if set == T::EMPTY {
+            return T::EMPTY;
         }
-        let [a, _] = self.ends(set.trailing_zeros() as usize);
+        let [a, _] = self.ends(set.lowest());
         self.reach(set, a, 0).0
     }
 }

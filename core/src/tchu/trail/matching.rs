@@ -1,11 +1,15 @@
-//! A minimum-cost perfect matching on a complete graph of up to
-//! [`MAX_VERTICES`] vertices with costs up to [`MAX_COST`]: Edmonds' blossoms
-//! with duals, `O(n³)`, in fixed memory (about 22 KiB), with no recursion.
+//! A minimum-cost perfect matching on a complete graph of up to `V` vertices
+//! with costs up to [`MAX_COST`]: Edmonds' blossoms with duals, `O(V³)`, in
+//! fixed memory (`2V² + (3V/2)²` bytes and a few per vertex: about 22 KiB at
+//! the default 66 vertices), with no recursion.
 //!
 //! The trail's bound (`bound.rs`) pairs the stations whose parity must change
 //! along shortest paths: the cheapest pairing is the cheapest set of routes to
 //! drop for the parity (a minimum T-join), a bound far tighter than any sum of
 //! shares, and its paths give a trail at once when what is left stays connected.
+//! A workspace's layout picks how many vertices its matching holds
+//! ([`Pairing::VERTICES`]); with more stations to mend, or with [`NoMatching`],
+//! the search does without it.
 //!
 //! The algorithm is the usual primal-dual one for a maximum-weight matching, run
 //! on the weights `BIG - cost`: `BIG` exceeds any perfect matching's cost, so
@@ -16,29 +20,69 @@
 //! `rep[y][x]`), so that one byte per pair holds a blossom's edges. Every index
 //! is read through `get`: no index can panic.
 
-use super::MAX_STATIONS;
 use crate::bits::bit128;
 
-/// Most vertices of a matching: one per station and the two free ends.
-pub(super) const MAX_VERTICES: usize = MAX_STATIONS + 2;
-
-/// The highest cost: every route of a network, 128 of length 6.
+/// The highest cost: every route of a full network, 128 of length 6.
 pub(super) const MAX_COST: u16 = 768;
 
-/// Vertex and blossom numbers: 0 for none, the vertices, then the blossoms.
-const IDS: usize = MAX_VERTICES + MAX_VERTICES / 2 + 1;
+/// Most vertices of any matching: 64 stations and the two free ends (the
+/// vertex queue is a `u128`).
+const MAX_VERTICES: usize = 66;
 
 /// More than the cost of any perfect matching (33 pairs of at most `MAX_COST`).
 const BIG: i32 = (MAX_VERTICES as i32 / 2) * MAX_COST as i32 + 1;
 
-/// A matching's whole state, reused from one solve to the next.
-pub(super) struct Matching {
+/// A minimum-cost perfect matching for the parity bound, reused from one
+/// solve to the next: [`Matching`] of some size, or [`NoMatching`].
+#[doc(hidden)]
+pub trait Pairing {
+    /// No matching yet, for a `static` workspace.
+    const EMPTY: Self;
+    /// Most vertices it holds: 0 for none.
+    const VERTICES: usize;
+    /// Starts a problem of `n` vertices (numbered from 0 by the caller), all
+    /// costs 0; `false` if `n` is odd or above [`Pairing::VERTICES`].
+    fn start(&mut self, n: usize) -> bool;
+    /// Sets the cost between the vertices `a` and `b` (from 0), both ways.
+    fn set_cost(&mut self, a: usize, b: usize, cost: u16);
+    /// Solves the problem: returns the least cost of a perfect matching, or
+    /// `None` if the solve did not finish (never on a valid problem; the
+    /// caller then does without).
+    fn solve(&mut self) -> Option<u32>;
+    /// Returns the vertex (from 0) matched to `v` (from 0) by the last solve.
+    fn mate_of(&self, v: usize) -> usize;
+}
+
+/// No matching: a small workspace's search does without the T-join (the sum
+/// of shares still bounds it; it only visits more nodes).
+#[doc(hidden)]
+pub struct NoMatching;
+
+impl Pairing for NoMatching {
+    const EMPTY: Self = NoMatching;
+    const VERTICES: usize = 0;
+    fn start(&mut self, _: usize) -> bool {
+        false
+    }
+    fn set_cost(&mut self, _: usize, _: usize, _: u16) {}
+    fn solve(&mut self) -> Option<u32> {
+        None
+    }
+    fn mate_of(&self, _: usize) -> usize {
+        usize::MAX
+    }
+}
+
+/// A matching's whole state for up to `V` vertices, with `IDS` (`V + V / 2 +
+/// 1`) vertex and blossom numbers and `B` (`IDS - V`) blossom cycles.
+#[doc(hidden)]
+pub struct Matching<const V: usize, const IDS: usize, const B: usize> {
     /// Vertices in this solve.
     n: usize,
     /// Highest number in use (vertices and blossoms).
     n_x: usize,
     /// The cost between two vertices (numbered from 0 here).
-    cost: [[u16; MAX_VERTICES]; MAX_VERTICES],
+    cost: [[u16; V]; V],
     /// The vertex of `x` on the best edge between `x` and `y`; 0 for none.
     rep: [[u8; IDS]; IDS],
     /// Dual values (doubled for blossoms, as the weights are doubled).
@@ -60,8 +104,8 @@ pub(super) struct Matching {
     vis: [u32; IDS],
     stamp: u32,
     /// The children of each blossom, in cycle order from its base.
-    flower: [[u8; MAX_VERTICES]; IDS - MAX_VERTICES],
-    flower_len: [u8; IDS - MAX_VERTICES],
+    flower: [[u8; V]; B],
+    flower_len: [u8; B],
     /// Vertices still to scan (bit `v - 1` for vertex `v`).
     queue: u128,
 }
@@ -97,31 +141,35 @@ pub(super) fn put<T>(a: &mut [T], i: usize, value: T) {
     }
 }
 
-impl Matching {
-    /// No matching yet, for a `static` workspace.
-    pub(super) const EMPTY: Matching = Matching {
-        n: 0,
-        n_x: 0,
-        cost: [[0; MAX_VERTICES]; MAX_VERTICES],
-        rep: [[0; IDS]; IDS],
-        lab: [0; IDS],
-        mate: [0; IDS],
-        slack: [0; IDS],
-        st: [0; IDS],
-        parent: [0; IDS],
-        pa: [0; IDS],
-        side: [0; IDS],
-        vis: [0; IDS],
-        stamp: 0,
-        flower: [[0; MAX_VERTICES]; IDS - MAX_VERTICES],
-        flower_len: [0; IDS - MAX_VERTICES],
-        queue: 0,
+impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, IDS, B> {
+    const EMPTY: Self = {
+        // The numbers as the type's docs say; the vertex queue is a `u128`.
+        assert!(IDS == V + V / 2 + 1 && IDS == V + B && V <= MAX_VERTICES);
+        Matching {
+            n: 0,
+            n_x: 0,
+            cost: [[0; V]; V],
+            rep: [[0; IDS]; IDS],
+            lab: [0; IDS],
+            mate: [0; IDS],
+            slack: [0; IDS],
+            st: [0; IDS],
+            parent: [0; IDS],
+            pa: [0; IDS],
+            side: [0; IDS],
+            vis: [0; IDS],
+            stamp: 0,
+            flower: [[0; V]; B],
+            flower_len: [0; B],
+            queue: 0,
+        }
     };
+    const VERTICES: usize = V;
 
     /// Starts a problem of `n` vertices (numbered from 0 by the caller), all
-    /// costs 0; `false` if `n` is odd or above [`MAX_VERTICES`].
-    pub(super) fn start(&mut self, n: usize) -> bool {
-        if n % 2 == 1 || n > MAX_VERTICES {
+    /// costs 0; `false` if `n` is odd or above `V`.
+    fn start(&mut self, n: usize) -> bool {
+        if n % 2 == 1 || n > V {
             self.n = 0;
             return false;
         }
@@ -135,7 +183,7 @@ impl Matching {
     }
 
     /// Sets the cost between the vertices `a` and `b` (from 0), both ways.
-    pub(super) fn set_cost(&mut self, a: usize, b: usize, cost: u16) {
+    fn set_cost(&mut self, a: usize, b: usize, cost: u16) {
         let cost = cost.min(MAX_COST);
         if let Some(row) = self.cost.get_mut(a) {
             put(row, b, cost);
@@ -148,7 +196,7 @@ impl Matching {
     /// Solves the problem: returns the least cost of a perfect matching, or
     /// `None` if the solve did not finish (never on a valid problem; the caller
     /// then does without).
-    pub(super) fn solve(&mut self) -> Option<u32> {
+    fn solve(&mut self) -> Option<u32> {
         let n = self.n;
         self.n_x = n;
         // Numbers in use this time: the vertices and at most n / 2 blossoms.
@@ -190,10 +238,12 @@ impl Matching {
     }
 
     /// Returns the vertex (from 0) matched to `v` (from 0) by the last solve.
-    pub(super) fn mate_of(&self, v: usize) -> usize {
+    fn mate_of(&self, v: usize) -> usize {
         usize::from(get(&self.mate, v.wrapping_add(1), 0)).wrapping_sub(1)
     }
+}
 
+impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
     fn cost_of(&self, u: usize, v: usize) -> u16 {
         self.cost
             .get(u.wrapping_sub(1))
@@ -255,7 +305,7 @@ impl Matching {
             .map_or(0, |f| usize::from(get(f, i, 0)))
     }
 
-    fn flower_mut(&mut self, b: usize) -> Option<(&mut [u8; MAX_VERTICES], &mut u8)> {
+    fn flower_mut(&mut self, b: usize) -> Option<(&mut [u8; V], &mut u8)> {
         let i = b.wrapping_sub(self.n.wrapping_add(1));
         Some((self.flower.get_mut(i)?, self.flower_len.get_mut(i)?))
     }
@@ -405,7 +455,7 @@ impl Matching {
         let value = get(&self.mate, lca, 0);
         put(&mut self.mate, b, value);
         // The cycle: lca, then u's side back to it (reversed), then v's side.
-        let mut cycle: heapless::Vec<u8, MAX_VERTICES> = heapless::Vec::new();
+        let mut cycle: heapless::Vec<u8, V> = heapless::Vec::new();
         cycle.push(lca as u8).ok()?;
         for (start, backwards) in [(u, true), (v, false)] {
             let from = cycle.len();
@@ -646,6 +696,19 @@ mod tests {
     use super::*;
     use crate::rng::SplitMix64;
 
+    /// The default layout's matching: 64 stations and the two free ends.
+    type Full = Matching<66, 100, 34>;
+    /// A small layout's: 14 stations and the two free ends.
+    type Small = Matching<16, 25, 9>;
+    /// The smallest with a pair beside the free ends, and an odd one.
+    type Tiny = Matching<4, 7, 3>;
+    type Odd = Matching<7, 11, 4>;
+
+    /// A matching on the heap (the default one is 22 KiB).
+    fn fresh<P: Pairing>() -> std::boxed::Box<P> {
+        std::boxed::Box::new(P::EMPTY)
+    }
+
     /// The cheapest perfect matching by dynamic programming over subsets.
     fn brute(cost: &[[u16; 16]; 16], n: usize) -> u32 {
         let full = (1usize << n) - 1;
@@ -667,14 +730,14 @@ mod tests {
         best[full]
     }
 
+    /// Solves 3,000 random problems of up to `most` vertices (at most 14) in
+    /// `m`, against the brute force.
     // The indices are vertices: of the matrix and of the matching alike.
     #[allow(clippy::needless_range_loop)]
-    #[test]
-    fn matches_brute_force_on_random_costs() {
-        let mut rng = SplitMix64::new(31);
-        let mut m = std::boxed::Box::new(Matching::EMPTY);
+    fn against_brute_force<P: Pairing>(m: &mut P, most: usize, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
         for case in 0..3000 {
-            let n = 2 * (1 + (rng.next_u64() % 7) as usize);
+            let n = 2 * (1 + (rng.next_u64() % (most as u64 / 2)) as usize);
             let spread = [2u64, 5, 30, 769][case % 4];
             let mut cost = [[0u16; 16]; 16];
             assert!(m.start(n));
@@ -702,26 +765,44 @@ mod tests {
     }
 
     #[test]
-    fn refuses_odd_and_oversized_problems() {
-        let mut m = std::boxed::Box::new(Matching::EMPTY);
+    fn matches_brute_force_on_random_costs() {
+        against_brute_force(&mut *fresh::<Full>(), 14, 31);
+        against_brute_force(&mut *fresh::<Small>(), 14, 32);
+        against_brute_force(&mut *fresh::<Odd>(), 7, 33);
+        against_brute_force(&mut *fresh::<Tiny>(), 4, 34);
+    }
+
+    /// Refuses odd problems and those past its capacity `V`.
+    fn refuses<P: Pairing>(m: &mut P) {
         assert!(!m.start(3));
-        assert!(!m.start(MAX_VERTICES + 2));
+        assert!(!m.start(P::VERTICES.div_ceil(2) * 2 + 2));
         assert!(m.start(0));
         assert_eq!(m.solve(), Some(0));
     }
 
     #[test]
-    fn solves_the_largest_problems() {
-        let mut rng = SplitMix64::new(7);
-        let mut m = std::boxed::Box::new(Matching::EMPTY);
+    fn refuses_odd_and_oversized_problems() {
+        refuses(&mut *fresh::<Full>());
+        refuses(&mut *fresh::<Small>());
+        refuses(&mut *fresh::<Odd>());
+        refuses(&mut *fresh::<Tiny>());
+        let mut none = NoMatching;
+        assert!(!none.start(0) && !none.start(2));
+        assert_eq!((none.solve(), NoMatching::VERTICES), (None, 0));
+    }
+
+    /// Solves problems of its most vertices (rounded down to even): points on
+    /// a line, whose cheapest matching pairs neighbours.
+    fn largest<P: Pairing>(m: &mut P, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let n = P::VERTICES / 2 * 2;
         for _ in 0..20 {
-            assert!(m.start(MAX_VERTICES));
-            // Points on a line: the cheapest matching pairs neighbours.
-            let mut xs: std::vec::Vec<u16> = (0..MAX_VERTICES)
+            assert!(m.start(n));
+            let mut xs: std::vec::Vec<u16> = (0..n)
                 .map(|_| (rng.next_u64() % u64::from(MAX_COST + 1)) as u16)
                 .collect();
-            for a in 0..MAX_VERTICES {
-                for b in a + 1..MAX_VERTICES {
+            for a in 0..n {
+                for b in a + 1..n {
                     m.set_cost(a, b, xs[a].abs_diff(xs[b]));
                 }
             }
@@ -730,5 +811,13 @@ mod tests {
             let line: u32 = xs.chunks(2).map(|p| u32::from(p[1] - p[0])).sum();
             assert_eq!(got, Some(line));
         }
+    }
+
+    #[test]
+    fn solves_the_largest_problems() {
+        largest(&mut *fresh::<Full>(), 7);
+        largest(&mut *fresh::<Small>(), 8);
+        largest(&mut *fresh::<Odd>(), 9);
+        largest(&mut *fresh::<Tiny>(), 10);
     }
 }

@@ -21,18 +21,24 @@
 //! [`Search`] whose [`run`](Search::run) takes a [`Budget`] of search steps
 //! (nodes visited) and returns an [`Outcome`]: [`Outcome::Done`] with the trail
 //! once it is proven a longest one, else [`Outcome::Exhausted`] with the
-//! longest trail found so far and the steps spent; call `run` again to go on. Its memory, a
-//! [`TrailWorkspace`] of about 36.5 KiB (132 frames of 96 bytes, its depth at
-//! most one per route plus the two ends; the network's 2.1 KiB; the matching's
-//! 22 KiB), is owned
-//! ([`TrailSearch::new`]) or lent ([`TrailSearch::new_in`]): on a small machine
-//! lend one from a `static`, as the firmware's check of a 40-route network does
-//! (its measured stack: `firmware/FIGURES.md`). [`Trail::longest_unbounded`]
-//! searches to the end in one call, on the stack.
+//! longest trail found so far and the steps spent; call `run` again to go on.
 //!
-//! Capacities: up to [`MAX_ROUTES`] routes and [`MAX_STATIONS`] stations per
-//! network, so route and station sets fit in `u128`/`u64`; more is a
-//! [`TrailError`], never a wrong answer.
+//! Its memory is a [`TrailWorkspace`] whose capacity is in its type, picked by
+//! the caller, owned ([`TrailSearch::new`], the default one) or lent
+//! ([`TrailSearch::new_in`]; on a small machine from a `static`, as the
+//! firmware's checks do: their measured stack is in `firmware/FIGURES.md`):
+//!
+//! | workspace | routes | stations | matched stations | bytes (64-bit host) |
+//! |---|---|---|---|---|
+//! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,680 |
+//! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,616 |
+//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,256 |
+//! | `TrailWorkspace`, the default: any network | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,104 |
+//!
+//! A network over the capacity is a [`TrailError`] naming it, never a wrong
+//! answer. The answer never depends on the workspace; with a smaller matching
+//! the search takes more steps to it. [`Trail::longest_unbounded`] searches to
+//! the end in one call, in a default workspace on the stack.
 //!
 //! The bonus ([`longest_trail_bonus`]) takes one budget for both networks and
 //! answers [`TrailBonus::Awarded`] or [`TrailBonus::Exhausted`].
@@ -61,7 +67,6 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
-use core::borrow::BorrowMut;
 use core::fmt;
 
 use core::convert::Infallible;
@@ -72,43 +77,55 @@ use crate::search::{Outcome, Search};
 
 mod bound;
 mod graph;
+mod layout;
 mod matching;
 mod reduce;
 mod search;
+mod workspace;
 
-use graph::Network;
-use search::BranchAndBound;
+pub use workspace::{
+    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, TrailMemory, TrailWorkspace,
+};
 
-/// Most routes in a network, so that a set of routes fits in a `u128`.
+/// Most routes in a network of any workspace, so that a set of routes fits in
+/// a `u128`: the default [`TrailWorkspace`]'s.
 pub const MAX_ROUTES: usize = 128;
-/// Most stations in a network, so that a set of stations fits in a `u64`.
+/// Most stations in a network of any workspace, so that a set of stations fits
+/// in a `u64`: the default [`TrailWorkspace`]'s.
 pub const MAX_STATIONS: usize = 64;
 
 /// Tells why a network's longest trail could not be searched.
 ///
 /// ```
-/// use plateau::tchu::{map, trail::{MAX_ROUTES, Trail, TrailError}};
+/// use plateau::tchu::{map, trail::{PlayerWorkspace, Trail, TrailError, TrailSearch}};
 /// let twice = [map::ROUTES[0], map::ROUTES[1], map::ROUTES[0]];
 /// let e = Trail::longest_unbounded(&twice);
 /// assert_eq!(e, Err(TrailError::RepeatedRoute { route: 2 }));
+/// let e = TrailSearch::new_in(&map::ROUTES, PlayerWorkspace::new()).err();
+/// let capacity = PlayerWorkspace::ROUTES;
+/// assert_eq!(e, Some(TrailError::TooManyRoutes { routes: 88, capacity }));
 /// assert_eq!(
-///     TrailError::TooManyRoutes { routes: 200 }.to_string(),
-///     format!("a network can hold at most {MAX_ROUTES} routes")
+///     e.map(|e| e.to_string()),
+///     Some(format!("a network can hold at most {capacity} routes"))
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum TrailError {
-    /// The network has more than [`MAX_ROUTES`] routes.
+    /// The network has more routes than the workspace holds.
     TooManyRoutes {
         /// How many it has.
         routes: usize,
+        /// How many the workspace holds ([`TrailWorkspace::ROUTES`]).
+        capacity: usize,
     },
-    /// The network touches more than [`MAX_STATIONS`] stations.
+    /// The network touches more stations than the workspace holds.
     TooManyStations {
         /// How many different stations it touches.
         stations: usize,
+        /// How many the workspace holds ([`TrailWorkspace::STATIONS`]).
+        capacity: usize,
     },
     /// Two routes of the network have the same id.
     RepeatedRoute {
@@ -120,11 +137,11 @@ pub enum TrailError {
 impl fmt::Display for TrailError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::TooManyRoutes { .. } => {
-                write!(f, "a network can hold at most {MAX_ROUTES} routes")
+            Self::TooManyRoutes { capacity, .. } => {
+                write!(f, "a network can hold at most {capacity} routes")
             }
-            Self::TooManyStations { .. } => {
-                write!(f, "a network can touch at most {MAX_STATIONS} stations")
+            Self::TooManyStations { capacity, .. } => {
+                write!(f, "a network can touch at most {capacity} stations")
             }
             Self::RepeatedRoute { .. } => f.write_str("a route appears twice in the network"),
         }
@@ -173,24 +190,27 @@ impl Trail<'static> {
 
 impl<'a> Trail<'a> {
     /// Returns a longest trail of the network `routes` (the empty trail if it has
-    /// none), searching without a budget, in a [`TrailWorkspace`] on the stack.
+    /// none), searching without a budget, in a default [`TrailWorkspace`] on
+    /// the stack (32.3 KiB: on a chip, lend a smaller one from a `static` to
+    /// [`TrailSearch::new_in`]).
     ///
     /// Exact on every network within the capacities. Its worst case is
     /// exponential and this form never stops early: [`TrailSearch::run`] takes a
     /// budget.
     pub fn longest_unbounded(routes: &'a [Route<'a>]) -> Result<Trail<'a>, TrailError> {
-        let mut workspace = TrailWorkspace::new();
+        let mut workspace: TrailWorkspace = TrailWorkspace::new();
         let mut search = TrailSearch::new_in(routes, &mut workspace)?;
         let Ok(_) = search.run(Budget::UNLIMITED);
         Ok(search.best())
     }
 
+    /// The trail of the routes `order` (the first `count`) of `network`, from
+    /// the first route's station 1 if `starts_at_1`, else from its station 2.
     fn from_order(
         network: &'a [Route<'a>],
         order: [u8; MAX_ROUTES],
         count: usize,
-        start_local: usize,
-        net: &Network,
+        starts_at_1: bool,
     ) -> Trail<'a> {
         let mut trail = Trail {
             network,
@@ -201,7 +221,7 @@ impl<'a> Trail<'a> {
         };
         trail.start = order.first().and_then(|&first| {
             let route = network.get(usize::from(first)).filter(|_| count > 0)?;
-            Some(if net.real_ends(usize::from(first))[0] == start_local {
+            Some(if starts_at_1 {
                 route.station1()
             } else {
                 route.station2()
@@ -278,9 +298,11 @@ impl<'a> Trail<'a> {
 /// and again. Even with a budget of 0 the trail is a real one (at least the
 /// longest route). Once done, it stays done and spends nothing more.
 ///
-/// Its memory is a [`TrailWorkspace`], owned (`TrailSearch<'a>`, from
-/// [`TrailSearch::new`]) or lent (`TrailSearch<'a, &mut TrailWorkspace>`, from
-/// [`TrailSearch::new_in`], e.g. from a `static` on a chip).
+/// Its memory is a [`TrailWorkspace`] of the capacity the caller picks, owned
+/// (`TrailSearch<'a>`, from [`TrailSearch::new`], the default workspace; or
+/// `TrailSearch<'a, PlayerWorkspace>` from [`TrailSearch::new_in`]) or lent
+/// (`TrailSearch<'a, &mut PlayerWorkspace>`, from [`TrailSearch::new_in`],
+/// e.g. from a `static` on a chip): see [`TrailMemory`].
 ///
 /// ```
 /// use plateau::Budget;
@@ -297,40 +319,35 @@ impl<'a> Trail<'a> {
 /// assert!(search.spent() >= 1);
 /// # Ok::<(), plateau::tchu::trail::TrailError>(())
 /// ```
-pub struct TrailSearch<'a, W: BorrowMut<TrailWorkspace> = TrailWorkspace> {
+pub struct TrailSearch<'a, W: TrailMemory = TrailWorkspace> {
     routes: &'a [Route<'a>],
     workspace: W,
 }
 
 impl<'a> TrailSearch<'a> {
-    /// Prepares a search of the network `routes` in a workspace of its own,
-    /// checking the capacities.
+    /// Prepares a search of the network `routes` in a default workspace of its
+    /// own (32.3 KiB), checking the capacities.
     pub fn new(routes: &'a [Route<'a>]) -> Result<TrailSearch<'a>, TrailError> {
-        let mut search = TrailSearch {
-            routes,
-            workspace: TrailWorkspace::new(),
-        };
-        search.workspace.start(routes)?;
-        Ok(search)
+        TrailSearch::new_in(routes, <TrailWorkspace>::new())
     }
 }
 
-impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
-    /// Prepares a search of the network `routes` in the lent `workspace` (a
-    /// `&mut TrailWorkspace`), checking the capacities.
+impl<'a, W: TrailMemory> TrailSearch<'a, W> {
+    /// Prepares a search of the network `routes` in `workspace`, lent (a
+    /// `&mut TrailWorkspace<..>`) or owned, checking its capacities.
     ///
     /// ```
     /// use plateau::Budget;
     /// use plateau::search::{Outcome, Search};
-    /// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
-    /// let mut workspace = TrailWorkspace::new(); // or in a `static`
+    /// use plateau::tchu::{map, trail::{MapWorkspace, TrailSearch}};
+    /// let mut workspace = MapWorkspace::new(); // or in a `static`
     /// let mut search = TrailSearch::new_in(&map::ROUTES, &mut workspace)?;
     /// let Ok(Outcome::Done(trail)) = search.run(Budget::UNLIMITED) else { return Err("not done".into()) };
     /// assert_eq!(trail.length(), 159);
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn new_in(routes: &'a [Route<'a>], mut workspace: W) -> Result<Self, TrailError> {
-        workspace.borrow_mut().start(routes)?;
+        workspace.start(routes)?;
         Ok(TrailSearch { routes, workspace })
     }
 
@@ -342,7 +359,7 @@ impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
         } else {
             Outcome::Exhausted {
                 best,
-                spent: self.workspace.borrow().search.steps,
+                spent: self.workspace.steps(),
             }
         }
     }
@@ -350,21 +367,17 @@ impl<'a, W: BorrowMut<TrailWorkspace>> TrailSearch<'a, W> {
     /// Returns whether the search is over: its trail is a longest one.
     #[must_use]
     pub fn is_done(&self) -> bool {
-        self.workspace.borrow().search.proven()
+        self.workspace.proven()
     }
 
     /// Returns the longest trail found so far (walked out on each call).
     #[must_use]
     pub fn best(&self) -> Trail<'a> {
-        let workspace = self.workspace.borrow();
-        let mut order = [0u8; MAX_ROUTES];
-        let (count, start_local) =
-            search::euler(&workspace.net, workspace.search.best(), &mut order);
-        Trail::from_order(self.routes, order, count, start_local, &workspace.net)
+        self.workspace.best(self.routes)
     }
 }
 
-impl<'a, W: BorrowMut<TrailWorkspace>> Search for TrailSearch<'a, W> {
+impl<'a, W: TrailMemory> Search for TrailSearch<'a, W> {
     type Done = Trail<'a>;
     type NoSolution = Infallible;
     type Best = Trail<'a>;
@@ -374,19 +387,18 @@ impl<'a, W: BorrowMut<TrailWorkspace>> Search for TrailSearch<'a, W> {
     /// [`Outcome::Done`] if the search is over, else [`Outcome::Exhausted`]
     /// with the longest trail found so far.
     fn run(&mut self, budget: Budget) -> Result<Outcome<Trail<'a>>, Infallible> {
-        let TrailWorkspace { net, search } = self.workspace.borrow_mut();
-        search.run(net, budget.get());
+        self.workspace.run(budget.get());
         Ok(self.outcome())
     }
 
     /// Returns the search steps visited since the search started.
     fn spent(&self) -> u64 {
-        self.workspace.borrow().search.steps
+        self.workspace.steps()
     }
 }
 
 #[cfg(feature = "defmt")]
-impl<W: BorrowMut<TrailWorkspace>> defmt::Format for TrailSearch<'_, W> {
+impl<W: TrailMemory> defmt::Format for TrailSearch<'_, W> {
     fn format(&self, f: defmt::Formatter<'_>) {
         defmt::write!(
             f,
@@ -397,76 +409,11 @@ impl<W: BorrowMut<TrailWorkspace>> defmt::Format for TrailSearch<'_, W> {
     }
 }
 
-impl<W: BorrowMut<TrailWorkspace>> fmt::Debug for TrailSearch<'_, W> {
+impl<W: TrailMemory> fmt::Debug for TrailSearch<'_, W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TrailSearch")
             .field("spent", &self.spent())
             .field("done", &self.is_done())
-            .finish_non_exhaustive()
-    }
-}
-
-/// Holds the working memory of one longest-trail search (about 36.5 KiB), for
-/// [`TrailSearch::new_in`], so that it need not live on the stack.
-///
-/// On a chip, keep one in a `static` built by the `const` [`TrailWorkspace::new`]
-/// (zero-filled: it goes to `.bss`), e.g. in a
-/// `critical_section::Mutex<RefCell<TrailWorkspace>>`. It remembers nothing
-/// between searches.
-///
-/// ```
-/// use std::sync::Mutex; // a `critical_section::Mutex<RefCell<_>>` on a chip
-/// use plateau::Budget;
-/// use plateau::search::Search;
-/// use plateau::tchu::{map, trail::{TrailSearch, TrailWorkspace}};
-/// static WORKSPACE: Mutex<TrailWorkspace> = Mutex::new(TrailWorkspace::new());
-/// let mut workspace = WORKSPACE.lock().map_err(|_| "poisoned")?;
-/// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
-/// let Ok(outcome) = search.run(Budget::UNLIMITED);
-/// assert!(outcome.is_done());
-/// # Ok::<(), Box<dyn core::error::Error>>(())
-/// ```
-pub struct TrailWorkspace {
-    net: Network,
-    search: BranchAndBound,
-}
-
-impl TrailWorkspace {
-    /// Returns an empty workspace (`const`: it can initialise a `static`).
-    #[must_use]
-    pub const fn new() -> TrailWorkspace {
-        TrailWorkspace {
-            net: Network::EMPTY,
-            search: BranchAndBound::EMPTY,
-        }
-    }
-
-    /// Loads the network `routes` and starts a new search of it.
-    fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
-        let loaded = self.net.load(routes);
-        // Even on an error: no stale search of an earlier network stays behind.
-        self.search.reset(&self.net);
-        loaded
-    }
-}
-
-impl Default for TrailWorkspace {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-#[cfg(feature = "defmt")]
-impl defmt::Format for TrailWorkspace {
-    fn format(&self, f: defmt::Formatter<'_>) {
-        defmt::write!(f, "TrailWorkspace {{ spent: {} }}", self.search.steps);
-    }
-}
-
-impl fmt::Debug for TrailWorkspace {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TrailWorkspace")
-            .field("spent", &self.search.steps)
             .finish_non_exhaustive()
     }
 }
@@ -524,7 +471,7 @@ pub fn longest_trail_bonus(
     budget: Budget,
 ) -> Result<TrailBonus, TrailError> {
     // One workspace on the stack, lent to A's search, then to B's.
-    let mut workspace = TrailWorkspace::new();
+    let mut workspace: TrailWorkspace = TrailWorkspace::new();
     let (oa, sa) = {
         let mut search = TrailSearch::new_in(a, &mut workspace)?;
         let Ok(outcome) = search.run(budget);
@@ -587,8 +534,8 @@ impl TrailBonus {
     /// than a trail already found in the other; exhausted otherwise.
     pub fn of<V, W>(a: &TrailSearch<'_, V>, b: &TrailSearch<'_, W>) -> TrailBonus
     where
-        V: BorrowMut<TrailWorkspace>,
-        W: BorrowMut<TrailWorkspace>,
+        V: TrailMemory,
+        W: TrailMemory,
     {
         Self::decide([&a.outcome(), &b.outcome()], [a.spent(), b.spent()])
     }

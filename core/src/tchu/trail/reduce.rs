@@ -1,11 +1,11 @@
 //! Shrinking a network without changing its longest trail: joined two-route
 //! stations, extra dead ends set aside, hanging parts folded into dead ends.
 
-use super::MAX_ROUTES;
-use super::graph::{NONE, Network, bits128, tag};
-use crate::bits::{bit64, bit128};
+use super::graph::{NONE, Network, bits, tag};
+use super::layout::RouteSet;
+use crate::bits::bit64;
 
-impl Network {
+impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Shrinks the network without changing its longest trail, until nothing
     /// more shrinks (at most one change per route):
     /// - a station with exactly two links, neither a loop, joins them into one:
@@ -15,7 +15,7 @@ impl Network {
     ///   only the two longest stay: a trail ends on each dead end it takes, so it
     ///   takes at most two, and a longer one left aside could replace one taken.
     pub(super) fn reduce(&mut self) {
-        for _ in 0..=MAX_ROUTES {
+        for _ in 0..=R {
             let mut changed = false;
             for s in 0..self.stations {
                 changed |= self.set_aside_dead_ends(s) || self.join_at(s);
@@ -28,44 +28,44 @@ impl Network {
 
     /// Sets aside all but the two longest dead ends at `s`; returns whether it did.
     fn set_aside_dead_ends(&mut self, s: usize) -> bool {
-        let mut dead_ends = 0u128;
-        for r in bits128(self.at(s)) {
+        let mut dead_ends = T::EMPTY;
+        for r in bits(self.at(s)) {
             let [a, b] = self.ends(r);
             let tip = if a == s { b } else { a };
-            if tip != s && self.at(tip) == bit128(r) {
-                dead_ends |= bit128(r);
+            if tip != s && self.at(tip) == T::bit(r) {
+                dead_ends |= T::bit(r);
             }
         }
-        let longest = |set: u128| {
-            bits128(set)
+        let longest = |set: T| {
+            bits(set)
                 .max_by_key(|&r| (self.weight(r), core::cmp::Reverse(r)))
-                .map_or(0, bit128)
+                .map_or(T::EMPTY, T::bit)
         };
         let first = longest(dead_ends);
         let second = longest(dead_ends & !first);
         let aside = dead_ends & !first & !second;
-        for r in bits128(aside) {
+        for r in bits(aside) {
             let [a, b] = self.ends(r);
             for end in [a, b] {
                 if let Some(at) = self.at.get_mut(end) {
-                    *at &= !bit128(r);
+                    *at &= !T::bit(r);
                 }
             }
-            self.all &= !bit128(r);
+            self.all &= !T::bit(r);
         }
         self.hand_over(aside, NONE);
-        aside != 0
+        aside != T::EMPTY
     }
 
     /// Joins the two links at `s` into one if `s` has exactly two, neither a loop;
     /// returns whether it did.
     fn join_at(&mut self, s: usize) -> bool {
         let here = self.at(s);
-        if here.count_ones() != 2 || here & self.loops != 0 {
+        if here.count() != 2 || here & self.loops != T::EMPTY {
             return false;
         }
-        let first = here.trailing_zeros() as usize;
-        let second = (here & !bit128(first)).trailing_zeros() as usize;
+        let first = here.lowest();
+        let second = here.without_lowest().lowest();
         let far = |r: usize| {
             let [a, b] = self.ends(r);
             if a == s { b } else { a }
@@ -78,16 +78,16 @@ impl Network {
             *w = weight;
         }
         self.set_weight_bits(first, weight);
-        self.hand_over(bit128(second), tag(first));
-        self.all &= !bit128(second);
+        self.hand_over(T::bit(second), tag(first));
+        self.all &= !T::bit(second);
         if let Some(at) = self.at.get_mut(s) {
-            *at = 0;
+            *at = T::EMPTY;
         }
         if let Some(at) = self.at.get_mut(b) {
-            *at = (*at & !bit128(second)) | bit128(first);
+            *at = (*at & !T::bit(second)) | T::bit(first);
         }
         if a == b {
-            self.loops |= bit128(first);
+            self.loops |= T::bit(first);
         }
         true
     }
@@ -100,12 +100,12 @@ impl Network {
     /// touches it, or enters it over the bridge and ends there. So once the
     /// longest trail inside is known, and the longest that enters, the part and
     /// its bridge fold into one dead end as long as the latter ([`Network::fold`]).
-    pub(super) fn hanging_part(&self) -> Option<(usize, usize, u128)> {
-        let mut found: Option<(u32, usize, usize, u128)> = None;
-        for bridge in bits128(self.all & !self.loops) {
+    pub(super) fn hanging_part(&self) -> Option<(usize, usize, T)> {
+        let mut found: Option<(u32, usize, usize, T)> = None;
+        for bridge in bits(self.all & !self.loops) {
             let [a, b] = self.ends(bridge);
-            let rest = self.all & !bit128(bridge);
-            if self.at(a) & rest == 0 || self.at(b) & rest == 0 {
+            let rest = self.all & !T::bit(bridge);
+            if self.at(a) & rest == T::EMPTY || self.at(b) & rest == T::EMPTY {
                 continue;
             }
             let (side_a, reached) = self.reach(rest, a, bit64(b));
@@ -113,12 +113,12 @@ impl Network {
                 continue;
             }
             let (side_b, _) = self.reach(rest, b, 0);
-            let (from, part) = if side_a.count_ones() <= side_b.count_ones() {
+            let (from, part) = if side_a.count() <= side_b.count() {
                 (b, side_a)
             } else {
                 (a, side_b)
             };
-            let size = part.count_ones();
+            let size = part.count();
             if found.is_none_or(|(smallest, ..)| size < smallest) {
                 found = Some((size, bridge, from, part));
             }
@@ -129,7 +129,7 @@ impl Network {
     /// Folds the hanging part `part` beyond `bridge` into a dead end: the bridge
     /// becomes the trail `entering` (real routes, `length` long, the longest one
     /// that crosses the bridge into the part) and the part's links are gone.
-    pub(super) fn fold(&mut self, bridge: usize, part: u128, entering: u128, length: u32) {
+    pub(super) fn fold(&mut self, bridge: usize, part: T, entering: T, length: u32) {
         for at in &mut self.at {
             *at &= !part;
         }
@@ -141,7 +141,7 @@ impl Network {
         }
         self.set_weight_bits(bridge, length);
         self.hand_over(part, NONE);
-        for r in bits128(entering) {
+        for r in bits(entering) {
             if let Some(owner) = self.owner.get_mut(r) {
                 *owner = tag(bridge);
             }

@@ -35,122 +35,176 @@
 //! the hardest networks by about seven.
 
 use super::MAX_ROUTES;
-use super::graph::{Network, bits64, bits128};
-use super::matching::Matching;
-use crate::bits::{bit64, bit128};
-
-/// Deepest search: every level drops a route, names an end, or splits a network
-/// into smaller pieces, so the depth is at most `MAX_ROUTES + 2` plus the root.
-const MAX_DEPTH: usize = MAX_ROUTES + 4;
+use super::graph::{Network, bits, bits64};
+use super::layout::{Layout, RouteSet, Stack};
+use super::matching::Pairing;
+use crate::bits::bit64;
 
 /// A search node, see the module docs.
 #[derive(Clone, Copy)]
-struct Node {
-    alive: u128,
-    kept: u128,
+struct Node<T> {
+    alive: T,
+    kept: T,
     ends: u64,
     even: u64,
 }
 
 /// What bounding a node gave.
-enum Settled {
+enum Settled<T> {
     /// Bounded (and pushed if it must be branched on); `false` if the stack overflowed.
     Done(bool),
     /// Its only child, to bound in its place.
-    Forced(Node),
+    Forced(Node<T>),
 }
 
 /// What a frame of the explicit stack still has to hand out.
 #[derive(Clone, Copy)]
 enum Children {
-    /// Connected pieces of `node.alive` not searched yet.
-    Pieces { left: u128 },
-    /// Branches on the routes `cut` between a piece of what a cheapest parity
-    /// drop leaves and the rest: the trail keeps each route of `left` in turn
-    /// (the earlier ones dropped), then, if `none` is still set, crosses none of
-    /// them: every trail crosses the cut at a first route, or not at all.
-    Cut { cut: u128, none: bool, left: u128 },
-    /// Branches on the odd station `station`: first ending there (if `end`),
-    /// then dropping each route of `left` in turn.
-    Station {
-        station: usize,
-        end: bool,
-        left: u128,
-    },
+    /// Connected pieces of the frame's `set` not searched yet.
+    Pieces,
+    /// Branches on the routes `set` cut between a piece of what a cheapest
+    /// parity drop leaves and the rest: the trail keeps each in turn, lightest
+    /// first (the earlier ones dropped), then crosses none of them: every trail
+    /// crosses the cut at a first route, or not at all.
+    Cut,
+    /// Branches on the odd station `station`: first dropping each of its
+    /// routes in turn, then ending there (if `end`).
+    Station { end: bool },
 }
 
+/// The frame's `next` once every child was handed out (above any [`key`]).
+const ALL_OUT: u32 = u32::MAX;
+
+/// A frame of the explicit stack: a node and the children it still has to hand
+/// out. Flat, so that it takes three route sets and 16 bytes: 64 bytes with
+/// `u128` route sets, 40 with `u64` ones.
 #[derive(Clone, Copy)]
-struct Frame {
-    node: Node,
+pub struct Frame<T> {
+    alive: T,
+    kept: T,
+    /// `Pieces`: the routes not handed out yet; `Cut`: the cut.
+    set: T,
+    even: u64,
+    /// `Cut`, `Station`: the [`key`] of the next route to hand out (the routes
+    /// are handed out in the order of their keys); [`ALL_OUT`] when done.
+    next: u32,
+    /// The node's named ends (at most two), [`NO_END`] where none.
+    ends: [u8; 2],
+    /// `Station`: the station.
+    station: u8,
     children: Children,
 }
 
+/// No named end, in a frame's `ends`.
+const NO_END: u8 = u8::MAX;
+
+/// Returns the order key of a route of `weight` at position `route` (below
+/// 128) in a branch, `first` set for the routes handed out before the others:
+/// ordered as `(first, weight, route)`, below [`ALL_OUT`].
+const fn key(first: bool, weight: u16, route: usize) -> u32 {
+    ((!first as u32) << 24) | ((weight as u32) << 8) | (route as u32 & 0xFF)
+}
+
+impl<T: RouteSet> Frame<T> {
+    /// The frame of `node` that hands out `children`, from the `set`.
+    fn new(node: Node<T>, children: Children, set: T, station: usize) -> Self {
+        let mut ends = [NO_END; 2];
+        for (slot, s) in ends.iter_mut().zip(bits64(node.ends)) {
+            *slot = s as u8;
+        }
+        Frame {
+            alive: node.alive,
+            kept: node.kept,
+            set,
+            even: node.even,
+            next: 0,
+            ends,
+            station: station as u8,
+            children,
+        }
+    }
+
+    /// The frame's node.
+    fn node(&self) -> Node<T> {
+        let [a, b] = self.ends;
+        Node {
+            alive: self.alive,
+            kept: self.kept,
+            ends: bit64(usize::from(a)) | bit64(usize::from(b)),
+            even: self.even,
+        }
+    }
+}
+
 /// The state of one search, resumable: the best trail's routes and length so far,
-/// and the explicit stack of the nodes still to branch on.
-pub(super) struct BranchAndBound {
+/// and the explicit stack of the nodes still to branch on, in the memory of the
+/// layout `L`.
+pub struct BranchAndBound<L: Layout> {
     /// The best set of real routes found so far (one trail).
-    best: u128,
+    best: L::Routes,
     /// Its length.
     pub(super) best_length: u32,
     /// Nodes visited.
     pub(super) steps: u64,
-    stack: heapless::Vec<Frame, MAX_DEPTH>,
-    phase: Phase,
+    /// At most one frame per route and 4 more: each level drops a route, names
+    /// an end, or splits a network into smaller pieces.
+    stack: L::Stack<Frame<L::Routes>>,
+    phase: Phase<L::Routes>,
     finished: bool,
     proven: bool,
     /// The matching behind the parity bound ([`Network::drop_join`]).
-    matching: Matching,
+    matching: L::Matching,
 }
 
 /// Where a search stands: first it folds the network's hanging parts one by one
 /// (see [`Network::hanging_part`]), each with two small searches, then it searches
 /// what is left.
 #[derive(Clone, Copy)]
-enum Phase {
+enum Phase<T> {
     /// Nothing searched yet: look for a hanging part to fold.
     Fold,
     /// Searching the longest trail that crosses the bridge `bridge` into `part`
     /// (its own best so far in `best`): the global best waits in `kept`.
     Entering {
         bridge: u8,
-        part: u128,
-        kept: u128,
+        part: T,
+        kept: T,
         kept_length: u32,
     },
     /// Searching a longer trail inside `part`, before folding it: the trail that
     /// enters it over `bridge` is `entering`, `length` long.
     Inside {
         bridge: u8,
-        part: u128,
-        entering: u128,
+        part: T,
+        entering: T,
         length: u32,
     },
     /// Searching the folded network.
     Main,
 }
 
-impl BranchAndBound {
+impl<L: Layout> BranchAndBound<L> {
     /// No search yet, for a `static` workspace.
-    pub(super) const EMPTY: BranchAndBound = BranchAndBound {
-        best: 0,
+    pub(super) const EMPTY: Self = BranchAndBound {
+        best: L::Routes::EMPTY,
         best_length: 0,
         steps: 0,
-        stack: heapless::Vec::new(),
+        stack: <L::Stack<Frame<L::Routes>> as Stack<_>>::EMPTY,
         phase: Phase::Fold,
         finished: false,
         proven: false,
-        matching: Matching::EMPTY,
+        matching: L::Matching::EMPTY,
     };
 
     /// Starts a new search of `net` in place.
-    pub(super) fn reset(&mut self, net: &Network) {
+    pub(super) fn reset<const R: usize, const S: usize>(&mut self, net: &Network<L::Routes, R, S>) {
         // Start from the longest single route: a trail even if the budget is tiny.
-        let mut best = 0;
+        let mut best = L::Routes::EMPTY;
         let mut best_length = 0;
-        for r in bits128(net.all) {
+        for r in bits(net.all) {
             let w = u32::from(net.weight(r));
             if w > best_length {
-                best = bit128(r);
+                best = L::Routes::bit(r);
                 best_length = w;
             }
         }
@@ -169,7 +223,7 @@ impl BranchAndBound {
     }
 
     /// Returns the best set of real routes found so far (one trail).
-    pub(super) fn best(&self) -> u128 {
+    pub(super) fn best(&self) -> L::Routes {
         match self.phase {
             // The entering search keeps its own best: the global one waits.
             Phase::Entering {
@@ -180,13 +234,18 @@ impl BranchAndBound {
     }
 
     /// Visits up to `budget` more nodes and returns whether the search is over.
-    pub(super) fn run(&mut self, net: &mut Network, budget: u64) -> bool {
+    pub(super) fn run<const R: usize, const S: usize>(
+        &mut self,
+        net: &mut Network<L::Routes, R, S>,
+        budget: u64,
+    ) -> bool {
         if self.finished {
             return true;
         }
         let limit = self.steps.saturating_add(budget);
-        // Each round ends a search and starts the next: at most three per route.
-        for _ in 0..4 * MAX_ROUTES {
+        // Each round ends a search and starts the next: at most three per
+        // hanging part (each has a route) and two more.
+        for _ in 0..4 * R + 4 {
             if !self.drive(net, limit) {
                 return self.finished;
             }
@@ -217,7 +276,10 @@ impl BranchAndBound {
 
     /// Starts the next search: the entering search of the smallest hanging part,
     /// or the main one when none is left. Returns its root.
-    fn fold_next(&mut self, net: &mut Network) -> Option<Node> {
+    fn fold_next<const R: usize, const S: usize>(
+        &mut self,
+        net: &mut Network<L::Routes, R, S>,
+    ) -> Option<Node<L::Routes>> {
         self.stack.clear();
         if let Some((bridge, from, part)) = net.hanging_part() {
             self.phase = Phase::Entering {
@@ -226,12 +288,12 @@ impl BranchAndBound {
                 kept: self.best,
                 kept_length: self.best_length,
             };
-            self.best = 0;
+            self.best = L::Routes::EMPTY;
             self.best_length = 0;
             // The trail keeps the bridge and ends at `from`, its only route here.
             return Some(Node {
-                alive: part | bit128(bridge),
-                kept: bit128(bridge),
+                alive: part | L::Routes::bit(bridge),
+                kept: L::Routes::bit(bridge),
                 ends: bit64(from),
                 even: 0,
             });
@@ -240,7 +302,7 @@ impl BranchAndBound {
         self.phase = Phase::Main;
         Some(Node {
             alive: net.all,
-            kept: 0,
+            kept: L::Routes::EMPTY,
             ends: 0,
             even: 0,
         })
@@ -248,7 +310,10 @@ impl BranchAndBound {
 
     /// Ends the entering or inside search (its stack is empty) and returns the
     /// root of the next search, if it starts at once.
-    fn finish_phase(&mut self, net: &mut Network) -> Option<Node> {
+    fn finish_phase<const R: usize, const S: usize>(
+        &mut self,
+        net: &mut Network<L::Routes, R, S>,
+    ) -> Option<Node<L::Routes>> {
         match self.phase {
             Phase::Fold | Phase::Main => None,
             Phase::Entering {
@@ -272,7 +337,7 @@ impl BranchAndBound {
                 };
                 Some(Node {
                     alive: part,
-                    kept: 0,
+                    kept: L::Routes::EMPTY,
                     ends: 0,
                     even: 0,
                 })
@@ -293,8 +358,12 @@ impl BranchAndBound {
     /// Runs the current search until its stack is empty (`true`) or the budget
     /// `limit` is reached (`false`, and also if the stack overflowed: then the
     /// search is over, unproven).
-    fn drive(&mut self, net: &Network, limit: u64) -> bool {
-        while let Some(frame) = self.stack.last_mut() {
+    fn drive<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, R, S>,
+        limit: u64,
+    ) -> bool {
+        while let Some(frame) = self.stack.top_mut() {
             if self.steps >= limit {
                 return false;
             }
@@ -313,12 +382,16 @@ impl BranchAndBound {
 
     /// Bounds a node: records it if it is a trail, pushes a frame if it must be
     /// branched on. Returns `false` only if the stack overflowed (never, by depth).
-    fn visit(&mut self, net: &Network, node: Node) -> bool {
+    fn visit<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, R, S>,
+        node: Node<L::Routes>,
+    ) -> bool {
         self.steps = self.steps.saturating_add(1);
         let mut node = node;
         // Forced moves are made at once, without a bound or a frame each: at most
         // one per route and two ends.
-        for _ in 0..MAX_DEPTH {
+        for _ in 0..R + 4 {
             match self.settle(net, node) {
                 Settled::Done(pushed) => return pushed,
                 Settled::Forced(child) => node = child,
@@ -327,20 +400,33 @@ impl BranchAndBound {
         true
     }
 
+    /// Pushes the frame of `node` that hands out `children` from `set`;
+    /// `false` if the stack is full (never, by depth).
+    fn push(
+        &mut self,
+        node: Node<L::Routes>,
+        children: Children,
+        set: L::Routes,
+        station: usize,
+    ) -> bool {
+        self.stack.push(Frame::new(node, children, set, station))
+    }
+
     /// Bounds a node, or returns its only child when one of its odd stations
     /// leaves a single choice (drop its one droppable route, or end there).
-    fn settle(&mut self, net: &Network, node: Node) -> Settled {
+    fn settle<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, R, S>,
+        node: Node<L::Routes>,
+    ) -> Settled<L::Routes> {
+        let none = L::Routes::EMPTY;
         let length = net.length(node.alive);
         if length <= self.best_length {
             return Settled::Done(true);
         }
         let piece = net.piece(node.alive);
         if piece != node.alive {
-            let frame = Frame {
-                node,
-                children: Children::Pieces { left: node.alive },
-            };
-            return Settled::Done(self.stack.push(frame).is_ok());
+            return Settled::Done(self.push(node, Children::Pieces, node.alive, 0));
         }
         let odd = net.odd(node.alive);
         if odd.count_ones() <= 2 {
@@ -353,7 +439,7 @@ impl BranchAndBound {
         for s in bits64(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
             let end = may_end && node.even & bit64(s) == 0;
-            match (left.count_ones(), end) {
+            match (left.count(), end) {
                 // Nothing can make `s` even, and the trail cannot end there.
                 (0, false) => return Settled::Done(true),
                 (0, true) => {
@@ -387,55 +473,49 @@ impl BranchAndBound {
                     return Settled::Done(true);
                 }
                 let cut = net.cut_off(node.alive, left);
-                if cut != 0 {
-                    let children = Children::Cut {
-                        cut,
-                        none: true,
-                        left: cut,
-                    };
-                    return Settled::Done(self.stack.push(Frame { node, children }).is_ok());
+                if cut != none {
+                    return Settled::Done(self.push(node, Children::Cut, cut, 0));
                 }
             }
         }
         // Branch on the odd station with the fewest choices, then the smallest share
         // (the cheapest to mend), then the lightest route (measured: fewest nodes).
-        let mut choice: Option<((u32, u32, u16), Children)> = None;
+        let mut choice: Option<((u32, u32, u16), usize, bool)> = None;
         for s in bits64(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
             let end = may_end && node.even & bit64(s) == 0;
-            let lightest = bits128(left).map(|r| net.weight(r)).min().unwrap_or(0);
+            let lightest = bits(left).map(|r| net.weight(r)).min().unwrap_or(0);
             let y = share.get(s).copied().unwrap_or(0);
-            let key = (left.count_ones() + u32::from(end), y, lightest);
-            if choice.as_ref().is_none_or(|(k, _)| key < *k) {
-                let children = Children::Station {
-                    station: s,
-                    end,
-                    left,
-                };
-                choice = Some((key, children));
+            let key = (left.count() + u32::from(end), y, lightest);
+            if choice.as_ref().is_none_or(|(k, ..)| key < *k) {
+                choice = Some((key, s, end));
             }
         }
-        let Some(((count, _, _), children)) = choice else {
+        let Some(((count, _, _), station, end)) = choice else {
             return Settled::Done(true);
         };
         if count == 0 {
             return Settled::Done(true);
         }
-        let frame = Frame { node, children };
-        Settled::Done(self.stack.push(frame).is_ok())
+        Settled::Done(self.push(node, Children::Station { end }, none, station))
     }
-}
 
-impl BranchAndBound {
     /// Records the best trail among the pieces of `left` (what a cheapest parity
     /// drop leaves of a node: each piece has at most two odd stations) that keep
     /// the node's kept routes. Returns whether `left` is one piece `ideal` long:
     /// then no trail of the node is longer, and the node is settled.
-    fn keep_pieces(&mut self, net: &Network, node: Node, left: u128, ideal: u32) -> bool {
+    fn keep_pieces<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, R, S>,
+        node: Node<L::Routes>,
+        left: L::Routes,
+        ideal: u32,
+    ) -> bool {
         let mut rest = left;
-        for _ in 0..MAX_ROUTES {
+        // A piece has a route: at most `R` of them.
+        for _ in 0..R {
             let piece = net.piece(rest);
-            if piece == 0 {
+            if piece == L::Routes::EMPTY {
                 break;
             }
             rest &= !piece;
@@ -456,58 +536,88 @@ impl BranchAndBound {
 }
 
 /// Hands out the next child of a frame, or `None` when all were.
-fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
-    let node = frame.node;
+fn next_child<T: RouteSet, const R: usize, const S: usize>(
+    net: &Network<T, R, S>,
+    frame: &mut Frame<T>,
+) -> Option<Node<T>> {
+    let node = frame.node();
     match &mut frame.children {
-        Children::Pieces { left } => {
+        Children::Pieces => {
+            let left = &mut frame.set;
             let piece = net.piece(*left);
-            if piece == 0 {
+            if piece == T::EMPTY {
                 return None;
             }
             *left &= !piece;
             // The trail's named ends and every route it keeps must lie on its piece.
-            if net.touched(piece) & node.ends != node.ends || node.kept & !piece != 0 {
-                return Some(Node { alive: 0, ..node });
+            if net.touched(piece) & node.ends != node.ends || node.kept & !piece != T::EMPTY {
+                return Some(Node {
+                    alive: T::EMPTY,
+                    ..node
+                });
             }
             Some(Node {
                 alive: piece,
                 ..node
             })
         }
-        Children::Cut { cut, none, left } => {
+        Children::Cut => {
+            let cut = frame.set;
             loop {
-                if *left == 0 {
-                    if *none {
-                        *none = false;
-                        return Some(Node {
-                            alive: node.alive & !*cut,
-                            ..node
-                        });
+                // The lightest route not handed out yet (measured: fewest
+                // nodes), and those handed out before it.
+                let mut pick: Option<(u32, usize)> = None;
+                let mut done = T::EMPTY;
+                for r in bits(cut) {
+                    let k = key(true, net.weight(r), r);
+                    if k < frame.next {
+                        done |= T::bit(r);
+                    } else if pick.is_none_or(|(p, _)| k < p) {
+                        pick = Some((k, r));
                     }
-                    return None;
                 }
-                // The lightest route first (measured: fewest nodes).
-                let r = bits128(*left).min_by_key(|&r| (net.weight(r), r))?;
-                let done = *cut & !*left;
-                *left &= !bit128(r);
-                if bits128(done).any(|q| net.twins(q, r)) {
+                let Some((k, r)) = pick else {
+                    if frame.next == ALL_OUT {
+                        return None;
+                    }
+                    frame.next = ALL_OUT;
+                    return Some(Node {
+                        alive: node.alive & !cut,
+                        ..node
+                    });
+                };
+                frame.next = k.saturating_add(1);
+                if bits(done).any(|q| net.twins(q, r)) {
                     continue;
                 }
                 return Some(Node {
                     alive: node.alive & !done,
-                    kept: node.kept | bit128(r),
+                    kept: node.kept | T::bit(r),
                     ..node
                 });
             }
         }
-        Children::Station { station, end, left } => {
-            let s = *station;
+        Children::Station { end } => {
+            let s = usize::from(frame.station);
             // Drop first the routes towards another odd station, the light ones
             // first; end the trail at `s` last.
             let odd = net.odd(node.alive) & !node.ends;
             let all = net.crossing(s) & node.alive & !node.kept;
             loop {
-                if *left == 0 {
+                let mut pick: Option<(u32, usize)> = None;
+                let mut done = T::EMPTY;
+                for r in bits(all) {
+                    let [a, b] = net.ends(r);
+                    let other = if a == s { b } else { a };
+                    let k = key(odd & bit64(other) != 0, net.weight(r), r);
+                    if k < frame.next {
+                        done |= T::bit(r);
+                    } else if pick.is_none_or(|(p, _)| k < p) {
+                        pick = Some((k, r));
+                    }
+                }
+                let Some((k, r)) = pick else {
+                    frame.next = ALL_OUT;
                     if *end {
                         *end = false;
                         return Some(Node {
@@ -516,26 +626,15 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
                         });
                     }
                     return None;
-                }
-                let mut pick: Option<(bool, u16, usize)> = None;
-                for r in bits128(*left) {
-                    let [a, b] = net.ends(r);
-                    let other = if a == s { b } else { a };
-                    let key = (odd & bit64(other) == 0, net.weight(r), r);
-                    if pick.is_none_or(|p| key < p) {
-                        pick = Some(key);
-                    }
-                }
-                let (_, _, r) = pick?;
-                let done = all & !*left;
-                *left &= !bit128(r);
+                };
+                frame.next = k.saturating_add(1);
                 // A twin of a route already dropped in an earlier branch (same two
                 // stations, same length) would only repeat it with the two swapped.
-                if bits128(done).any(|q| net.twins(q, r)) {
+                if bits(done).any(|q| net.twins(q, r)) {
                     continue;
                 }
                 return Some(Node {
-                    alive: node.alive & !bit128(r),
+                    alive: node.alive & !T::bit(r),
                     kept: node.kept | done,
                     ends: node.ends,
                     even: node.even | bit64(s),
@@ -546,38 +645,43 @@ fn next_child(net: &Network, frame: &mut Frame) -> Option<Node> {
 }
 
 /// Walks the real routes `set` (connected, at most two odd stations) as one trail:
-/// Hierholzer's algorithm with an explicit stack. Writes the route positions in
-/// trail order to `order` and returns how many, and the local start station.
-pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (usize, usize) {
+/// Hierholzer's algorithm with an explicit stack `K` (at least one more entry
+/// than routes). Writes the route positions in trail order to `order` and
+/// returns how many, and the local start station.
+pub(super) fn euler<T: RouteSet, K: Stack<(u8, u8)>, const R: usize, const S: usize>(
+    net: &Network<T, R, S>,
+    set: T,
+    order: &mut [u8; MAX_ROUTES],
+) -> (usize, usize) {
     let mut odd = 0u64;
-    for r in bits128(set) {
+    for r in bits(set) {
         let [a, b] = net.real_ends(r);
         odd ^= bit64(a) ^ bit64(b);
     }
     let start = if odd != 0 {
         odd.trailing_zeros() as usize
-    } else if set != 0 {
-        net.real_ends(set.trailing_zeros() as usize)[0]
+    } else if set != T::EMPTY {
+        net.real_ends(set.lowest())[0]
     } else {
         return (0, 0);
     };
     // (station, route taken to reach it; 0xFF for the start)
-    let mut stack: heapless::Vec<(u8, u8), { MAX_ROUTES + 1 }> = heapless::Vec::new();
+    let mut stack = K::EMPTY;
     let mut unused = set;
     let mut count = 0usize;
-    if stack.push((start as u8, 0xFF)).is_err() {
+    if !stack.push((start as u8, 0xFF)) {
         return (0, start);
     }
     // Routes come off the stack from the trail's far end back to its start.
-    while let Some(&(s, via)) = stack.last() {
+    while let Some(&(s, via)) = stack.top() {
         let s = usize::from(s);
         let out = net.real_at(s, unused);
-        if out != 0 {
-            let r = out.trailing_zeros() as usize;
-            unused &= !bit128(r);
+        if out != T::EMPTY {
+            let r = out.lowest();
+            unused &= !T::bit(r);
             let [a, b] = net.real_ends(r);
             let next = if a == s { b } else { a };
-            if stack.push((next as u8, r as u8)).is_err() {
+            if !stack.push((next as u8, r as u8)) {
                 break;
             }
         } else {
@@ -606,17 +710,10 @@ pub(super) fn euler(net: &Network, set: u128, order: &mut [u8; MAX_ROUTES]) -> (
 mod tests {
     use super::*;
 
-    /// The stack a search needs, as documented in the module docs.
+    /// The frames' sizes, as documented on [`Frame`].
     #[test]
-    fn memory() {
-        let stack = core::mem::size_of::<heapless::Vec<Frame, MAX_DEPTH>>();
-        let net = core::mem::size_of::<Network>();
-        let matching = core::mem::size_of::<Matching>();
-        std::println!(
-            "frame {} stack {stack} network {net} matching {matching}",
-            core::mem::size_of::<Frame>()
-        );
-        assert!(stack + net <= 16 * 1024);
-        assert!(matching <= 22 * 1024);
+    fn frames() {
+        assert_eq!(core::mem::size_of::<Frame<u128>>(), 64);
+        assert_eq!(core::mem::size_of::<Frame<u64>>(), 40);
     }
 }

@@ -191,10 +191,10 @@ fn search(
 
 fn network_error(e: TrailError) -> CliError {
     match e {
-        TrailError::TooManyRoutes { routes } => {
+        TrailError::TooManyRoutes { routes, .. } => {
             CliError::new(format!("the network has {routes} routes: {e}"))
         }
-        TrailError::TooManyStations { stations } => {
+        TrailError::TooManyStations { stations, .. } => {
             CliError::new(format!("the network touches {stations} stations: {e}"))
         }
         _ => CliError::new(e.to_string()),

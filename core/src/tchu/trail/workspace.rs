@@ -1,0 +1,280 @@
+//! The memory of a search, sized by the caller: [`TrailWorkspace`] and its
+//! aliases, and [`TrailMemory`], what a [`TrailSearch`](super::TrailSearch)
+//! runs on.
+
+use core::fmt;
+
+use super::graph::Network;
+use super::layout::{Capacity, Layout};
+use super::search::{self, BranchAndBound};
+use super::{MAX_ROUTES, MAX_STATIONS};
+use crate::tchu::{INITIAL_CARS, map};
+
+/// A workspace for one player's network on the Swiss map: 40 routes (a
+/// player has 40 cars, a route takes one at least) over the map's 51
+/// stations, with a matching of 10 stations to mend. 3,680 bytes on a 64-bit
+/// host, 3,656 on a 32-bit chip.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::search::Search;
+/// use plateau::tchu::{map, trail::{PlayerWorkspace, TrailError, TrailSearch}};
+/// let mut workspace = PlayerWorkspace::new(); // or in a `static`
+/// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut workspace)?;
+/// let Ok(outcome) = search.run(Budget::UNLIMITED);
+/// assert!(outcome.is_done());
+/// // The whole map does not fit: an error, never a wrong answer.
+/// let e = TrailSearch::new_in(&map::ROUTES, &mut workspace).err();
+/// assert_eq!(e, Some(TrailError::TooManyRoutes { routes: 88, capacity: 40 }));
+/// # Ok::<(), TrailError>(())
+/// ```
+pub type PlayerWorkspace = TrailWorkspace<{ INITIAL_CARS as usize }, { map::STATIONS.len() }, 10>;
+
+/// A workspace for the whole Swiss map: its 88 routes and 51 stations, with a
+/// matching of every station, so that its search takes the default
+/// workspace's steps on any network of the map. 22,256 bytes on a 64-bit host.
+pub type MapWorkspace =
+    TrailWorkspace<{ map::ROUTES.len() }, { map::STATIONS.len() }, { map::STATIONS.len() }>;
+
+/// A workspace for the whole Swiss map that fits a chip of 16 KiB of RAM: 88
+/// routes and 51 stations, without a matching (its search takes more steps to
+/// the same longest trail). 7,616 bytes on a 64-bit host, 7,608 on a 32-bit
+/// chip.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::search::{Outcome, Search};
+/// use plateau::tchu::{map, trail::{CompactMapWorkspace, TrailSearch}};
+/// let mut workspace = CompactMapWorkspace::new(); // or in a `static`
+/// let mut search = TrailSearch::new_in(&map::ROUTES, &mut workspace)?;
+/// let Ok(Outcome::Done(trail)) = search.run(Budget::UNLIMITED) else {
+///     return Err("not done".into());
+/// };
+/// assert_eq!(trail.length(), 159);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub type CompactMapWorkspace = TrailWorkspace<{ map::ROUTES.len() }, { map::STATIONS.len() }, 0>;
+
+/// Holds the working memory of one longest-trail search, for
+/// [`TrailSearch::new_in`](super::TrailSearch::new_in), so that it need not
+/// live on the stack: a network of up to `ROUTES` routes over up to `STATIONS`
+/// stations, and the T-join bound's matching of up to `MATCHED` stations to
+/// mend (0: none).
+///
+/// Pick it by its aliases: [`PlayerWorkspace`] (a player's network, 3.6 KiB),
+/// [`CompactMapWorkspace`] (the whole map on a 16 KiB chip, 7.4 KiB),
+/// [`MapWorkspace`] (the whole map, 21.7 KiB), or the default
+/// `TrailWorkspace` (128 routes, 64 stations and a matching of them all: any
+/// network the trail takes, 32.3 KiB; [`TrailSearch::new`](super::TrailSearch::new)
+/// and [`Trail::longest_unbounded`](super::Trail::longest_unbounded) use it).
+/// Every capacity up to 128 routes, 64 stations and 64 matched stations has a
+/// layout (a larger one does not compile). What each part takes:
+///
+/// | part | bytes |
+/// |---|---|
+/// | the network | 7 a route, a route set a station, and 12 route sets |
+/// | the search's frames, `ROUTES + 4` of them (its depth bound) | 3 route sets and 16 a frame |
+/// | the matching of `V = MATCHED + 2` vertices (the free ends too) | about `4.75 V² + 26 V` |
+///
+/// where a route set is 8 bytes up to 64 routes and 16 above (station sets
+/// are 8 bytes). The figures above are for a 64-bit host; a 32-bit chip's are a
+/// few bytes smaller.
+///
+/// The longest trail's length never depends on the workspace. Its capacity of
+/// routes and stations changes nothing else either; its matching changes the
+/// steps: a node with more stations to mend than the matching holds is bounded
+/// by the cheap sum of shares alone and branched on an odd station, so a
+/// smaller matching (or none) takes more steps to a longest trail (possibly
+/// another one as long). A network over the capacity is a
+/// [`TrailError`](super::TrailError) that names it, never a wrong answer.
+///
+/// On a chip, keep one in a `static` built by the `const` [`TrailWorkspace::new`]
+/// (zero-filled: it goes to `.bss`), e.g. in a
+/// `critical_section::Mutex<RefCell<PlayerWorkspace>>`. It remembers nothing
+/// between searches. (The default's parameters apply where the type is named:
+/// `let w: TrailWorkspace = TrailWorkspace::new();`, as for any type with
+/// defaults.)
+///
+/// ```
+/// use std::sync::Mutex; // a `critical_section::Mutex<RefCell<_>>` on a chip
+/// use plateau::Budget;
+/// use plateau::search::Search;
+/// use plateau::tchu::{map, trail::{PlayerWorkspace, TrailSearch, TrailWorkspace}};
+/// static WORKSPACE: Mutex<PlayerWorkspace> = Mutex::new(TrailWorkspace::new());
+/// let mut workspace = WORKSPACE.lock().map_err(|_| "poisoned")?;
+/// let mut search = TrailSearch::new_in(&map::ROUTES[..40], &mut *workspace)?;
+/// let Ok(outcome) = search.run(Budget::UNLIMITED);
+/// assert!(outcome.is_done());
+/// assert_eq!((PlayerWorkspace::ROUTES, PlayerWorkspace::STATIONS), (40, 51));
+/// let mut any: TrailWorkspace = TrailWorkspace::new(); // the default
+/// assert!(TrailSearch::new_in(&map::ROUTES, &mut any).is_ok());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub struct TrailWorkspace<
+    const ROUTES: usize = MAX_ROUTES,
+    const STATIONS: usize = MAX_STATIONS,
+    const MATCHED: usize = MAX_STATIONS,
+> where
+    Capacity<ROUTES, STATIONS, MATCHED>: Layout,
+{
+    net: Network<<Capacity<ROUTES, STATIONS, MATCHED> as Layout>::Routes, ROUTES, STATIONS>,
+    search: BranchAndBound<Capacity<ROUTES, STATIONS, MATCHED>>,
+}
+
+impl<const R: usize, const S: usize, const M: usize> TrailWorkspace<R, S, M>
+where
+    Capacity<R, S, M>: Layout,
+{
+    /// Most routes of a network it holds.
+    pub const ROUTES: usize = R;
+    /// Most stations a network it holds may touch.
+    pub const STATIONS: usize = S;
+    /// Most stations to mend its matching pairs (0: it has none).
+    pub const MATCHED: usize = M;
+
+    /// Returns an empty workspace (`const`: it can initialise a `static`).
+    #[must_use]
+    pub const fn new() -> Self {
+        TrailWorkspace {
+            net: Network::EMPTY,
+            search: BranchAndBound::EMPTY,
+        }
+    }
+}
+
+impl<const R: usize, const S: usize, const M: usize> Default for TrailWorkspace<R, S, M>
+where
+    Capacity<R, S, M>: Layout,
+{
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(feature = "defmt")]
+impl<const R: usize, const S: usize, const M: usize> defmt::Format for TrailWorkspace<R, S, M>
+where
+    Capacity<R, S, M>: Layout,
+{
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(
+            f,
+            "TrailWorkspace<{}, {}, {}> {{ spent: {} }}",
+            R,
+            S,
+            M,
+            self.search.steps
+        );
+    }
+}
+
+impl<const R: usize, const S: usize, const M: usize> fmt::Debug for TrailWorkspace<R, S, M>
+where
+    Capacity<R, S, M>: Layout,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TrailWorkspace")
+            .field("routes", &R)
+            .field("stations", &S)
+            .field("matched", &M)
+            .field("spent", &self.search.steps)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The memory a [`TrailSearch`](super::TrailSearch) runs on: a
+/// [`TrailWorkspace`] of any capacity, owned, or lent through a `&mut` (or any
+/// `DerefMut` to one: a `Box`, a lock's guard).
+///
+/// Sealed: these are the forms. Code generic over the capacity is generic
+/// over the workspace: `fn f<W: TrailMemory>(routes: &[Route], workspace: W)`.
+pub trait TrailMemory: sealed::Memory {}
+
+impl<W: sealed::Memory> TrailMemory for W {}
+
+pub(super) mod sealed {
+    // The trait is public only as the sealed supertrait of `TrailMemory`:
+    // nothing outside the crate can name it.
+    #![allow(private_interfaces)]
+
+    use core::ops::DerefMut;
+
+    use super::super::{MAX_ROUTES, Trail, TrailError};
+    use super::{Capacity, Layout, TrailWorkspace, search};
+    use crate::tchu::Route;
+
+    /// What a search does with its workspace.
+    pub trait Memory {
+        /// Loads the network `routes` and starts a new search of it.
+        fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError>;
+        /// Visits up to `budget` more search steps.
+        fn run(&mut self, budget: u64);
+        /// Returns the steps visited since the search started.
+        fn steps(&self) -> u64;
+        /// Returns whether the best trail is proven a longest one.
+        fn proven(&self) -> bool;
+        /// Returns the longest trail of `routes` found so far.
+        fn best<'a>(&self, routes: &'a [Route<'a>]) -> Trail<'a>;
+    }
+
+    impl<const R: usize, const S: usize, const M: usize> Memory for TrailWorkspace<R, S, M>
+    where
+        Capacity<R, S, M>: Layout,
+    {
+        fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
+            let loaded = self.net.load(routes);
+            // Even on an error: no stale search of an earlier network stays behind.
+            self.search.reset(&self.net);
+            loaded
+        }
+
+        fn run(&mut self, budget: u64) {
+            self.search.run(&mut self.net, budget);
+        }
+
+        fn steps(&self) -> u64 {
+            self.search.steps
+        }
+
+        fn proven(&self) -> bool {
+            self.search.proven()
+        }
+
+        fn best<'a>(&self, routes: &'a [Route<'a>]) -> Trail<'a> {
+            let mut order = [0u8; MAX_ROUTES];
+            let walk = search::euler::<_, <Capacity<R, S, M> as Layout>::Stack<(u8, u8)>, R, S>(
+                &self.net,
+                self.search.best(),
+                &mut order,
+            );
+            let (count, start_local) = walk;
+            let first = order.first().map_or(0, |&r| usize::from(r));
+            let starts_at_1 = self.net.real_ends(first)[0] == start_local;
+            Trail::from_order(routes, order, count, starts_at_1)
+        }
+    }
+
+    /// A workspace lent: `&mut TrailWorkspace<..>`, or any other pointer to
+    /// one (a `Box` on a host, a guard of a `static` on a chip).
+    impl<D> Memory for D
+    where
+        D: DerefMut,
+        D::Target: Memory,
+    {
+        fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
+            (**self).start(routes)
+        }
+        fn run(&mut self, budget: u64) {
+            (**self).run(budget);
+        }
+        fn steps(&self) -> u64 {
+            (**self).steps()
+        }
+        fn proven(&self) -> bool {
+            (**self).proven()
+        }
+        fn best<'a>(&self, routes: &'a [Route<'a>]) -> Trail<'a> {
+            (**self).best(routes)
+        }
+    }
+}
