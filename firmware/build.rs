@@ -1,7 +1,8 @@
 //! Puts the chip's flash and RAM on the linker's search path as `memory.x`: the
-//! LM3S6965 (`memory-lm3s6965.x`, QEMU's lm3s6965evb) for the Cortex-M3 and M0
-//! images, the STM32F405 (`memory-stm32f405.x`, QEMU's netduinoplus2) for the
-//! Cortex-M4F (`thumbv7em-none-eabihf`). The files are not named `memory.x`
+//! LM3S6965 (`memory-lm3s6965.x`, QEMU's lm3s6965evb) for the Cortex-M3, the
+//! nRF51822 (`memory-nrf51822.x`, QEMU's microbit: 16 KiB of RAM) for the
+//! Cortex-M0 (`thumbv6m-none-eabi`), the STM32F405 (`memory-stm32f405.x`,
+//! QEMU's netduinoplus2) for the Cortex-M4F (`thumbv7em-none-eabihf`). The files are not named `memory.x`
 //! here: the linker would also find them in this folder when it links the panic
 //! probe, which has its own. Adds defmt's linker script when the `defmt` feature
 //! is on.
@@ -13,6 +14,8 @@ fn main() {
     let target = env::var("TARGET").expect("cargo sets TARGET");
     let memory = if target.starts_with("thumbv7em-") {
         "memory-stm32f405.x"
+    } else if target.starts_with("thumbv6m-") {
+        "memory-nrf51822.x"
     } else {
         "memory-lm3s6965.x"
     };
@@ -20,6 +23,7 @@ fn main() {
     println!("cargo:rustc-link-search={}", out.display());
     println!("cargo:rerun-if-changed=memory-lm3s6965.x");
     println!("cargo:rerun-if-changed=memory-stm32f405.x");
+    println!("cargo:rerun-if-changed=memory-nrf51822.x");
     println!("cargo:rerun-if-changed=build.rs");
     if env::var_os("CARGO_FEATURE_DEFMT").is_some() {
         println!("cargo:rustc-link-arg=-Tdefmt.x");

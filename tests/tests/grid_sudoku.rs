@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use plateau::Budget;
 use plateau::grid::{
     BreadthFirst, Cell, DepthFirst, Frame, GridOutcome, SearchError, Seek, Shape, Strategy as _,
-    Sudoku, SudokuError, SudokuFrame, SudokuSearch, SudokuStack,
+    Sudoku, SudokuError, SudokuFrame, SudokuLog, SudokuSearch, SudokuStack,
 };
 use plateau::search::{Count, Outcome, Search};
 use plateau_tests::{run_in_slices, sudoku_set};
@@ -644,4 +644,91 @@ proptest! {
         prop_assert_eq!(fast.count(), general.count());
         prop_assert_eq!(fast, on_lent_stack(&p, Seek::UpTo(3)));
     }
+}
+
+/// Solves a 9×9 grid on the compact memory (one grid and an undo log), in
+/// slices of `slice` nodes.
+fn on_log(givens: &[u8], seek: Seek, slice: u64) -> Run {
+    let mut log = Box::new(SudokuLog::new());
+    let p = Sudoku::new(Shape::Nine, givens).unwrap();
+    let mut search = SudokuSearch::new_in(p, seek, &mut *log).unwrap();
+    let (outcome, _) = run_in_slices(&mut search, slice);
+    Run {
+        outcome,
+        steps: search.spent(),
+    }
+}
+
+/// The compact memory (an undo log instead of a grid per level) searches
+/// the same nodes in the same order as frames: the same answer, the same
+/// steps, on every set and counted to the end on open grids.
+#[test]
+fn the_undo_log_searches_what_the_frames_search() {
+    for name in [
+        "easy.txt",
+        "hard.txt",
+        "fewest-clues.txt",
+        "famous.txt",
+        "mixed.txt",
+    ] {
+        let valid = |p: &&Vec<u8>| Sudoku::new(Shape::Nine, p).is_ok();
+        for p in sudoku_set(name).iter().filter(valid) {
+            for seek in [Seek::Uniqueness, Seek::UpTo(7)] {
+                let frames = on_lent_stack(p, seek);
+                assert_eq!(on_log(p, seek, 5), frames, "{name}");
+                assert_eq!(on_log(p, seek, u64::MAX / 4), frames, "{name}");
+            }
+        }
+    }
+    // An open grid, every solution counted (Inkala's less two givens: 32,928
+    // solutions): a deep search, many levels undone.
+    let open = b"8..........3.......7..9.2.......7.......457.....1...3...1....68..85...1..9....4..";
+    let g: Vec<u8> = open
+        .iter()
+        .map(|&c| if c == b'.' { 0 } else { c - b'0' })
+        .collect();
+    let frames = on_lent_stack(&g, Seek::All);
+    assert_eq!(frames.count(), 32_928);
+    assert_eq!(on_log(&g, Seek::All, 13), frames);
+    let blank = [0u8; 81];
+    assert_eq!(
+        on_log(&blank, Seek::UpTo(3000), 101),
+        on_lent_stack(&blank, Seek::UpTo(3000))
+    );
+}
+
+/// Random grids near the sets' (each set's puzzles less a few random
+/// givens, so that some have many solutions and deep searches), every
+/// solution up to 20: the log searches what the frames search, in slices
+/// of random sizes.
+#[test]
+fn the_undo_log_agrees_with_the_frames_on_random_grids() {
+    let mut rng = plateau::rng::SplitMix64::new(2041);
+    let mut tried = 0;
+    for name in ["easy.txt", "hard.txt", "fewest-clues.txt"] {
+        for p in sudoku_set(name) {
+            for _ in 0..3 {
+                let mut g = p.clone();
+                for _ in 0..rng.below(12) {
+                    g[rng.below(81)] = 0;
+                }
+                let slice = 1 + rng.below(40) as u64;
+                assert_eq!(
+                    on_log(&g, Seek::UpTo(20), slice),
+                    on_lent_stack(&g, Seek::UpTo(20)),
+                    "{name}, slices of {slice}"
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 100, "{tried} grids");
+}
+
+/// Any grid fits the log: its memory is within 6 KiB with the search itself.
+#[test]
+fn the_undo_log_fits_in_six_kibibytes() {
+    let memory =
+        std::mem::size_of::<SudokuLog>() + std::mem::size_of::<SudokuSearch<&mut SudokuLog>>();
+    assert!(memory <= 6 * 1024, "{memory} bytes");
 }

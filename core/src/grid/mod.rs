@@ -51,7 +51,9 @@ mod walk;
 pub use margins::{Margins, MarginsError};
 pub use minesweeper::{Minefield, MinefieldError, Survey, SurveyFrame, SurveySearch};
 pub use snake::{Snake, SnakeError};
-pub use sudoku::{Shape, Sudoku, SudokuError, SudokuFrame, SudokuSearch, SudokuStack};
+pub use sudoku::{
+    Shape, Sudoku, SudokuError, SudokuFrame, SudokuLog, SudokuMemory, SudokuSearch, SudokuStack,
+};
 pub use walk::{BreadthFirst, DepthFirst, Frame, Strategy, Visiting};
 
 /// What a grid search answers: [`Solutions`] when done, `()` when there is no

@@ -128,7 +128,7 @@ impl<N: Copy> Tally<N> {
 
     /// Records a solution; returns `true` if the search should stop.
     #[inline(always)]
-    fn found(&mut self, node: &N, visit: &mut impl FnMut(&N)) -> bool {
+    pub(crate) fn found(&mut self, node: &N, visit: &mut impl FnMut(&N)) -> bool {
         if self.first.is_none() {
             self.first = Some(*node);
         }
@@ -140,7 +140,7 @@ impl<N: Copy> Tally<N> {
     /// Propagates the root and returns its choices; a root without any is a
     /// leaf, counted if solved.
     #[inline(always)]
-    fn expand_root<R: ?Sized>(
+    pub(crate) fn expand_root<R: ?Sized>(
         &mut self,
         rules: &R,
         node: &mut N,
@@ -196,7 +196,7 @@ impl<N: Copy> Tally<N> {
     /// Opens a slice of `budget`; returns the answer if the search is over
     /// (or failed) and nothing is left to do.
     #[inline(always)]
-    fn open(&mut self, budget: Budget) -> Option<Result<GridOutcome<N>, SearchError>> {
+    pub(crate) fn open(&mut self, budget: Budget) -> Option<Result<GridOutcome<N>, SearchError>> {
         self.meter.open(budget);
         match self.phase {
             Phase::Over(_) => Some(Ok(self.outcome())),

@@ -337,6 +337,38 @@ impl Bands {
         b
     }
 
+    /// Returns the 27 masks, as `9 × band + digit - 1` (for the undo log).
+    #[inline(always)]
+    pub(crate) fn masks(&self) -> &[u32; 27] {
+        self.places.as_flattened().try_into().unwrap_or(&[0; 27])
+    }
+
+    /// Sets mask `9 × band + digit - 1` to `value` (the undo log's), leaving
+    /// the bookkeeping to [`Bands::recount`].
+    #[inline(always)]
+    pub(crate) fn set_mask(&mut self, k: usize, value: u32) {
+        if let Some(p) = self.places.as_flattened_mut().get_mut(k) {
+            *p = value;
+        }
+    }
+
+    /// Makes the bookkeeping that follows from the masks of a propagated
+    /// node what propagation leaves: every mask seen, the open cells those
+    /// with two or more candidates, the pairs those with exactly two.
+    pub(crate) fn recount(&mut self) {
+        self.seen = self.places;
+        for ((digits, open), pairs) in self.places.iter().zip(&mut self.open).zip(&mut self.pairs) {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &p in digits {
+                thrice |= twice & p;
+                twice |= once & p;
+                once |= p;
+            }
+            *open = twice;
+            *pairs = twice & !thrice;
+        }
+    }
+
     /// Returns every cell's digit (row-major), 0 where it is not fixed.
     #[must_use]
     pub(crate) fn digits(&self) -> [u8; MAX_CELLS] {

@@ -36,10 +36,12 @@ use crate::Budget;
 use crate::search::Search;
 
 pub(crate) mod bands;
+mod log;
 mod node;
 mod shape;
 
 use bands::Bands;
+pub use log::{LOG_ENTRIES, SudokuLog};
 pub use node::{Candidates, Placement, Sudoku};
 pub use shape::Shape;
 
@@ -191,9 +193,75 @@ impl<const N: usize> AsMut<[SudokuFrame]> for SudokuStack<N> {
     }
 }
 
-/// Searches the solutions of one 9×9 sudoku depth-first, in slices, on a
-/// stack of [`SudokuFrame`]s it owns ([`SudokuSearch::new`]) or that the
-/// caller lends ([`SudokuSearch::new_in`]: a `&mut SudokuStack`, a `Vec`).
+/// The memory a [`SudokuSearch`] runs on, which the caller picks: frames of
+/// whole grids ([`SudokuStack`], any `&mut [SudokuFrame]` or `Vec` of them:
+/// 248 bytes a level, 20 KiB for any grid, the fastest), or one grid and an
+/// undo log ([`SudokuLog`] or `&mut SudokuLog`: about 4.2 KiB for any grid,
+/// for small chips). The answers and the steps are the same on both.
+///
+/// Sealed: these are the two layouts.
+pub trait SudokuMemory: sealed::Memory {}
+
+impl<S: sealed::Memory> SudokuMemory for S {}
+
+mod sealed {
+    // The trait is public only as the sealed supertrait of `SudokuMemory`:
+    // nothing outside the crate can name it, so its crate-private types
+    // (the band node, the search's state) never leak.
+    #![allow(private_interfaces)]
+
+    use super::{Bands, Dfs, GridOutcome, SearchError, SudokuFrame, SudokuLog};
+    use crate::Budget;
+
+    /// How each layout runs a slice of the search.
+    pub trait Memory {
+        fn run(
+            &mut self,
+            dfs: &mut Dfs<Bands>,
+            root: &Bands,
+            budget: Budget,
+        ) -> Result<GridOutcome<Bands>, SearchError>;
+    }
+
+    impl<S: AsMut<[SudokuFrame]>> Memory for S {
+        #[inline(always)]
+        fn run(
+            &mut self,
+            dfs: &mut Dfs<Bands>,
+            root: &Bands,
+            budget: Budget,
+        ) -> Result<GridOutcome<Bands>, SearchError> {
+            dfs.run(&(), root, self.as_mut(), budget, &mut |_| {})
+        }
+    }
+
+    impl Memory for SudokuLog {
+        fn run(
+            &mut self,
+            dfs: &mut Dfs<Bands>,
+            root: &Bands,
+            budget: Budget,
+        ) -> Result<GridOutcome<Bands>, SearchError> {
+            SudokuLog::run(self, dfs, root, budget)
+        }
+    }
+
+    impl Memory for &mut SudokuLog {
+        fn run(
+            &mut self,
+            dfs: &mut Dfs<Bands>,
+            root: &Bands,
+            budget: Budget,
+        ) -> Result<GridOutcome<Bands>, SearchError> {
+            SudokuLog::run(self, dfs, root, budget)
+        }
+    }
+}
+
+/// Searches the solutions of one 9×9 sudoku depth-first, in slices, on
+/// memory it owns ([`SudokuSearch::new`]) or that the caller lends
+/// ([`SudokuSearch::new_in`]: a `&mut SudokuStack`, a `Vec` of frames, or the
+/// compact `&mut SudokuLog`; see [`SudokuMemory`]).
 ///
 /// The grid is searched in its band form (its own node, 240 bytes a copy);
 /// the answer's grids are [`Sudoku`]s. Each [`run`](Search::run) expands at
@@ -241,9 +309,9 @@ impl SudokuSearch {
     }
 }
 
-impl<S: AsMut<[SudokuFrame]>> SudokuSearch<S> {
-    /// Makes the search of the 9×9 `puzzle` seeking `seek`, on the frames of
-    /// `stack`.
+impl<S: SudokuMemory> SudokuSearch<S> {
+    /// Makes the search of the 9×9 `puzzle` seeking `seek`, on the memory
+    /// `stack` (frames, or the compact [`SudokuLog`]).
     ///
     /// # Errors
     /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
@@ -266,16 +334,14 @@ impl<S: AsMut<[SudokuFrame]>> SudokuSearch<S> {
     }
 }
 
-impl<S: AsMut<[SudokuFrame]>> Search for SudokuSearch<S> {
+impl<S: SudokuMemory> Search for SudokuSearch<S> {
     type Done = Solutions<Sudoku>;
     type NoSolution = ();
     type Best = Option<Solutions<Sudoku>>;
     type Error = SearchError;
 
     fn run(&mut self, budget: Budget) -> Result<GridOutcome<Sudoku>, SearchError> {
-        self.dfs
-            .run(&(), &self.root, self.stack.as_mut(), budget, &mut |_| {})
-            .map(to_sudoku)
+        sealed::Memory::run(&mut self.stack, &mut self.dfs, &self.root, budget).map(to_sudoku)
     }
 
     fn spent(&self) -> u64 {

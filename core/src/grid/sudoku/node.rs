@@ -78,6 +78,16 @@ pub struct Candidates {
     pub(super) bits: u16,
 }
 
+impl Candidates {
+    /// No choice at all.
+    pub(crate) const NONE: Candidates = Candidates { cell: 0, bits: 0 };
+
+    /// Returns whether no choice is left.
+    pub(crate) const fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+}
+
 impl Iterator for Candidates {
     type Item = Placement;
     fn next(&mut self) -> Option<Placement> {
