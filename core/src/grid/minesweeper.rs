@@ -148,9 +148,20 @@ impl core::error::Error for MinefieldError {}
 /// mines they hold (its number minus the flagged mines around it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-struct Clue {
-    around: u128,
+pub(crate) struct Clue {
+    /// The frontier squares it sees, a bit each, as four words: 20 bytes a
+    /// clue where a `u128` would be 32 on a host (its alignment).
+    around: [u32; 4],
     mines: u8,
+}
+
+impl Clue {
+    /// The frontier squares it sees.
+    #[inline(always)]
+    fn around(&self) -> u128 {
+        let [a, b, c, d] = self.around.map(u128::from);
+        a | b << 32 | c << 64 | d << 96
+    }
 }
 
 /// Holds a partly revealed board, with its frontier and clues worked out.
@@ -169,23 +180,21 @@ struct Clue {
 /// assert_eq!(top, [Some(true), Some(false), Some(true)]);
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Minefield {
+pub struct Minefield<const CLUES: usize = MAX_CLUES> {
     width: u8,
     height: u8,
-    /// Frontier square `i` is board square `frontier[i]` (row-major).
-    frontier: [u16; MAX_FRONTIER],
-    frontier_len: u8,
-    clues: [Clue; MAX_CLUES],
-    clue_len: u16,
+    /// Frontier square `i` is board square `frontier[i]` (row-major, so in
+    /// increasing order: a square's frontier index is found by bisection).
+    frontier: heapless::Vec<u16, MAX_FRONTIER>,
+    clues: heapless::Vec<Clue, CLUES>,
     interior: u16,
     /// Mines not flagged, if the total is known.
     unflagged: Option<u16>,
-    /// False when a number or the total already contradicts the flags.
-    consistent: bool,
-    /// Frontier index of each board square (`u8::MAX` off the frontier).
-    index: [u8; MAX_SQUARES],
+    /// True when a number or the total already contradicts the flags
+    /// (false, so that an empty field is zero-filled: `.bss`).
+    contradicted: bool,
 }
 
 impl Minefield {
@@ -200,6 +209,76 @@ impl Minefield {
         squares: &[Tile],
         total: Option<u16>,
     ) -> Result<Minefield, MinefieldError> {
+        let mut f = Minefield::EMPTY;
+        f.read(width, height, squares, total)?;
+        Ok(f)
+    }
+}
+
+impl<const CLUES: usize> Minefield<CLUES> {
+    /// A board with no square: a `static`'s value (zero-filled, in `.bss`),
+    /// before [`Minefield::read`] reads a board into it.
+    pub const EMPTY: Minefield<CLUES> = Minefield {
+        width: 0,
+        height: 0,
+        frontier: heapless::Vec::new(),
+        clues: heapless::Vec::new(),
+        interior: 0,
+        unflagged: None,
+        contradicted: false,
+    };
+
+    /// Reads a board as [`Minefield::new`] does, into this value in place:
+    /// up to `CLUES` numbers next to hidden squares (a board of 32×32 may
+    /// need [`MAX_CLUES`], 20 bytes each; a small one far fewer: on a chip,
+    /// a `static` `Minefield<N>` made by [`Minefield::EMPTY`]). On an error
+    /// the value holds no board.
+    ///
+    /// ```
+    /// use plateau::grid::minesweeper::{Minefield, MinefieldError, Tile::{Hidden as H, Number as N}};
+    /// let mut field = Minefield::<4>::EMPTY; // 4 numbers at most; a `static` on a chip
+    /// field.read(3, 2, &[H, H, H, N(1), N(2), N(1)], None)?;
+    /// assert_eq!(field.frontier().count(), 3);
+    /// assert_eq!(field.read(2, 1, &[N(9), H], None), Err(MinefieldError::NumberTooLarge { square: plateau::grid::Cell::new(0, 0), number: 9 }));
+    /// assert_eq!(field.frontier().count(), 0);
+    /// // Five numbers next to hidden squares: one more than it holds.
+    /// let many = [H, H, H, H, H, N(1), N(1), N(1), N(1), N(1)];
+    /// assert!(matches!(field.read(5, 2, &many, None), Err(MinefieldError::TooManyClues { .. })));
+    /// # Ok::<(), MinefieldError>(())
+    /// ```
+    pub fn read(
+        &mut self,
+        width: usize,
+        height: usize,
+        squares: &[Tile],
+        total: Option<u16>,
+    ) -> Result<(), MinefieldError> {
+        self.clear();
+        let read = self.fill(width, height, squares, total);
+        if read.is_err() {
+            self.clear();
+        }
+        read
+    }
+
+    /// Leaves no board in the value.
+    fn clear(&mut self) {
+        self.width = 0;
+        self.height = 0;
+        self.frontier.clear();
+        self.clues.clear();
+        self.interior = 0;
+        self.unflagged = None;
+        self.contradicted = false;
+    }
+
+    fn fill(
+        &mut self,
+        width: usize,
+        height: usize,
+        squares: &[Tile],
+        total: Option<u16>,
+    ) -> Result<(), MinefieldError> {
         if width == 0 || height == 0 {
             return Err(MinefieldError::Empty);
         }
@@ -212,21 +291,9 @@ impl Minefield {
                 got: squares.len(),
             });
         }
-        let mut f = Minefield {
-            width: width as u8,
-            height: height as u8,
-            frontier: [0; MAX_FRONTIER],
-            frontier_len: 0,
-            clues: [Clue {
-                around: 0,
-                mines: 0,
-            }; MAX_CLUES],
-            clue_len: 0,
-            interior: 0,
-            unflagged: None,
-            consistent: true,
-            index: [u8::MAX; MAX_SQUARES],
-        };
+        let f = self;
+        f.width = width as u8;
+        f.height = height as u8;
         let mut flags = 0u16;
         for (i, sq) in squares.iter().enumerate() {
             match *sq {
@@ -242,17 +309,12 @@ impl Minefield {
                         .neighbours(i)
                         .any(|j| matches!(squares.get(j), Some(Tile::Number(_))));
                     if by_number {
-                        let slot = f.frontier.get_mut(usize::from(f.frontier_len)).ok_or(
+                        // i < MAX_SQUARES fits a u16.
+                        f.frontier.push(i as u16).map_err(|_| {
                             MinefieldError::FrontierTooLarge {
                                 square: cell_of(width, i),
-                            },
-                        )?;
-                        *slot = i as u16;
-                        if let Some(x) = f.index.get_mut(i) {
-                            *x = f.frontier_len;
-                        }
-                        // A slot was free: frontier_len < MAX_FRONTIER.
-                        f.frontier_len = f.frontier_len.saturating_add(1);
+                            }
+                        })?;
                     } else {
                         f.interior = f.interior.saturating_add(1);
                     }
@@ -262,46 +324,46 @@ impl Minefield {
         }
         for (i, sq) in squares.iter().enumerate() {
             let Tile::Number(n) = *sq else { continue };
-            let mut around = 0u128;
+            let mut around = [0u32; 4];
             let mut flagged = 0u8;
             for j in f.neighbours(i) {
                 match squares.get(j) {
                     Some(Tile::Mine) => flagged += 1,
                     Some(Tile::Hidden) => {
-                        let k = f.index.get(j).copied().unwrap_or(u8::MAX);
-                        around |= 1u128.checked_shl(u32::from(k)).unwrap_or(0);
+                        if let Some(k) = index_in(&f.frontier, j)
+                            && let Some(word) = around.get_mut(k / 32)
+                        {
+                            *word |= 1 << (k % 32);
+                        }
                     }
                     _ => {}
                 }
             }
             let Some(mines) = n.checked_sub(flagged) else {
-                f.consistent = false;
+                f.contradicted = true;
                 continue;
             };
-            if around == 0 {
-                f.consistent &= mines == 0;
+            if around == [0; 4] {
+                f.contradicted |= mines != 0;
                 continue;
             }
-            let slot =
-                f.clues
-                    .get_mut(usize::from(f.clue_len))
-                    .ok_or(MinefieldError::TooManyClues {
-                        square: cell_of(width, i),
-                    })?;
-            *slot = Clue { around, mines };
-            f.clue_len += 1;
+            f.clues
+                .push(Clue { around, mines })
+                .map_err(|_| MinefieldError::TooManyClues {
+                    square: cell_of(width, i),
+                })?;
         }
         if let Some(total) = total {
             match total.checked_sub(flags) {
                 Some(left) => f.unflagged = Some(left),
-                None => f.consistent = false,
+                None => f.contradicted = true,
             }
         }
-        Ok(f)
+        Ok(())
     }
 
     /// Returns the board squares (row-major) next to square `i`.
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<CLUES> {
         let (w, h) = (usize::from(self.width), usize::from(self.height));
         let (r, c) = (i / w.max(1), i % w.max(1));
         (0..9).filter_map(move |k| {
@@ -322,10 +384,7 @@ impl Minefield {
 
     /// Returns the hidden squares next to numbers, in row-major order.
     pub fn frontier(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.frontier
-            .iter()
-            .take(usize::from(self.frontier_len))
-            .map(|&i| self.cell(usize::from(i)))
+        self.frontier.iter().map(|&i| self.cell(usize::from(i)))
     }
 
     /// Returns the number of hidden squares away from every number.
@@ -333,6 +392,13 @@ impl Minefield {
     pub const fn interior(&self) -> usize {
         self.interior as usize
     }
+}
+
+/// The frontier index of board square `i`: its place in `frontier`, which
+/// is in increasing order; `None` off the frontier.
+fn index_in(frontier: &[u16], i: usize) -> Option<usize> {
+    let i = u16::try_from(i).ok()?;
+    frontier.binary_search(&i).ok()
 }
 
 /// The cell of row-major square `i` on a board `width` squares wide (at most
@@ -359,23 +425,60 @@ impl Layout {
     const EMPTY: Layout = Layout { mine: 0, safe: 0 };
 
     /// Returns the mines left for the interior when the total is known.
-    fn left_for_interior(&self, field: &Minefield) -> Option<u16> {
+    fn left_for_interior(&self, field: &dyn Board) -> Option<u16> {
         field
-            .unflagged
+            .unflagged()
             .and_then(|u| u.checked_sub(self.mine.count_ones() as u16))
     }
 }
 
-impl Minefield {
+// By hand: the derived form of a struct of more than five fields asserts
+// that its name and value lists have one length (a panic path to the linker).
+impl<const CLUES: usize> fmt::Debug for Minefield<CLUES> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Minefield")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("frontier", &self.frontier)
+            .field("clues", &self.clues)
+            .field("interior", &self.interior)
+            .field("unflagged", &self.unflagged)
+            .field("contradicted", &self.contradicted)
+            .finish()
+    }
+}
+
+/// What the search reads of a board, whatever its capacity of clues: the
+/// rules of its tree (one copy of the search's code for every capacity).
+pub(crate) trait Board {
     /// Every frontier square.
+    fn all(&self) -> u128;
+    /// The numbers next to the frontier.
+    fn clues(&self) -> &[Clue];
+    /// Mines not flagged, if the total is known.
+    fn unflagged(&self) -> Option<u16>;
+    /// Hidden squares away from every number.
+    fn interior_squares(&self) -> u16;
+}
+
+impl<const CLUES: usize> Board for Minefield<CLUES> {
     fn all(&self) -> u128 {
+        // frontier.len() <= MAX_FRONTIER = 128.
         1u128
-            .checked_shl(u32::from(self.frontier_len))
+            .checked_shl(self.frontier.len() as u32)
             .map_or(u128::MAX, |b| b - 1)
     }
 
     fn clues(&self) -> &[Clue] {
-        self.clues.get(..usize::from(self.clue_len)).unwrap_or(&[])
+        &self.clues
+    }
+
+    fn unflagged(&self) -> Option<u16> {
+        self.unflagged
+    }
+
+    fn interior_squares(&self) -> u16 {
+        self.interior
     }
 }
 
@@ -401,11 +504,11 @@ impl Iterator for MineOrSafe {
 }
 
 impl Node for Layout {
-    type Rules = Minefield;
+    type Rules = dyn Board;
     type Choice = (u8, bool);
     type Choices = MineOrSafe;
 
-    fn propagate(&mut self, field: &Minefield) -> bool {
+    fn propagate(&mut self, field: &dyn Board) -> bool {
         // The two sets in locals (registers) for the loops, written back once.
         let (mut mine, mut safe) = (self.mine, self.safe);
         let clues = field.clues();
@@ -414,8 +517,9 @@ impl Node for Layout {
             let mut changed = false;
             let mut broken = false;
             for clue in clues {
-                let mines = (mine & clue.around).count_ones();
-                let open = clue.around & !(mine | safe);
+                let around = clue.around();
+                let mines = (mine & around).count_ones();
+                let open = around & !(mine | safe);
                 let need = u32::from(clue.mines);
                 let n_open = open.count_ones();
                 if mines > need || mines + n_open < need {
@@ -436,9 +540,10 @@ impl Node for Layout {
             if broken {
                 break false;
             }
-            if let Some(unflagged) = field.unflagged {
+            if let Some(unflagged) = field.unflagged() {
                 let open = all & !(mine | safe);
-                let most = mine.count_ones() + open.count_ones() + u32::from(field.interior);
+                let most =
+                    mine.count_ones() + open.count_ones() + u32::from(field.interior_squares());
                 if mine.count_ones() > u32::from(unflagged) || most < u32::from(unflagged) {
                     break false;
                 }
@@ -451,7 +556,7 @@ impl Node for Layout {
         consistent
     }
 
-    fn branch(&self, field: &Minefield) -> Option<MineOrSafe> {
+    fn branch(&self, field: &dyn Board) -> Option<MineOrSafe> {
         let open = field.all() & !(self.mine | self.safe);
         (open != 0).then(|| MineOrSafe {
             square: open.trailing_zeros() as u8,
@@ -459,7 +564,7 @@ impl Node for Layout {
         })
     }
 
-    fn apply(&mut self, field: &Minefield, (square, mine): (u8, bool)) -> bool {
+    fn apply(&mut self, field: &dyn Board, (square, mine): (u8, bool)) -> bool {
         let bit = 1u128.checked_shl(u32::from(square)).unwrap_or(0);
         if bit & field.all() & !(self.mine | self.safe) == 0 {
             return false;
@@ -472,19 +577,19 @@ impl Node for Layout {
         true
     }
 
-    fn is_solved(&self, field: &Minefield) -> bool {
-        let total_ok = match field.unflagged {
+    fn is_solved(&self, field: &dyn Board) -> bool {
+        let total_ok = match field.unflagged() {
             None => true,
             Some(_) => self
                 .left_for_interior(field)
-                .is_some_and(|left| left <= field.interior),
+                .is_some_and(|left| left <= field.interior_squares()),
         };
         (self.mine | self.safe) == field.all()
             && total_ok
             && field
                 .clues()
                 .iter()
-                .all(|c| (self.mine & c.around).count_ones() == u32::from(c.mines))
+                .all(|c| (self.mine & c.around()).count_ones() == u32::from(c.mines))
     }
 }
 
@@ -537,8 +642,8 @@ impl Slot<Layout> for SurveyFrame {
 /// assert_eq!(SurveySearch::new(&none).run(Budget::UNLIMITED), Ok(Outcome::NoSolution(())));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
-pub struct SurveySearch<'f, S = [SurveyFrame; SURVEY_FRAMES]> {
-    field: &'f Minefield,
+pub struct SurveySearch<'f, S = [SurveyFrame; SURVEY_FRAMES], const CLUES: usize = MAX_CLUES> {
+    field: &'f Minefield<CLUES>,
     stack: S,
     dfs: Dfs<Layout>,
     survey: Survey,
@@ -557,14 +662,15 @@ impl<'f> SurveySearch<'f> {
     }
 }
 
-impl<'f, S: AsMut<[SurveyFrame]>> SurveySearch<'f, S> {
-    /// Makes the survey of `field` on the lent frames `stack`.
+impl<'f, S: AsMut<[SurveyFrame]>, const CLUES: usize> SurveySearch<'f, S, CLUES> {
+    /// Makes the survey of `field` (of any capacity of clues) on the lent
+    /// frames `stack`.
     ///
     /// # Errors
     /// [`SearchError::TooFewFrames`] if `stack` holds fewer frames than the
     /// field's frontier squares plus one.
-    pub fn new_in(field: &'f Minefield, mut stack: S) -> Result<Self, SearchError> {
-        let needed = usize::from(field.frontier_len) + 1;
+    pub fn new_in(field: &'f Minefield<CLUES>, mut stack: S) -> Result<Self, SearchError> {
+        let needed = field.frontier.len() + 1;
         let given = stack.as_mut().len();
         if given < needed {
             return Err(SearchError::TooFewFrames { needed, given });
@@ -578,17 +684,17 @@ impl<'f, S: AsMut<[SurveyFrame]>> SurveySearch<'f, S> {
     }
 }
 
-impl<S: AsMut<[SurveyFrame]>> Search for SurveySearch<'_, S> {
+impl<S: AsMut<[SurveyFrame]>, const CLUES: usize> Search for SurveySearch<'_, S, CLUES> {
     type Done = Survey;
     type NoSolution = ();
     type Best = Count;
     type Error = Infallible;
 
     fn run(&mut self, budget: Budget) -> Result<Outcome<Survey, (), Count>, Infallible> {
-        let field = self.field;
-        if !field.consistent {
+        if self.field.contradicted {
             return Ok(Outcome::NoSolution(()));
         }
+        let field: &dyn Board = self.field;
         let survey = &mut self.survey;
         let run = self.dfs.run(
             field,
@@ -607,7 +713,7 @@ impl<S: AsMut<[SurveyFrame]>> Search for SurveySearch<'_, S> {
                 }
                 let left = layout.left_for_interior(field);
                 survey.interior_all_safe &= left == Some(0);
-                survey.interior_all_mines &= left == Some(field.interior);
+                survey.interior_all_mines &= left == Some(field.interior_squares());
             },
         );
         Ok(match run {
@@ -652,10 +758,8 @@ impl<S: AsMut<[SurveyFrame]>> Search for SurveySearch<'_, S> {
 pub struct Survey {
     layouts: u64,
     mines: [u64; MAX_FRONTIER],
-    frontier: [u16; MAX_FRONTIER],
-    frontier_len: u8,
+    frontier: heapless::Vec<u16, MAX_FRONTIER>,
     width: u8,
-    index: [u8; MAX_SQUARES],
     interior: u16,
     interior_all_safe: bool,
     interior_all_mines: bool,
@@ -663,14 +767,12 @@ pub struct Survey {
 
 impl Survey {
     /// The survey of `field` before any layout is seen.
-    fn empty(field: &Minefield) -> Survey {
+    fn empty<const CLUES: usize>(field: &Minefield<CLUES>) -> Survey {
         Survey {
             layouts: 0,
             mines: [0; MAX_FRONTIER],
-            frontier: field.frontier,
-            frontier_len: field.frontier_len,
+            frontier: field.frontier.clone(),
             width: field.width,
-            index: field.index,
             interior: field.interior,
             interior_all_safe: true,
             interior_all_mines: true,
@@ -689,7 +791,6 @@ impl Survey {
         self.frontier
             .iter()
             .zip(self.mines.iter())
-            .take(usize::from(self.frontier_len))
             .map(|(&i, &m)| (cell_of(usize::from(self.width), usize::from(i)), m))
     }
 
@@ -704,11 +805,7 @@ impl Survey {
             return None;
         }
         let i = usize::from(square.row) * usize::from(self.width) + usize::from(square.col);
-        let k = *self.index.get(i)?;
-        if k == u8::MAX {
-            return None;
-        }
-        let m = *self.mines.get(usize::from(k))?;
+        let m = *self.mines.get(index_in(&self.frontier, i)?)?;
         match m {
             0 => Some(false),
             m if m == self.layouts => Some(true),

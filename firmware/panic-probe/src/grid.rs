@@ -10,7 +10,7 @@ use plateau::grid::sudoku as sudoku_mod;
 use plateau::grid::{
     BreadthFirst, Cell, DepthFirst, Frame, Margins, MarginsError, Minefield, MinefieldError,
     Puzzle, SearchError, Seek, Shape, Snake, SnakeError, Strategy, Sudoku, SudokuError,
-    SudokuFrame, SudokuSearch, SudokuStack, SurveyFrame, SurveySearch, snake,
+    SudokuFrame, SudokuLog, SudokuSearch, SudokuStack, SurveyFrame, SurveySearch, snake,
 };
 use plateau::search::{Outcome, Search};
 
@@ -149,6 +149,25 @@ fn probe_sudoku(cell: Cell) {
         }
     }
     debug(opaque(SudokuFrame::BLANK));
+    // The compact memory: owned, lent, run in slices of any size.
+    let mut log = opaque(SudokuLog::new());
+    if let Some(search) = settle(SudokuSearch::new_in(s, opaque(Seek::All), &mut log)) {
+        let mut search = opaque(search);
+        while let Some(Outcome::Exhausted { spent, .. }) = settle(search.run(budget)) {
+            keep(spent);
+        }
+        keep(opaque(search).outcome());
+    }
+    debug(&log);
+    if let Some(search) = settle(SudokuSearch::new_in(
+        opaque(s),
+        opaque(Seek::Uniqueness),
+        opaque(SudokuLog::default()),
+    )) {
+        let mut search = opaque(search);
+        keep(settle(search.run(budget)));
+    }
+    keep(sudoku_mod::LOG_ENTRIES);
     if let Some(mut choices) = opaque(s).branch() {
         let choice = choices.next();
         debug(choices);
@@ -173,6 +192,12 @@ fn sudoku_on<const N: usize>(s: Sudoku, mut stack: SudokuStack<N>) {
 }
 
 fn probe_minesweeper(cell: Cell) {
+    // Fields of every capacity of clues from 0 to 3, an odd one, the default.
+    minefield_of::<0>(cell);
+    minefield_of::<1>(cell);
+    minefield_of::<2>(cell);
+    minefield_of::<3>(cell);
+    minefield_of::<5>(cell);
     let squares = opaque([Tile::Hidden; minesweeper::MAX_SQUARES + 8]);
     let Some(f) = settle(Minefield::new(
         opaque(3),
@@ -209,6 +234,32 @@ fn probe_minesweeper(cell: Cell) {
     }
     debug(opaque(SurveyFrame::BLANK));
     debug(opaque(Tile::Number(opaque(3))));
+}
+
+/// A `Minefield<CLUES>` read in place and surveyed on lent frames.
+fn minefield_of<const CLUES: usize>(cell: Cell) {
+    let squares = opaque([Tile::Number(opaque(1)); minesweeper::MAX_SQUARES + 8]);
+    let mut field = opaque(Minefield::<CLUES>::EMPTY);
+    keep(settle(field.read(
+        opaque(4),
+        opaque(3),
+        lend(&squares),
+        opaque(None),
+    )));
+    let field = opaque(field);
+    keep(field.interior());
+    for s in field.frontier() {
+        keep(s);
+    }
+    let mut frames = opaque([SurveyFrame::BLANK; 12]);
+    if let Some(lent) = settle(SurveySearch::new_in(&field, lend_mut(&mut frames))) {
+        let mut lent = opaque(lent);
+        if let Ok(Outcome::Done(s)) = lent.run(opaque(Budget::new(100))) {
+            keep(opaque(s).forced(opaque(cell)));
+        }
+        keep(opaque(lent).spent());
+    }
+    debug(&field);
 }
 
 fn probe_snake(cell: Cell) {

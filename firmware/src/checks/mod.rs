@@ -116,6 +116,16 @@ pub const ALL: &[Check] = &[
         name: "grid/sliced-sudoku-count",
         run: grid::sliced_sudoku_count,
     },
+    #[cfg(feature = "grid")]
+    Check {
+        name: "grid/snake",
+        run: grid::snake,
+    },
+    #[cfg(feature = "grid")]
+    Check {
+        name: "grid/one-two-one",
+        run: grid::one_two_one,
+    },
     #[cfg(feature = "tour")]
     Check {
         name: "tour/eight-by-eight",

@@ -22,3 +22,18 @@ pub const SUDOKU_COUNT: (&str, u64) = (
     "8..........3.......7..9.2.......7.......457.....1...3...1....68..85...1..9....4..",
     32928,
 );
+
+/// A 3×4 snake (`fixtures/snake/small.txt`): row and column counts, head and
+/// tail (row, column from 0), and its one body (snapshot `snake__small`: `H`,
+/// `T` and `#` are the body).
+#[allow(clippy::type_complexity)]
+pub const SNAKE: (&[Option<u8>], &[Option<u8>], (u8, u8), (u8, u8), [&str; 3]) = (
+    &[Some(3), Some(2), Some(3)],
+    &[Some(3), Some(1), Some(3), Some(1)],
+    (0, 0),
+    (0, 3),
+    ["H.#T", "#.#.", "###."],
+);
+
+/// The 1-2-1 pattern: above the 1s a mine, above the 2 none, in every layout.
+pub const ONE_TWO_ONE: [bool; 3] = [true, false, true];
