@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # plateau's core on the chip: runs the firmware checks under QEMU (Cortex-M3,
-# Cortex-M0 and Cortex-M4F), in images of a few capabilities each, proves a
+# the Cortex-M0 of a BBC micro:bit with its 16 KiB of RAM, and Cortex-M4F), in
+# images of a few capabilities each (one each on the micro:bit), proves a
 # wrong expected value and an over-budget stack each fail the run, runs the
 # defmt build, links the panic-freedom probe (release and opt-level 3; every
 # public function called; panics planted behind input lengths fail its link;
@@ -27,14 +28,22 @@ M3=thumbv7m-none-eabi
 M0=thumbv6m-none-eabi
 M4F=thumbv7em-none-eabihf
 TARGETS=("$M3" "$M0" "$M4F")
-# What each target runs on (the runners: .cargo/config.toml; memory maps: build.rs).
+# What each target runs on (the runners: .cargo/config.toml; memory maps: build.rs,
+# memory-*.x), and the board's RAM in bytes.
 declare -A CPU=([$M3]="Cortex-M3" [$M0]="Cortex-M0" [$M4F]="Cortex-M4F")
-declare -A MACHINE=([$M3]="lm3s6965evb" [$M0]="lm3s6965evb" [$M4F]="netduinoplus2")
+declare -A MACHINE=([$M3]="lm3s6965evb" [$M0]="microbit" [$M4F]="netduinoplus2")
+declare -A RAM=([$M3]=$((64 * 1024)) [$M0]=$((16 * 1024)) [$M4F]=$((128 * 1024)))
+# Where each board's RAM begins (the initial stack pointer must lie within it).
+RAM_START=$((0x20000000))
 # The capabilities (Cargo.toml's default features), and the images each target
 # runs: all the capabilities together pass the flash budget, so they run in
-# images of a few each (features, comma-separated), each within the budget.
+# images of a few each (features, comma-separated), each within the budget; on
+# the micro:bit (16 KiB of RAM), one image per capability.
 read -r -a CAPABILITIES <<<"$(sed -nE 's/^default = \[(.*)\]/\1/p' Cargo.toml | tr -d '",')"
 IMAGES=("bits,jass,tchu,camicia" "grid,tour")
+images_of() {
+  if [ "$1" = "$M0" ]; then printf '%s\n' "${CAPABILITIES[@]}"; else printf '%s\n' "${IMAGES[@]}"; fi
+}
 out=${CARGO_TARGET_DIR:-target}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
@@ -117,7 +126,8 @@ cargo clippy -q --locked --release --features defmt -- -D warnings
 
 for target in "${TARGETS[@]}"; do
   : >"$log/out-$target"
-  for image in "${IMAGES[@]}"; do
+  mapfile -t images < <(images_of "$target")
+  for image in "${images[@]}"; do
     step "checks on $target (${CPU[$target]}, QEMU ${MACHINE[$target]}): $image"
     set +e
     run_image "$target" "$image" | tee "$log/run"
@@ -131,6 +141,13 @@ for target in "${TARGETS[@]}"; do
     echo "$target $image $flash $(ram_of "$elf")" >>"$log/sizes"
     echo "flash (.text + .rodata) of $image on $target: $flash B of the $FLASH_BUDGET B budget; static RAM $(ram_of "$elf") B"
     [ "$flash" -le "$FLASH_BUDGET" ] || fail "image $image on $target is $flash B, over the $FLASH_BUDGET B budget"
+    # The image's RAM: its statics and its initial stack pointer (the top of
+    # the stack, cortex-m-rt's _stack_start) within the board's.
+    ram=$(ram_of "$elf")
+    sp=$((0x$("$nm_tool" "$elf" | awk '$3 == "_stack_start" { print $1 }')))
+    [ "$ram" -le "${RAM[$target]}" ] && [ "$sp" -le $((RAM_START + ${RAM[$target]})) ] && [ "$sp" -gt "$RAM_START" ] ||
+      fail "image $image on $target: static RAM $ram B, initial stack pointer $(printf '%#x' "$sp"): not within the board's ${RAM[$target]} B"
+    echo "static RAM $ram B and initial stack pointer $(printf '%#x' "$sp") within the ${MACHINE[$target]}'s ${RAM[$target]} B of RAM"
     data_statics_of "$elf" >"$log/data"
     while read -r size name; do
       echo "$target $image $size $name" >>"$log/data-statics"
@@ -193,15 +210,17 @@ for image in "${IMAGES[@]}"; do
   fi
 done
 
-step "flash of each capability alone"
+step "flash and static RAM of each capability alone"
 # The image with one capability's checks and nothing else, and with none (the
-# harness, formatting and semihosting): what each capability costs in flash.
+# harness, formatting and semihosting): what each capability costs in flash,
+# and the static RAM it needs.
 for target in "${TARGETS[@]}"; do
   for capability in "" "${CAPABILITIES[@]}"; do
     build_image "$target" "$capability"
     flash=$(flash_of "$out/$target/release/plateau-firmware")
-    echo "$target ${capability:-none} $flash" >>"$log/alone"
-    echo "$target ${capability:-(none)}: $flash B"
+    ram=$(ram_of "$out/$target/release/plateau-firmware")
+    echo "$target ${capability:-none} $flash $ram" >>"$log/alone"
+    echo "$target ${capability:-(none)}: flash $flash B, static RAM $ram B"
   done
 done
 
@@ -340,13 +359,60 @@ fi
     echo "- none"
   fi
   echo
-  echo "## Flash of each capability alone"
+  echo "## Memory a caller lends the core"
   echo
-  echo "Flash (.text + .rodata, bytes) of the image with one capability's checks and"
-  echo "nothing else (\`--no-default-features --features <capability>\`); the first row,"
-  echo "none, is the harness, formatting and semihosting alone. In brackets, what the"
-  echo "capability adds to it. Capabilities share code (the core's helpers, formatting),"
-  echo "so images of several cost less than the sum."
+  echo "\`size_of\` of each type a caller lends a search, as the image prints it on"
+  echo "the chip (\`src/sizes.rs\`; a \`usize\` takes 4 bytes there, 8 on a 64-bit host)."
+  echo
+  header="| type |"
+  rule="|---|"
+  for target in "${TARGETS[@]}"; do
+    header="$header ${CPU[$target]} (B) |"
+    rule="$rule---:|"
+  done
+  echo "$header"
+  echo "$rule"
+  sed -nE 's/^memory (.*): [0-9]+ B$/\1/p' "$log/out-${TARGETS[0]}" | awk '!seen[$0]++' | while read -r type; do
+    row="| \`$type\` |"
+    for target in "${TARGETS[@]}"; do
+      bytes=$(grep -F "memory $type: " "$log/out-$target" | head -1 | sed -nE 's/.*: ([0-9]+) B$/\1/p')
+      row="$row ${bytes:-—} |"
+    done
+    echo "$row"
+  done
+  echo
+  echo "## Each capability alone, per board"
+  echo
+  echo "The image with one capability's checks and nothing else"
+  echo "(\`--no-default-features --features <capability>\`): its flash (.text + .rodata),"
+  echo "its static RAM (.data + .bss: the harness's and the memory its searches are"
+  echo "lent), the peak stack of its checks (measured as above; on the micro:bit in"
+  echo "that very image, on the other boards in the group image that holds it), and"
+  echo "static RAM plus peak stack against the board's RAM: what a firmware needs to"
+  echo "run that capability, harness included."
+  echo
+  for target in "${TARGETS[@]}"; do
+    echo "### ${MACHINE[$target]} ($target, ${CPU[$target]}, $((${RAM[$target]} / 1024)) KiB of RAM)"
+    echo
+    echo "| capability | flash (B) | static RAM (B) | peak stack (B) | static + stack (B) | of the RAM |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    for capability in none "${CAPABILITIES[@]}"; do
+      read -r flash ram < <(awk -v t="$target" -v c="$capability" '$1 == t && $2 == c { print $3, $4 }' "$log/alone")
+      stack=$(sed -nE "s/^peak stack $capability: ([0-9]+) B$/\1/p" "$log/out-$target" | sort -n | tail -1)
+      if [ -n "$stack" ]; then
+        sum=$((ram + stack))
+        echo "| $capability | $flash | $ram | $stack | $sum | $((100 * sum / ${RAM[$target]})) % |"
+      else
+        echo "| $capability | $flash | $ram | — | — | — |"
+      fi
+    done
+    echo
+  done
+  echo "### Flash of each capability alone, side by side"
+  echo
+  echo "In brackets, what the capability adds to the harness, formatting and"
+  echo "semihosting alone (none). Capabilities share code (the core's helpers,"
+  echo "formatting), so images of several cost less than the sum."
   echo
   header="| capability |"
   rule="|---|"

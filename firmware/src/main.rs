@@ -5,7 +5,8 @@
 //! exits through semihosting with 0 (all passed) or 1. A check fails when a value
 //! differs from the expected one or when it used more stack than
 //! [`harness::STACK_BUDGET`]. First it calibrates SysTick against instructions
-//! (one line); after a sliced check it prints one line of its slices' figures
+//! (one line) and prints the size of each memory a caller lends the core
+//! (`sizes.rs`); after a sliced check it prints one line of its slices' figures
 //! (`cooperative.rs`). The capabilities' checks are features (all by default).
 #![no_std]
 #![no_main]
@@ -30,6 +31,7 @@ mod cooperative;
 mod expected;
 mod harness;
 mod lent;
+mod sizes;
 mod stack;
 
 use cortex_m_rt::{ExceptionFrame, entry, exception};
@@ -62,6 +64,9 @@ fn main() -> ! {
         2 * cooperative::CHECK_SPIN,
         check
     );
+    for (name, bytes) in sizes::SIZES {
+        say!("memory {}: {} B", *name, *bytes);
+    }
     let mut passed: u32 = 0;
     let mut failed: u32 = 0;
     // (capability, its checks' highest peak), in order of first appearance.

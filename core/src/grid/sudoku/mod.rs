@@ -299,8 +299,8 @@ pub struct SudokuSearch<S = SudokuStack> {
 
 impl SudokuSearch {
     /// Makes the search of the 9×9 `puzzle` seeking `seek`, on a stack of
-    /// [`STACK_FRAMES`] frames it owns (about 20 KiB: on a chip, lend a
-    /// smaller one from a `static` instead).
+    /// [`STACK_FRAMES`] frames it owns (about 20 KiB: on a chip, give
+    /// [`new_in`](Self::new_in) a [`SudokuLog`], about 4.2 KiB, from a `static`).
     ///
     /// # Errors
     /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
