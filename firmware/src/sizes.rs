@@ -30,10 +30,7 @@ pub const SIZES: &[(&str, usize)] = &[
         size_of::<plateau::tchu::trail::TrailWorkspace>(),
     ),
     #[cfg(feature = "grid")]
-    (
-        "grid::SudokuStack",
-        size_of::<plateau::grid::SudokuStack>(),
-    ),
+    ("grid::SudokuStack", size_of::<plateau::grid::SudokuStack>()),
     #[cfg(feature = "grid")]
     ("grid::SudokuLog", size_of::<plateau::grid::SudokuLog>()),
     #[cfg(feature = "grid")]
@@ -59,5 +56,8 @@ pub const SIZES: &[(&str, usize)] = &[
         size_of::<plateau::grid::Frame<plateau::grid::Snake>>(),
     ),
     #[cfg(feature = "tour")]
-    ("tour::Square (one a square)", size_of::<plateau::tour::Square>()),
+    (
+        "tour::Square (one a square)",
+        size_of::<plateau::tour::Square>(),
+    ),
 ];
