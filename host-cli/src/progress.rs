@@ -229,6 +229,12 @@ impl Progress {
         Progress { bar: Some(bar) }
     }
 
+    /// The length of a bar for a budget of `units` (`u64::MAX`: unlimited,
+    /// then `None`, a spinner).
+    pub(crate) fn len_of(units: u64) -> Option<u64> {
+        (units != u64::MAX).then_some(units)
+    }
+
     /// A progress line that draws nothing.
     pub(crate) fn hidden() -> Self {
         Progress { bar: None }
@@ -281,6 +287,14 @@ mod tests {
         assert_eq!(seen.on(at(1_500), false), Act::Exit);
         // Outside a section, the first signal ends the process.
         assert_eq!(Seen::default().on(at(0), false), Act::Exit);
+    }
+
+    #[test]
+    fn an_unlimited_budget_is_a_spinner() {
+        assert_eq!(Progress::len_of(u64::MAX), None);
+        assert_eq!(Progress::len_of(u64::MAX - 1), Some(u64::MAX - 1));
+        assert_eq!(Progress::len_of(0), Some(0));
+        assert_eq!(Progress::len_of(7), Some(7));
     }
 
     #[test]

@@ -1,16 +1,22 @@
 //! Longest trail: the whole map, the networks grown to be hard for the search
 //! (`fixtures/tchu/trail-grown-*.tsv`, `trail-hard.tsv`, `trail-odd-64.tsv`), 1,000
-//! random 40-route networks of the map, and the fast search against the seed's
-//! exhaustive one on 12-, 16- and 20-route networks.
+//! random 40-route networks of the map, the fast search against the seed's
+//! exhaustive one on 12-, 16- and 20-route networks, and the workspaces of
+//! smaller capacity beside the default one.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use plateau::Budget;
 use plateau::rng::SplitMix64;
+use plateau::search::Search;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
-use plateau::tchu::trail::Trail;
+use plateau::tchu::trail::{
+    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailMemory, TrailSearch,
+    TrailWorkspace,
+};
 use plateau_tests::tchu_trail::{connected_subnetwork, network_file, player_network, seed_longest};
 
 fn whole_map(c: &mut Criterion) {
@@ -169,12 +175,65 @@ fn fast_against_seed(c: &mut Criterion) {
     g.finish();
 }
 
+/// The length of the longest trail of `net`, searched in the lent `workspace`.
+fn longest_in<W: TrailMemory>(net: &[Route], workspace: W) -> u32 {
+    TrailSearch::new_in(net, workspace)
+        .ok()
+        .and_then(|mut search| search.run(Budget::UNLIMITED).ok())
+        .map_or(0, |outcome| outcome.so_far().length())
+}
+
+/// The workspaces of smaller capacity beside the default one, each lent again
+/// and again (as on a chip): the whole map in the map's workspace and in the
+/// compact one (no matching), and 100 random connected 40-route pieces of the
+/// map in a player's workspace.
+fn layouts(c: &mut Criterion) {
+    let mut rng = SplitMix64::new(0x41_C0FFEE);
+    let nets: Vec<Vec<Route>> = (0..100)
+        .map(|_| connected_subnetwork(&ROUTES, 40, &mut rng))
+        .collect();
+    let mut default: Box<TrailWorkspace> = Box::new(TrailWorkspace::new());
+    let mut map = Box::new(MapWorkspace::new());
+    let mut compact = Box::new(CompactMapWorkspace::new());
+    let mut player = Box::new(PlayerWorkspace::new());
+    for n in &nets {
+        assert_eq!(longest_in(n, &mut *player), longest_in(n, &mut *default));
+    }
+    let mut g = c.benchmark_group("tchu_trail_layouts");
+    g.sample_size(10).measurement_time(Duration::from_secs(2));
+    g.bench_function("whole_map_default", |b| {
+        b.iter(|| longest_in(black_box(&ROUTES), &mut *default))
+    });
+    g.bench_function("whole_map_map", |b| {
+        b.iter(|| longest_in(black_box(&ROUTES), &mut *map))
+    });
+    g.bench_function("whole_map_compact", |b| {
+        b.iter(|| longest_in(black_box(&ROUTES), &mut *compact))
+    });
+    g.bench_function("forty_routes_x100_default", |b| {
+        b.iter(|| {
+            nets.iter()
+                .map(|n| longest_in(black_box(n), &mut *default))
+                .sum::<u32>()
+        })
+    });
+    g.bench_function("forty_routes_x100_player", |b| {
+        b.iter(|| {
+            nets.iter()
+                .map(|n| longest_in(black_box(n), &mut *player))
+                .sum::<u32>()
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     whole_map,
     grown,
     forty_route_networks,
     player_networks,
-    fast_against_seed
+    fast_against_seed,
+    layouts
 );
 criterion_main!(benches);

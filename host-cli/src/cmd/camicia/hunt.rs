@@ -581,7 +581,7 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
         io,
         json,
         "hunt",
-        (!share.is_unlimited()).then(|| share.get()),
+        Progress::len_of(share.get()),
     );
     let mut last_save = Instant::now();
     let mut saved = Ok(());

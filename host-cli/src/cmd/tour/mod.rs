@@ -102,7 +102,7 @@ pub(crate) fn run(args: TourArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     } else {
         "tour search, steps"
     };
-    let progress = Progress::new(io, json, what, Some(args.budgets.max_steps));
+    let progress = Progress::new(io, json, what, Progress::len_of(args.budgets.max_steps));
     let mut tour = Tour::new_in(board, &mut out[..], &mut scratch[..])
         .map_err(|e| CliError::new(e.to_string()))?;
     if args.count {
