@@ -577,12 +577,7 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
         }
     }
     let share = plan.shard.share(plan.deals);
-    let progress = Progress::new(
-        io,
-        json,
-        "hunt",
-        Progress::len_of(share.get()),
-    );
+    let progress = Progress::new(io, json, "hunt", Progress::len_of(share.get()));
     let mut last_save = Instant::now();
     let mut saved = Ok(());
     let mut watch = Watch {

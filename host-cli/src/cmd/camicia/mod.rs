@@ -160,12 +160,7 @@ fn game(mut args: CamiciaArgs, mut json: bool, io: &mut Io<'_>) -> CliResult {
         ));
     }
     let deal = deal_from_args(&args.deal)?;
-    let progress = Progress::new(
-        io,
-        json,
-        "rounds",
-        Progress::len_of(args.budgets.max_steps),
-    );
+    let progress = Progress::new(io, json, "rounds", Progress::len_of(args.budgets.max_steps));
     let (outcome, stop) = play(&deal, &args.budgets.limits(), &progress);
     drop(progress);
     output::emit(io, json, &Game::of(&deal, &outcome, stop))
