@@ -1,4 +1,4 @@
-//! The core's grammar (DESIGN.md, "Rules of the core"), checked on its source so
+//! The core's grammar (core/README.md, "One grammar"), checked on its source so
 //! that a new module cannot drift from it:
 //! - every public error enum is `#[non_exhaustive]`, has the house derives and
 //!   the defmt derive, and no variant that means "ran out" (running out is an
