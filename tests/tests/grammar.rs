@@ -24,7 +24,7 @@ use plateau::grid::{
     SudokuStack, SurveyFrame, SurveySearch, Visiting,
 };
 use plateau::search::Search;
-use plateau::tchu::trail::{TrailSearch, TrailWorkspace};
+use plateau::tchu::trail::{BonusSearch, PlayerWorkspace, TrailSearch, TrailWorkspace};
 use plateau::tour::{TourCount, TourSearch};
 use std::path::{Path, PathBuf};
 
@@ -301,6 +301,8 @@ fn every_entry_type_is_a_search() {
     fn search<S: Search>() {}
     search::<TrailSearch<'static>>();
     search::<TrailSearch<'static, &'static mut TrailWorkspace>>();
+    search::<BonusSearch<'static>>();
+    search::<BonusSearch<'static, &'static mut PlayerWorkspace>>();
     search::<DepthFirst<Margins, [Frame<Margins>; 8]>>();
     search::<DepthFirst<Snake, &'static mut [Frame<Snake>]>>();
     search::<DepthFirst<Sudoku, Vec<Frame<Sudoku>>>>();
@@ -362,11 +364,10 @@ fn the_only_outcome_type_is_search_outcome() {
             }
         }
     }
-    // A variant that means "ran out" belongs to `Outcome`; the one other is
-    // the trail bonus, an answer built from two searches (`TrailBonus::of`).
+    // A variant that means "ran out" belongs to `Outcome`, and to no other.
     for (file, name, _, body) in public_enums() {
         let ran_out = body.lines().any(|l| l.trim().starts_with("Exhausted"));
-        if ran_out && name != "Outcome" && name != "TrailBonus" {
+        if ran_out && name != "Outcome" {
             wrong.push(format!("{file}: {name} has an Exhausted variant"));
         }
     }

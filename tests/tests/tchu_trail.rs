@@ -6,8 +6,8 @@ use plateau::rng::SplitMix64;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map::{self, ROUTES};
 use plateau::tchu::trail::{
-    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError, TrailMemory,
-    TrailSearch, TrailWorkspace, longest_trail_bonus_unbounded,
+    BonusSearch, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError,
+    TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus_unbounded,
 };
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
@@ -111,6 +111,40 @@ proptest! {
         prop_assert_eq!(search.spent(), one.spent());
         prop_assert_eq!(search.outcome(), whole);
         prop_assert!(rounds <= one.spent());
+    }
+
+    /// The bonus search's points are the subset solver's, in any slices, and
+    /// its trails are real ones of each network, of the subset solver's lengths.
+    #[test]
+    fn the_bonus_is_the_subset_solvers(
+        ea in edges(6, 10),
+        eb in edges(6, 10),
+        slice in prop_oneof![Just(1u64), 2u64..30, Just(u64::MAX)],
+    ) {
+        let (a, b) = (network(&ea), network(&eb));
+        let lengths = [subset_longest(&a), subset_longest(&b)];
+        let points = |mine: u32, theirs: u32| if mine >= theirs { 10 } else { 0 };
+        let expected = [points(lengths[0], lengths[1]), points(lengths[1], lengths[0])];
+        let mut search = BonusSearch::new_in(&a, &b, PlayerWorkspace::new()).unwrap();
+        let done = loop {
+            match search.run(Budget::new(slice)) {
+                Ok(Outcome::Done(points)) => break points,
+                Ok(Outcome::Exhausted { best, spent }) => {
+                    prop_assert!(best[0] <= lengths[0] && best[1] <= lengths[1]);
+                    prop_assert_eq!(spent, search.spent());
+                    if let Some(early) = search.decided() {
+                        prop_assert_eq!(early, expected);
+                    }
+                }
+            }
+        };
+        prop_assert_eq!(done, expected);
+        let [ta, tb] = search.trails();
+        check_trail(&a, ta.so_far()).map_err(TestCaseError::fail)?;
+        check_trail(&b, tb.so_far()).map_err(TestCaseError::fail)?;
+        prop_assert_eq!([ta.so_far().length(), tb.so_far().length()], lengths);
+        let [sa, sb] = search.spent_each();
+        prop_assert_eq!(sa + sb, search.spent());
     }
 
     /// A budget gives a real trail, never longer than the longest, and proves it

@@ -8,7 +8,7 @@ use plateau::Budget;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map;
 use plateau::tchu::trail::{
-    self, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailBonus, TrailError,
+    self, BonusSearch, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError,
     TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus, longest_trail_bonus_unbounded,
 };
 
@@ -53,9 +53,6 @@ pub fn probe() {
     let mut b = opaque(lent);
     let Ok(outcome) = b.run(opaque(Budget::UNLIMITED));
     let b = opaque(b);
-    // Two different searches, each in any state.
-    keep(TrailBonus::of(&a, &b));
-    keep(TrailBonus::of(&b, &a));
     keep((b.is_done(), b.spent(), b.outcome()));
     let t = opaque(*outcome.so_far());
     keep((t.length(), t.route_count(), t.is_empty()));
@@ -72,13 +69,31 @@ pub fn probe() {
         keep((best.length(), spent));
     }
     show(opaque(Trail::EMPTY));
-    capacities(&b);
+    if let Some(search) = settle(BonusSearch::new(routes, other)) {
+        bonus(search);
+    }
+    capacities();
+}
+
+/// A bonus search in any state: its outcome, trails, steps and decision.
+fn bonus<W: TrailMemory>(search: BonusSearch<'_, W>) {
+    let mut search = opaque(search);
+    debug(&search);
+    let Ok(outcome) = search.run(opaque(Budget::new(50)));
+    debug(outcome);
+    hash(outcome);
+    let search = opaque(search);
+    let [a, b] = search.trails();
+    keep((a.so_far().length(), b.so_far().length()));
+    keep((search.spent_each(), search.spent(), search.decided()));
+    keep(search.outcome());
+    debug(&search);
 }
 
 /// Probes `TrailWorkspace::<R, S, M>` (its constructors, constants and
-/// `Debug`) and a search in one, owned and lent, against `other`.
+/// `Debug`) and a search and a bonus in one, owned and lent.
 macro_rules! capacity {
-    ($other:expr, $($r:literal, $s:literal, $m:literal);* $(;)?) => {$(
+    ($($r:literal, $s:literal, $m:literal);* $(;)?) => {$(
         keep((
             TrailWorkspace::<$r, $s, $m>::ROUTES,
             TrailWorkspace::<$r, $s, $m>::STATIONS,
@@ -87,38 +102,30 @@ macro_rules! capacity {
         workspace(
             opaque(TrailWorkspace::<$r, $s, $m>::new()),
             opaque(TrailWorkspace::<$r, $s, $m>::default()),
-            $other,
         );
     )*};
 }
 
 /// Every capacity from 0 to 3 and 5 of each parameter, the aliases, and the
-/// default, each against the search `other` (of the default workspace).
-fn capacities<W: TrailMemory>(other: &TrailSearch<'_, W>) {
-    capacity!(other, 0, 0, 0; 1, 1, 1; 2, 2, 2; 3, 3, 3; 5, 5, 5; 7, 2, 0);
+/// default.
+fn capacities() {
+    capacity!(0, 0, 0; 1, 1, 1; 2, 2, 2; 3, 3, 3; 5, 5, 5; 7, 2, 0);
     workspace(
         opaque(PlayerWorkspace::new()),
         opaque(PlayerWorkspace::default()),
-        other,
     );
     workspace(
         opaque(CompactMapWorkspace::new()),
         opaque(CompactMapWorkspace::default()),
-        other,
     );
-    workspace(
-        opaque(MapWorkspace::new()),
-        opaque(MapWorkspace::default()),
-        other,
-    );
+    workspace(opaque(MapWorkspace::new()), opaque(MapWorkspace::default()));
 }
 
 /// A search of any network of the map in `lent` (lent) and in `owned` (owned),
-/// each in any state, and the bonus of each against `other`.
-fn workspace<W, V>(mut lent: W, owned: W, other: &TrailSearch<'_, V>)
+/// each in any state, and a bonus in each.
+fn workspace<W>(mut lent: W, owned: W)
 where
     W: TrailMemory + Debug,
-    V: TrailMemory,
 {
     debug(&lent);
     let routes = lend(&map::ROUTES);
@@ -130,8 +137,13 @@ where
         keep(search.outcome());
         keep(outcome.so_far().length());
         debug(&search);
-        keep(TrailBonus::of(&search, other));
-        keep(TrailBonus::of(other, &search));
+    }
+    if let Some(search) = settle(BonusSearch::new_in(
+        lend(&map::ROUTES),
+        lend(&map::ROUTES),
+        &mut lent,
+    )) {
+        bonus(search);
     }
     let routes = lend(&map::ROUTES);
     if let Some(search) = settle(TrailSearch::new_in(routes, owned)) {

@@ -40,8 +40,8 @@
 //! the search takes more steps to it. [`Trail::longest_unbounded`] searches to
 //! the end in one call, in a default workspace on the stack.
 //!
-//! The bonus ([`longest_trail_bonus`]) takes one budget for both networks and
-//! answers [`TrailBonus::Awarded`] or [`TrailBonus::Exhausted`].
+//! The bonus is a search too ([`BonusSearch`]: A's network, then B's, in one
+//! workspace); [`longest_trail_bonus`] runs it within one budget.
 //!
 //! ```
 //! use plateau::Budget;
@@ -71,10 +71,11 @@ use core::fmt;
 
 use core::convert::Infallible;
 
-use super::{LONGEST_TRAIL_BONUS_POINTS, Route, Station};
+use super::{Route, Station};
 use crate::Budget;
 use crate::search::{Outcome, Search};
 
+mod bonus;
 mod bound;
 mod graph;
 mod layout;
@@ -83,6 +84,7 @@ mod reduce;
 mod search;
 mod workspace;
 
+pub use bonus::{BonusSearch, longest_trail_bonus, longest_trail_bonus_unbounded};
 pub use workspace::{
     CompactMapWorkspace, MapWorkspace, PlayerWorkspace, TrailMemory, TrailWorkspace,
 };
@@ -375,6 +377,12 @@ impl<'a, W: TrailMemory> TrailSearch<'a, W> {
     pub fn best(&self) -> Trail<'a> {
         self.workspace.best(self.routes)
     }
+
+    /// Starts a new search of the network `routes` in the same workspace.
+    fn restart(&mut self, routes: &'a [Route<'a>]) -> Result<(), TrailError> {
+        self.routes = routes;
+        self.workspace.start(routes)
+    }
 }
 
 impl<'a, W: TrailMemory> Search for TrailSearch<'a, W> {
@@ -387,7 +395,7 @@ impl<'a, W: TrailMemory> Search for TrailSearch<'a, W> {
     /// [`Outcome::Done`] if the search is over, else [`Outcome::Exhausted`]
     /// with the longest trail found so far.
     fn run(&mut self, budget: Budget) -> Result<Outcome<Trail<'a>>, Infallible> {
-        self.workspace.run(budget.get());
+        self.workspace.run(budget);
         Ok(self.outcome())
     }
 
@@ -433,130 +441,6 @@ impl fmt::Display for Trail<'_> {
             f.write_str(" ")?;
         }
         write!(f, "({})", self.length)
-    }
-}
-
-/// Returns the longest-trail bonus points of two players' networks `a` and `b`:
-/// 10 to the one with the longer longest trail, 10 to both on a tie.
-///
-/// It searches without a budget: [`longest_trail_bonus`] takes one.
-pub fn longest_trail_bonus_unbounded(
-    a: &[Route<'_>],
-    b: &[Route<'_>],
-) -> Result<[u32; 2], TrailError> {
-    let la = Trail::longest_unbounded(a)?.length();
-    let lb = Trail::longest_unbounded(b)?.length();
-    Ok(bonus_points(la, lb))
-}
-
-/// Decides the longest-trail bonus of two players' networks `a` and `b` within
-/// `budget` search steps in all: `a` is searched first, `b` with what is left.
-///
-/// Running out of steps is [`TrailBonus::Exhausted`], never an error; errors are
-/// the networks' ([`TrailError`]).
-///
-/// ```
-/// use plateau::Budget;
-/// use plateau::tchu::{map, trail::{TrailBonus, longest_trail_bonus}};
-/// let (a, b) = (&map::ROUTES[..40], &map::ROUTES[40..]);
-/// let bonus = longest_trail_bonus(a, b, Budget::UNLIMITED)?;
-/// assert!(matches!(bonus, TrailBonus::Awarded(_)));
-/// let bonus = longest_trail_bonus(a, b, Budget::new(3))?;
-/// assert!(matches!(bonus, TrailBonus::Exhausted { spent: 3, .. }));
-/// # Ok::<(), plateau::tchu::trail::TrailError>(())
-/// ```
-pub fn longest_trail_bonus(
-    a: &[Route<'_>],
-    b: &[Route<'_>],
-    budget: Budget,
-) -> Result<TrailBonus, TrailError> {
-    // One workspace on the stack, lent to A's search, then to B's.
-    let mut workspace: TrailWorkspace = TrailWorkspace::new();
-    let (oa, sa) = {
-        let mut search = TrailSearch::new_in(a, &mut workspace)?;
-        let Ok(outcome) = search.run(budget);
-        (outcome, search.spent())
-    };
-    let left = Budget::new(budget.get().saturating_sub(sa));
-    let (ob, sb) = {
-        let mut search = TrailSearch::new_in(b, &mut workspace)?;
-        let Ok(outcome) = search.run(left);
-        (outcome, search.spent())
-    };
-    Ok(TrailBonus::decide([&oa, &ob], [sa, sb]))
-}
-
-/// The points of A and B for the longest trails' lengths `la` and `lb`.
-fn bonus_points(la: u32, lb: u32) -> [u32; 2] {
-    let points = |mine: u32, theirs: u32| {
-        if mine >= theirs {
-            LONGEST_TRAIL_BONUS_POINTS
-        } else {
-            0
-        }
-    };
-    [points(la, lb), points(lb, la)]
-}
-
-/// Tells the longest-trail bonus of two networks A and B, or that the budget ran
-/// out before the trails found decided it.
-///
-/// ```
-/// use plateau::Budget;
-/// use plateau::search::Search;
-/// use plateau::tchu::{map, trail::{TrailBonus, TrailSearch}};
-/// let (a, b) = (&map::ROUTES[..2], &map::ROUTES[2..3]);
-/// let (mut sa, mut sb) = (TrailSearch::new(a)?, TrailSearch::new(b)?);
-/// let _ = (sa.run(Budget::UNLIMITED), sb.run(Budget::UNLIMITED));
-/// assert!(matches!(TrailBonus::of(&sa, &sb), TrailBonus::Awarded(_)));
-/// # Ok::<(), plateau::tchu::trail::TrailError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[must_use]
-pub enum TrailBonus {
-    /// The bonus is decided: the points of A and B (10 to the longer longest
-    /// trail, 10 each on a tie).
-    Awarded([u32; 2]),
-    /// The step budget ran out before the bonus was decided.
-    Exhausted {
-        /// The lengths of A's and B's longest trails found so far (each a lower
-        /// bound of the longest).
-        best: [u32; 2],
-        /// The search steps spent in all.
-        spent: u64,
-    },
-}
-
-impl TrailBonus {
-    /// Decides the bonus from the searches of A's and B's networks, as far as
-    /// they went: decided when both are found, or when one is found shorter
-    /// than a trail already found in the other; exhausted otherwise.
-    pub fn of<V, W>(a: &TrailSearch<'_, V>, b: &TrailSearch<'_, W>) -> TrailBonus
-    where
-        V: TrailMemory,
-        W: TrailMemory,
-    {
-        Self::decide([&a.outcome(), &b.outcome()], [a.spent(), b.spent()])
-    }
-
-    /// Decides the bonus from A's and B's outcomes and steps.
-    fn decide([a, b]: [&Outcome<Trail<'_>>; 2], [sa, sb]: [u64; 2]) -> TrailBonus {
-        let (la, lb) = (a.so_far().length(), b.so_far().length());
-        let decided = match (a.is_done(), b.is_done()) {
-            (true, true) => true,
-            (true, false) => lb > la,
-            (false, true) => la > lb,
-            (false, false) => false,
-        };
-        if decided {
-            TrailBonus::Awarded(bonus_points(la, lb))
-        } else {
-            TrailBonus::Exhausted {
-                best: [la, lb],
-                spent: sa.saturating_add(sb),
-            }
-        }
     }
 }
 

@@ -161,13 +161,14 @@ fn a_budgeted_bonus_is_the_bonus_or_exhausted_never_wrong() -> TestResult {
     ];
     assert_eq!(
         longest_trail_bonus(a, b, Budget::UNLIMITED)?,
-        TrailBonus::Awarded(exact)
+        Outcome::Done(exact)
     );
     let mut exhausted = 0;
     for budget in (0..400).step_by(7) {
         match longest_trail_bonus(a, b, Budget::new(budget))? {
-            TrailBonus::Awarded(points) => assert_eq!(points, exact, "{budget}"),
-            TrailBonus::Exhausted {
+            Outcome::Done(points) => assert_eq!(points, exact, "{budget}"),
+            Outcome::NoSolution(never) => match never {},
+            Outcome::Exhausted {
                 best: found,
                 spent: steps,
             } => {
@@ -335,6 +336,89 @@ fn every_alias_finds_the_longest() -> TestResult {
                 capacity: PlayerWorkspace::ROUTES
             })
         );
+    }
+    Ok(())
+}
+
+#[test]
+fn the_bonus_search_is_the_same_in_any_slices() -> TestResult {
+    let pairs: [(&[Route<'static>], &[Route<'static>]); 4] = [
+        (&ROUTES[..30], &ROUTES[30..70]),
+        (&ROUTES[50..88], &ROUTES[..12]),
+        (&ROUTES[..2], &ROUTES[2..3]),
+        (&[], &ROUTES[10..20]),
+    ];
+    for (a, b) in pairs {
+        let lengths = [
+            Trail::longest_unbounded(a)?.length(),
+            Trail::longest_unbounded(b)?.length(),
+        ];
+        let exact = longest_trail_bonus_unbounded(a, b)?;
+        let mut spent = None;
+        for slice in [1, 3, 17, 1_000, u64::MAX] {
+            let mut search = BonusSearch::new_in(a, b, PlayerWorkspace::new())?;
+            let points = loop {
+                let Ok(outcome) = search.run(Budget::new(slice));
+                match outcome {
+                    Outcome::Done(points) => break points,
+                    Outcome::Exhausted { best, spent } => {
+                        assert!(best[0] <= lengths[0] && best[1] <= lengths[1]);
+                        assert_eq!(spent, search.spent());
+                    }
+                    Outcome::NoSolution(never) => match never {},
+                }
+            };
+            assert_eq!(points, exact, "slices of {slice}");
+            assert_eq!(search.decided(), Some(exact));
+            let [ta, tb] = search.trails();
+            assert!(ta.is_done() && tb.is_done());
+            assert_eq!([ta.so_far().length(), tb.so_far().length()], lengths);
+            assert_eq!(*spent.get_or_insert(search.spent()), search.spent());
+            // Over: it stays over and spends nothing more.
+            assert_eq!(search.run(Budget::new(5)), Ok(Outcome::Done(exact)));
+            assert_eq!(Some(search.spent()), spent);
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_bonus_is_decided_once_a_proven_trail_is_shorter_than_one_found() -> TestResult {
+    // A's one route is proven at once; B's first trail is already longer.
+    let a = [r("BER_LUC_1")?];
+    let b = &ROUTES[30..70];
+    let mut search = BonusSearch::new(&a, b)?;
+    assert_eq!(search.decided(), None, "A is not searched yet");
+    let [ta, tb] = search.trails();
+    assert!(!ta.is_done() && tb.spent() == Some(0));
+    let mut budget = 0;
+    while search.trails()[0].is_exhausted() {
+        budget += 1;
+        let _ = search.run(Budget::new(1));
+    }
+    assert!(search.outcome().is_exhausted(), "B is not proven yet");
+    assert_eq!(search.decided(), Some([0, 10]));
+    assert_eq!(
+        longest_trail_bonus(&a, b, Budget::new(budget))?,
+        Outcome::Done([0, 10])
+    );
+    // The other way round: B's search has not started while A's runs, so A's
+    // longer first trail decides nothing.
+    let mut search = BonusSearch::new(b, &a)?;
+    let _ = search.run(Budget::new(0));
+    assert_eq!(search.decided(), None, "B is not searched yet");
+    Ok(())
+}
+
+#[test]
+fn a_bonus_network_over_the_capacity_is_an_error() -> TestResult {
+    let big = &ROUTES[..41];
+    let small = &ROUTES[41..45];
+    for (a, b) in [(big, small), (small, big)] {
+        assert!(matches!(
+            BonusSearch::new_in(a, b, PlayerWorkspace::new()),
+            Err(TrailError::TooManyRoutes { routes: 41, .. })
+        ));
     }
     Ok(())
 }

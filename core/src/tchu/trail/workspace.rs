@@ -201,6 +201,7 @@ pub(super) mod sealed {
 
     use super::super::{MAX_ROUTES, Trail, TrailError};
     use super::{Capacity, Layout, TrailWorkspace, search};
+    use crate::Budget;
     use crate::tchu::Route;
 
     /// What a search does with its workspace.
@@ -208,7 +209,7 @@ pub(super) mod sealed {
         /// Loads the network `routes` and starts a new search of it.
         fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError>;
         /// Visits up to `budget` more search steps.
-        fn run(&mut self, budget: u64);
+        fn run(&mut self, budget: Budget);
         /// Returns the steps visited since the search started.
         fn steps(&self) -> u64;
         /// Returns whether the best trail is proven a longest one.
@@ -228,8 +229,8 @@ pub(super) mod sealed {
             loaded
         }
 
-        fn run(&mut self, budget: u64) {
-            self.search.run(&mut self.net, budget);
+        fn run(&mut self, budget: Budget) {
+            self.search.run(&mut self.net, budget.get());
         }
 
         fn steps(&self) -> u64 {
@@ -264,7 +265,7 @@ pub(super) mod sealed {
         fn start(&mut self, routes: &[Route<'_>]) -> Result<(), TrailError> {
             (**self).start(routes)
         }
-        fn run(&mut self, budget: u64) {
+        fn run(&mut self, budget: Budget) {
             (**self).run(budget);
         }
         fn steps(&self) -> u64 {

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use plateau::search::Outcome;
 use plateau::search::Search;
-use plateau::tchu::trail::{TrailBonus, TrailError, TrailSearch};
+use plateau::tchu::trail::{BonusSearch, Trail, TrailError, TrailSearch};
 use plateau::tchu::{Route, map};
 use serde::Serialize;
 
@@ -100,9 +101,14 @@ pub(crate) fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> Cli
     let started = Instant::now();
     let stop = {
         let progress = Progress::new(io, json, "longest trail", None);
-        search(&mut searcher, &limits, &progress, 0)
+        search(&mut searcher, &limits, &progress)
     };
-    let answer = TrailAnswer::new(&searcher, stop, started.elapsed());
+    let answer = TrailAnswer::new(
+        &searcher.outcome(),
+        searcher.spent(),
+        stop,
+        started.elapsed(),
+    );
     emit(io, json, &answer)
 }
 
@@ -129,30 +135,25 @@ pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResu
             shared.id()
         )));
     }
-    let mut sa = TrailSearch::new(&a).map_err(network_error)?;
-    let mut sb = TrailSearch::new(&b).map_err(network_error)?;
+    let mut searcher = BonusSearch::new(&a, &b).map_err(network_error)?;
     let limits = args.budgets.limits();
     let started = Instant::now();
-    // A's network first, then B's with the steps left (as the core's
-    // `longest_trail_bonus` does).
     let stop = {
         let progress = Progress::new(io, json, "longest trails", None);
-        match search(&mut sa, &limits, &progress, 0) {
-            None => {
-                let left = Limits {
-                    max_steps: limits.max_steps.saturating_sub(sa.spent()),
-                    ..limits
-                };
-                search(&mut sb, &left, &progress, sa.spent())
-            }
-            stop => stop,
-        }
+        let Ok((_, stop)) =
+            limits::drive(&mut searcher, &limits, &progress, |progress, _, outcome| {
+                if let Some([a, b]) = outcome.best() {
+                    progress.message(format!("steps, longest so far A {a}, B {b}"));
+                }
+            });
+        stop
     };
     let took = started.elapsed();
-    let bonus = TrailBonus::of(&sa, &sb);
-    let (status, stopped_by, points) = match bonus {
-        TrailBonus::Awarded([a, b]) => (Status::Found, None, Some(Points { a, b })),
-        TrailBonus::Exhausted { .. } => (
+    let [trail_a, trail_b] = searcher.trails();
+    let [steps_a, steps_b] = searcher.spent_each();
+    let (status, stopped_by, points) = match searcher.decided() {
+        Some([a, b]) => (Status::Found, None, Some(Points { a, b })),
+        None => (
             Status::Exhausted,
             Some(stop.unwrap_or(Stop::MaxSteps)),
             None,
@@ -161,26 +162,19 @@ pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResu
     let answer = BonusAnswer {
         status,
         stopped_by,
-        a: TrailAnswer::new(&sa, stop, took),
-        b: TrailAnswer::new(&sb, stop, took),
+        a: TrailAnswer::new(&trail_a, steps_a, stop, took),
+        b: TrailAnswer::new(&trail_b, steps_b, stop, took),
         bonus: points,
-        steps: sa.spent().saturating_add(sb.spent()),
+        steps: searcher.spent(),
         stop,
     };
     emit(io, json, &answer)
 }
 
 /// Drives a trail search until it ends, `limits` or Ctrl-C stop it; returns
-/// what stopped it (`None`: it ended). The progress line counts
-/// `done_before` plus this search's steps.
-fn search(
-    searcher: &mut TrailSearch<'_>,
-    limits: &Limits,
-    progress: &Progress,
-    done_before: u64,
-) -> Option<Stop> {
-    let Ok((_, stop)) = limits::drive(searcher, limits, progress, |progress, searcher, outcome| {
-        progress.set(done_before.saturating_add(searcher.spent()));
+/// what stopped it (`None`: it ended).
+fn search(searcher: &mut TrailSearch<'_>, limits: &Limits, progress: &Progress) -> Option<Stop> {
+    let Ok((_, stop)) = limits::drive(searcher, limits, progress, |progress, _, outcome| {
         progress.message(format!(
             "steps, longest so far {}",
             outcome.so_far().length()
@@ -226,13 +220,11 @@ pub(crate) struct TrailAnswer {
 }
 
 impl TrailAnswer {
-    /// The answer of `searcher` as it stands, `stop` having stopped the
-    /// search (if it did) after `took`.
-    fn new(searcher: &TrailSearch<'_>, stop: Option<Stop>, took: Duration) -> Self {
-        let outcome = searcher.outcome();
+    /// The answer of a search that stands at `outcome` after `steps`,
+    /// `stop` having stopped it (if it did) after `took`.
+    fn new(outcome: &Outcome<Trail<'_>>, steps: u64, stop: Option<Stop>, took: Duration) -> Self {
         let trail = outcome.so_far();
         let found = outcome.is_done();
-        let steps = searcher.spent();
         let stopped_after = stop.map(|s| match s {
             Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
             _ => format!("{steps} steps ({})", s.flag()),
