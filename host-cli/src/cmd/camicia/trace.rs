@@ -11,18 +11,19 @@
 //! either stops it there, and the final status line says `exhausted`, what
 //! stopped it, and the cards and tricks of the events written.
 
+use std::convert::Infallible;
+
+use plateau::Budget;
 use plateau::camicia::{Deal, Event, GameOutcome, Player, Rank, Trace};
+use plateau::search::{Outcome, Search};
 use serde::Serialize;
 
 use super::{Game, WIDE, narrow, play};
 use crate::Io;
-use crate::error::CliResult;
-use crate::limits::Limits;
+use crate::error::{CliError, CliResult};
+use crate::limits::{self, Limits};
 use crate::output::{self, Status, Stop, write_json};
 use crate::progress::{Interruptible, Progress};
-
-/// Events replayed between two looks at Ctrl-C.
-const EVENTS_BETWEEN_LOOKS: u64 = 4096;
 
 /// One row of a trace: an event and the state after it.
 struct Row {
@@ -122,42 +123,85 @@ enum Replayed {
     Cut { cards: u64, tricks: u64, stop: Stop },
 }
 
-/// Replays `deal` up to where `outcome` says the game stands and hands each
-/// row to `each`, the deal first; holds one row at a time.
-fn replay<const W: usize>(
-    deal: &Deal<W>,
-    outcome: GameOutcome,
-    limits: &Limits,
-    mut each: impl FnMut(&Row) -> CliResult,
-) -> CliResult<Replayed> {
-    let mut trace = Trace::new(deal, outcome);
-    let row = |trace: &Trace<W>, round: u64, event: Option<Event>| Row {
+/// A replay as a search, driven as every search is (`limits::drive`): its
+/// unit one event, each handed to `each` as a row; done at the outcome's
+/// point.
+struct Replay<const W: usize, F> {
+    trace: Trace<W>,
+    each: F,
+    events: u64,
+}
+
+impl<const W: usize, F: FnMut(&Row) -> CliResult> Search for Replay<W, F> {
+    type Done = ();
+    type NoSolution = Infallible;
+    type Best = ();
+    type Error = CliError;
+
+    fn run(&mut self, budget: Budget) -> Result<Outcome<(), Infallible, ()>, CliError> {
+        for _ in 0..budget.get() {
+            let round = self.trace.game().round();
+            let Some(event) = self.trace.next() else {
+                return Ok(Outcome::Done(()));
+            };
+            self.events += 1;
+            (self.each)(&row(&self.trace, round, Some(event)))?;
+        }
+        Ok(Outcome::Exhausted {
+            best: (),
+            spent: self.events,
+        })
+    }
+
+    fn spent(&self) -> u64 {
+        self.events
+    }
+}
+
+/// The row of `trace`'s game as it stands, after `event` of `round`.
+fn row<const W: usize>(trace: &Trace<W>, round: u64, event: Option<Event>) -> Row {
+    Row {
         round,
         event,
         a: spaced(trace.game().hand(Player::A)),
         b: spaced(trace.game().hand(Player::B)),
         pile: spaced(trace.game().pile()),
         owed: trace.game().owed(),
-    };
+    }
+}
+
+/// Replays `deal` up to where `outcome` says the game stands and hands each
+/// row to `each`, the deal first; holds one row at a time. The deadline and
+/// Ctrl-C of `limits` cut it short (its step limit was the simulation's).
+fn replay<const W: usize>(
+    deal: &Deal<W>,
+    outcome: GameOutcome,
+    limits: &Limits,
+    mut each: impl FnMut(&Row) -> CliResult,
+) -> CliResult<Replayed> {
+    let trace = Trace::new(deal, outcome);
     each(&row(&trace, 1, None))?;
-    let mut events = 0u64;
-    loop {
-        events += 1;
-        if events.is_multiple_of(EVENTS_BETWEEN_LOOKS)
-            && let Some(stop) = limits.stop_now()
-        {
-            let game = trace.game();
-            return Ok(Replayed::Cut {
+    let mut replay = Replay {
+        trace,
+        each,
+        events: 0,
+    };
+    let limits = Limits {
+        max_steps: u64::MAX,
+        ..*limits
+    };
+    let (_, stop) = limits::drive(&mut replay, &limits, &Progress::hidden(), |_, _, _| {})?;
+    Ok(match stop {
+        None => Replayed::Whole,
+        Some(stop) => {
+            let game = replay.trace.game();
+            Replayed::Cut {
                 cards: game.cards(),
                 tricks: game.tricks(),
                 stop,
-            });
+            }
         }
-        let round = trace.game().round();
-        let Some(event) = trace.next() else { break };
-        each(&row(&trace, round, Some(event)))?;
-    }
-    Ok(Replayed::Whole)
+    })
 }
 
 /// The widths of the table's columns: event, A's hand, B's hand, pile.
