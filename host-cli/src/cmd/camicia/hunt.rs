@@ -51,7 +51,7 @@ use super::report::{self, Header, Params, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::limits::{self, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::outfile::{self, OutFile};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
@@ -70,16 +70,14 @@ const GRACE: Duration = Duration::from_millis(100);
 
 /// Options of `plateau camicia hunt`.
 #[derive(Args, Debug)]
+#[command(mut_arg("max_steps", deals), mut_arg("seconds", |a| a.help(
+    "Stop after about this many seconds (default: 10 without --deals, else no time limit)"
+)))]
 pub(crate) struct HuntArgs {
-    /// Stop after about this many seconds (default: 10 without --deals, else no
-    /// time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
-    seconds: Option<f64>,
-    /// Stop after exactly this many deals, the hunt's step budget (reproducible
-    /// unless --seconds stops it first) (default: no deal limit).
-    #[arg(long, value_name = STEPS_NAME, visible_alias = "max-steps",
-          value_parser = parse_deals, allow_negative_numbers = true)]
-    deals: Option<u64>,
+    /// `--deals` (the hunt's step budget, `--max-steps` its alias) and
+    /// `--seconds`.
+    #[command(flatten)]
+    budgets: Budgets,
     /// Seed of the random deals.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
@@ -125,6 +123,27 @@ pub(crate) fn parse_top(s: &str) -> Result<usize, String> {
 /// Reads `--deals`: a hunt plays at least one deal.
 fn parse_deals(s: &str) -> Result<u64, String> {
     limits::number_in(s, 1, u64::MAX)
+}
+
+/// `--max-steps` of the hunt: `--deals`, at least one, with no limit by
+/// default (`u64::MAX`, shown as none).
+fn deals(arg: clap::Arg) -> clap::Arg {
+    arg.long("deals")
+        .visible_alias("max-steps")
+        .value_parser(parse_deals)
+        .default_value(NO_DEAL_LIMIT)
+        .hide_default_value(true)
+        .help("Stop after exactly this many deals, the hunt's step budget (reproducible unless --seconds stops it first) (default: no deal limit)")
+}
+
+/// `--deals` not given: `u64::MAX`, no limit.
+const NO_DEAL_LIMIT: &str = "18446744073709551615";
+
+impl HuntArgs {
+    /// `--deals`, if given.
+    fn deals(&self) -> Option<u64> {
+        (self.budgets.max_steps != u64::MAX).then_some(self.budgets.max_steps)
+    }
 }
 
 /// Reads `--threads`: 1 to 1,024.
@@ -440,7 +459,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         Some(t) => t,
         None => sched::default_threads(var).map_err(CliError::new)?,
     };
-    let seconds = match (args.seconds, args.deals) {
+    let seconds = match (args.budgets.seconds, args.deals()) {
         // `--seconds inf`: no time limit.
         (Some(s), _) => limits::finite(Some(s)),
         (None, None) => Some(DEFAULT_SECONDS),
@@ -449,7 +468,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     let params = Params {
         seed: args.seed,
         shard: format!("{}/{}", shard.k(), shard.n()),
-        deals: args.deals,
+        deals: args.deals(),
         seconds,
         fresh: args.fresh,
         max_rounds: args.max_rounds,
@@ -502,7 +521,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         hunt,
         shard,
         threads,
-        deals: args.deals.map_or(Budget::UNLIMITED, Budget::new),
+        deals: args.deals().map_or(Budget::UNLIMITED, Budget::new),
         deadline,
         resumed,
         checkpoint,
