@@ -252,7 +252,7 @@ fn bench(c: &mut Criterion) {
     // The hunt's paths, each run one chunk of DEALS deals (chunk numbers
     // running on, so every run plays new deals), against the imitation's
     // step: the next deal of its chain (a swap of two different cards), played.
-    let mut tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
+    let mut tally = Tally::new_in([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let mut climb_tally = tally;
     let fresh_hunt = Hunt::new(1, BUDGET).fresh();
     let climb_hunt = Hunt::new(1, BUDGET);

@@ -323,9 +323,9 @@ fn the_short_hunt_is_the_host_hunt() {
         assert_eq!(listed("loop"), Listed::new());
     }
     // The core, with the chip's storage.
-    let tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
+    let tally = Tally::new_in([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let hunt = Hunt::new(seed, Budget::new(rounds));
-    let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
+    let mut search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(deals), tally);
     assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(deals)));
     let t = search.tally();
     let counts = (t.deals, t.chunks, t.finished, t.loops, t.exhausted);

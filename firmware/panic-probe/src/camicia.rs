@@ -2,7 +2,7 @@
 
 use plateau::Budget;
 use plateau::camicia::hunt::{
-    self, Best, CHUNK_DEALS, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
+    self, Best, CHUNK_DEALS, Chunks, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
 };
 use plateau::camicia::{
     self, CamiciaError, Cycle, Deal, Ending, Event, Game, PackedDeal, Player, Rank, Simulation,
@@ -171,7 +171,7 @@ fn probe_packed() {
 /// A tally over lent lists of opaque lengths, holding any counts and entries.
 fn tally(lists: &mut ([Entry; 3], [Entry; 3], [Entry; 3])) -> Tally<&mut [Entry]> {
     let (a, b, c) = lists;
-    opaque(Tally::new(lend_mut(a), lend_mut(b), lend_mut(c)))
+    opaque(Tally::new_in(lend_mut(a), lend_mut(b), lend_mut(c)))
 }
 
 /// The record hunt: shuffles, best lists over lent storage, tallies, shards.
@@ -188,7 +188,10 @@ fn probe_hunt() {
     hash(found);
     debug(opaque(Entry::EMPTY));
     let mut slots = opaque([Entry::EMPTY; 4]);
-    let mut best = opaque(Best::new(opaque(Order::CardsFirst), lend_mut(&mut slots)));
+    let mut best = opaque(Best::new_in(
+        opaque(Order::CardsFirst),
+        lend_mut(&mut slots),
+    ));
     let other = opaque(Entry::EMPTY);
     keep(opaque(Order::TricksFirst).compare(&found, &other));
     keep(opaque(Order::CardsFirst).compare(&other, &found));
@@ -220,9 +223,13 @@ fn probe_hunt() {
     keep(shard.share(opaque(Budget::new(100))));
     debug(shard);
     hash(shard);
+    let chunks = opaque(Chunks::new(shard, opaque(Budget::new(100))));
+    keep(chunks.get(opaque(2)));
+    debug(chunks);
+    hash(chunks);
     let mut more = opaque(([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]));
     let tally_b = tally(&mut more);
-    let mut search = opaque(HuntSearch::new(
+    let mut search = opaque(HuntSearch::new_in(
         hunt,
         shard,
         opaque(Budget::new(100)),
@@ -243,7 +250,7 @@ fn probe_hunt() {
     let mut tally_b = opaque(search.into_tally());
     tally_a.absorb(&tally_b);
     tally_b.absorb(&tally_a);
-    let owned = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
+    let owned = Tally::new_in([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
     let mut owned = opaque(owned);
     owned.absorb(&tally_a);
     tally_b.absorb(&owned);

@@ -157,9 +157,9 @@ fn same_list(what: &'static str, got: &[Entry], expected: &[(&str, u64, u64)]) -
 /// counts and best lists (`plateau camicia hunt`, the same core code).
 pub fn short_hunt() -> Outcome {
     let (seed, deals, rounds) = HUNT;
-    let tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
+    let tally = Tally::new_in([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let hunt = Hunt::new(seed, Budget::new(rounds));
-    let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(deals), tally);
+    let mut search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(deals), tally);
     let Ok(done) = search.run(Budget::UNLIMITED);
     equal("the hunt is done", done, Answer::Done(deals))?;
     let t = search.tally();

@@ -42,7 +42,7 @@ impl Entry {
 ///
 /// ```
 /// use plateau::camicia::hunt::{Best, Entry, Order};
-/// let best = Best::new(Order::TricksFirst, [Entry::EMPTY; 4]);
+/// let best = Best::new_in(Order::TricksFirst, [Entry::EMPTY; 4]);
 /// assert_eq!(best.order(), Order::TricksFirst);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,7 +100,7 @@ impl Order {
 ///
 /// ```
 /// use plateau::{Budget, camicia::{PackedDeal, hunt::{Best, Entry, Order}}};
-/// let mut best = Best::new(Order::CardsFirst, [Entry::EMPTY; 2]);
+/// let mut best = Best::new_in(Order::CardsFirst, [Entry::EMPTY; 2]);
 /// for bits in [0b1, 0b10, 0b100, 0b1] {
 ///     let deal = PackedDeal::from_bits(bits, 0, 2, 2)?;
 ///     if let Some(&ending) = deal.simulate(Budget::new(100)).done() {
@@ -121,7 +121,7 @@ pub struct Best<S> {
 
 impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Best<S> {
     /// Returns an empty list ranked by `order`, holding at most `slots.len()` deals.
-    pub fn new(order: Order, slots: S) -> Self {
+    pub fn new_in(order: Order, slots: S) -> Self {
         Best {
             order,
             slots,

@@ -29,8 +29,8 @@
 //! use plateau::camicia::hunt::{Entry, Hunt, HuntSearch, Shard, Tally};
 //! use plateau::search::Search;
 //! let hunt = Hunt::new(7, Budget::new(100_000));
-//! let tally = Tally::new([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]);
-//! let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(1_000), tally);
+//! let tally = Tally::new_in([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]);
+//! let mut search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(1_000), tally);
 //! let Ok(outcome) = search.run(Budget::UNLIMITED);
 //! assert!(outcome.is_done());
 //! let tally = search.tally();
@@ -75,9 +75,9 @@ const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
 /// use plateau::Budget;
 /// use plateau::camicia::hunt::{Entry, Hunt, Tally};
 /// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
-/// let mut a = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
+/// let mut a = Tally::new_in([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
 /// hunt.chunk(0, Budget::new(500), &mut a);
-/// let mut b = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
+/// let mut b = Tally::new_in([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
 /// hunt.chunk(0, Budget::new(500), &mut b);
 /// assert_eq!(a, b); // deterministic for a seed
 /// ```
@@ -208,6 +208,48 @@ impl Hunt {
     }
 }
 
+/// The chunks of one shard's part of a hunt of `deals` deals in all (the
+/// shards together), in the order they are played: the one sequence that
+/// [`HuntSearch`] walks and that threads of your own share, each taking the
+/// next index (an atomic counter on a host) and playing its chunk with
+/// [`Hunt::chunk`].
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::camicia::hunt::{CHUNK_DEALS, Chunks, Shard};
+/// let chunks = Chunks::new(Shard::new(2, 3)?, Budget::new(4 * CHUNK_DEALS + 7));
+/// assert_eq!(chunks.get(0), Some((1, Budget::new(CHUNK_DEALS))));
+/// assert_eq!(chunks.get(1), Some((4, Budget::new(7))));
+/// assert_eq!(chunks.get(2), None);
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Chunks {
+    shard: Shard,
+    deals: Budget,
+}
+
+impl Chunks {
+    /// Returns the chunks of `shard`'s part of a hunt of `deals` deals in all.
+    #[must_use]
+    pub const fn new(shard: Shard, deals: Budget) -> Chunks {
+        Chunks { shard, deals }
+    }
+
+    /// Returns the shard's `index`-th chunk (from 0): its number in the whole
+    /// hunt (what [`Hunt::chunk`] plays) and its deals, or `None` past the
+    /// shard's last chunk.
+    #[must_use]
+    pub const fn get(self, index: u64) -> Option<(u64, Budget)> {
+        let number = self.shard.chunk(index);
+        match Hunt::chunk_deals(self.deals, number) {
+            Some(deals) => Some((number, deals)),
+            None => None,
+        }
+    }
+}
+
 /// Runs `shard`'s part of a record hunt of `deals` deals in all (the hunt's
 /// own budget, every shard's together; [`Budget::UNLIMITED`]: no end) into a
 /// [`Tally`], in slices: a [`Search`] whose unit is the deal. The shard plays
@@ -227,8 +269,8 @@ impl Hunt {
 /// use plateau::camicia::hunt::{CHUNK_DEALS, Entry, Hunt, HuntSearch, Shard, Tally};
 /// use plateau::search::{Outcome, Search};
 /// let hunt = Hunt::new(1, Budget::new(100_000)).fresh();
-/// let tally = Tally::new([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
-/// let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(CHUNK_DEALS + 5), tally);
+/// let tally = Tally::new_in([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
+/// let mut search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(CHUNK_DEALS + 5), tally);
 /// assert_eq!(search.run(Budget::new(100)), Ok(Outcome::Exhausted { best: 0, spent: 0 }));
 /// assert_eq!(search.run(Budget::new(CHUNK_DEALS)), Ok(Outcome::Exhausted { best: CHUNK_DEALS, spent: CHUNK_DEALS }));
 /// assert_eq!(search.run(Budget::new(5)), Ok(Outcome::Done(CHUNK_DEALS + 5)));
@@ -238,8 +280,7 @@ impl Hunt {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct HuntSearch<S> {
     hunt: Hunt,
-    shard: Shard,
-    deals: Budget,
+    chunks: Chunks,
     /// The shard's next chunk, from 0.
     next: u64,
     meter: Meter,
@@ -252,8 +293,7 @@ impl<S: fmt::Debug> fmt::Debug for HuntSearch<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HuntSearch")
             .field("hunt", &self.hunt)
-            .field("shard", &self.shard)
-            .field("deals", &self.deals)
+            .field("chunks", &self.chunks)
             .field("next", &self.next)
             .field("meter", &self.meter)
             .field("tally", &self.tally)
@@ -264,11 +304,10 @@ impl<S: fmt::Debug> fmt::Debug for HuntSearch<S> {
 impl<S: AsRef<[Entry]> + AsMut<[Entry]>> HuntSearch<S> {
     /// Makes `shard`'s part of `hunt`, of `deals` deals in all (the shards
     /// together), counted into `tally`.
-    pub const fn new(hunt: Hunt, shard: Shard, deals: Budget, tally: Tally<S>) -> Self {
+    pub const fn new_in(hunt: Hunt, shard: Shard, deals: Budget, tally: Tally<S>) -> Self {
         HuntSearch {
             hunt,
-            shard,
-            deals,
+            chunks: Chunks::new(shard, deals),
             next: 0,
             meter: Meter::new(),
             tally,
@@ -295,15 +334,14 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Search for HuntSearch<S> {
     /// Plays whole chunks of at most `budget` deals in all.
     fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
         self.meter.open(budget);
-        while let Some(len) = Hunt::chunk_deals(self.deals, self.shard.chunk(self.next)) {
+        while let Some((number, len)) = self.chunks.get(self.next) {
             if len.get() > self.meter.left() {
                 return Ok(Outcome::Exhausted {
                     best: self.meter.spent(),
                     spent: self.meter.spent(),
                 });
             }
-            self.hunt
-                .chunk(self.shard.chunk(self.next), len, &mut self.tally);
+            self.hunt.chunk(number, len, &mut self.tally);
             self.meter.spend(len.get());
             self.next = self.next.saturating_add(1);
         }
@@ -335,14 +373,14 @@ mod tests {
     fn shards_partition_the_hunt() {
         let hunt = Hunt::new(5, Budget::new(100_000)).fresh();
         let deals = Budget::new(3 * CHUNK_DEALS + 777);
-        let empty = || Tally::new([Entry::EMPTY; 4], [Entry::EMPTY; 4], [Entry::EMPTY; 4]);
-        let mut whole = HuntSearch::new(hunt, Shard::WHOLE, deals, empty());
+        let empty = || Tally::new_in([Entry::EMPTY; 4], [Entry::EMPTY; 4], [Entry::EMPTY; 4]);
+        let mut whole = HuntSearch::new_in(hunt, Shard::WHOLE, deals, empty());
         assert_eq!(whole.run(Budget::UNLIMITED), Ok(Outcome::Done(deals.get())));
         for n in [2, 3, 5] {
             let mut union = empty();
             for k in 1..=n {
                 let shard = Shard::new(k, n).unwrap();
-                let mut part = HuntSearch::new(hunt, shard, deals, empty());
+                let mut part = HuntSearch::new_in(hunt, shard, deals, empty());
                 let share = shard.share(deals).get();
                 assert_eq!(part.run(Budget::UNLIMITED), Ok(Outcome::Done(share)));
                 assert_eq!(part.tally().deals, share);
@@ -355,8 +393,8 @@ mod tests {
     #[test]
     fn best_lists_are_ordered_and_distinct() {
         let hunt = Hunt::new(3, Budget::new(100_000));
-        let tally = Tally::new([Entry::EMPTY; 6], [Entry::EMPTY; 6], [Entry::EMPTY; 6]);
-        let mut search = HuntSearch::new(hunt, Shard::WHOLE, Budget::new(3000), tally);
+        let tally = Tally::new_in([Entry::EMPTY; 6], [Entry::EMPTY; 6], [Entry::EMPTY; 6]);
+        let mut search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(3000), tally);
         assert_eq!(search.run(Budget::UNLIMITED), Ok(Outcome::Done(3000)));
         let tally = search.tally();
         for best in [&tally.by_cards, &tally.by_tricks] {

@@ -14,7 +14,7 @@ use crate::search::Outcome;
 ///
 /// ```
 /// use plateau::{Budget, camicia::{PackedDeal, hunt::{Entry, Tally}}};
-/// let mut tally = Tally::new([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
+/// let mut tally = Tally::new_in([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
 /// let deal = PackedDeal::from_bits(0b1_0001, 0, 3, 3)?; // a loop
 /// tally.add(&deal, deal.simulate(Budget::new(100)));
 /// assert_eq!((tally.deals, tally.loops, tally.loop_deals.len()), (1, 1, 1));
@@ -63,7 +63,7 @@ impl<S: fmt::Debug> fmt::Debug for Tally<S> {
 
 impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Tally<S> {
     /// Returns an empty tally whose lists keep as many deals as their storage holds.
-    pub fn new(by_cards: S, by_tricks: S, loop_deals: S) -> Self {
+    pub fn new_in(by_cards: S, by_tricks: S, loop_deals: S) -> Self {
         Tally {
             deals: 0,
             chunks: 0,
@@ -71,9 +71,9 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Tally<S> {
             loops: 0,
             exhausted: 0,
             cards_of_finished: 0,
-            by_cards: Best::new(Order::CardsFirst, by_cards),
-            by_tricks: Best::new(Order::TricksFirst, by_tricks),
-            loop_deals: Best::new(Order::CardsFirst, loop_deals),
+            by_cards: Best::new_in(Order::CardsFirst, by_cards),
+            by_tricks: Best::new_in(Order::TricksFirst, by_tricks),
+            loop_deals: Best::new_in(Order::CardsFirst, loop_deals),
         }
     }
 

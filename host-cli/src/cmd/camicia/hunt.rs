@@ -22,8 +22,8 @@
 //! the chunks under way for at most [`GRACE`], then reports the ledger. A
 //! chunk not finished by then is left out, whole: with more threads than
 //! processors a chunk can take seconds of wall time, and the answer does not
-//! wait for it (the workers check the deadline themselves too, so a busy
-//! main thread does not keep them going).
+//! wait for it. The deadline is the driver's alone (the watch answers it
+//! between two looks at the workers); the workers only obey the halt.
 //!
 //! More threads than processors (`--threads` follows Slurm's allocation,
 //! which a busy node can exceed): only one worker per processor plays, the
@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::camicia::hunt::{Hunt, Shard};
+use plateau::camicia::hunt::{Chunks, Hunt, Shard};
 use plateau::search::{Outcome, Search};
 
 use super::DEFAULT_MAX_ROUNDS;
@@ -177,16 +177,14 @@ impl Ledger {
     }
 }
 
-/// The hunt's chunks, handed out in order to the threads as they free up.
-struct Chunks {
+/// The hunt's threads and what they share: the chunks, handed out in order as
+/// the threads free up, and each thread's chunks played.
+struct Pool {
     hunt: Hunt,
-    shard: Shard,
+    /// The shard's chunks, in order.
+    chunks: Chunks,
     top: usize,
-    /// The hunt's deals in all (unlimited: until stopped).
-    deals: Budget,
-    /// When `--seconds` runs out: the workers look too.
-    deadline: Option<Instant>,
-    /// The next chunk to hand out.
+    /// The index of the next chunk to hand out.
     next: AtomicU64,
     /// Deals played in this run, for the progress line.
     played: AtomicU64,
@@ -251,7 +249,7 @@ impl Drop for Turn<'_> {
 
 /// Counts a worker out when it ends, a panic included, and wakes the main
 /// thread.
-struct Leaving<'c>(&'c Chunks);
+struct Leaving<'c>(&'c Pool);
 
 impl Drop for Leaving<'_> {
     fn drop(&mut self) {
@@ -260,7 +258,7 @@ impl Drop for Leaving<'_> {
     }
 }
 
-impl Chunks {
+impl Pool {
     /// Stops the hunt: no new chunk is taken, and the workers waiting for a
     /// turn leave.
     fn halt(&self) {
@@ -285,17 +283,12 @@ impl Chunks {
             return;
         };
         while !self.stop.load(Ordering::Relaxed) {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.halt();
-                break;
-            }
             let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(len) = Hunt::chunk_deals(self.deals, self.shard.chunk(index)) else {
+            let Some((number, len)) = self.chunks.get(index) else {
                 break;
             };
             let mut chunk = Report::new(self.top);
-            self.hunt
-                .chunk(self.shard.chunk(index), len, &mut chunk.tally);
+            self.hunt.chunk(number, len, &mut chunk.tally);
             self.played.fetch_add(chunk.tally.deals, Ordering::Relaxed);
             if let Some(slot) = self.ended.get(me) {
                 slot.lock()
@@ -324,9 +317,9 @@ const WATCH_NAP: Duration = Duration::from_millis(5);
 /// `budget` deals more or the deadline or a signal says stop, and says
 /// `Done` once every thread has ended. The threads do not stop between runs:
 /// the driver only looks in between, and halts them
-/// ([`Chunks::halt`]) when it stops.
+/// ([`Pool::halt`]) when it stops.
 struct Watch<'c> {
-    chunks: &'c Chunks,
+    pool: &'c Pool,
     ledger: Ledger,
     /// The chunks just taken from the workers, on their way to the ledger.
     taken: Vec<(u64, Report)>,
@@ -352,8 +345,8 @@ impl Watch<'_> {
     fn collect(&mut self) -> bool {
         // Read first: once every worker is out, none holds a lock, and all
         // their chunks are in (counted out after the last hand-in).
-        let last = self.chunks.working.load(Ordering::Acquire) == 0;
-        for slot in &self.chunks.ended {
+        let last = self.pool.working.load(Ordering::Acquire) == 0;
+        for slot in &self.pool.ended {
             match slot.try_lock() {
                 Ok(mut ended) => self.taken.append(&mut ended),
                 Err(TryLockError::Poisoned(p)) => self.taken.append(&mut p.into_inner()),
@@ -409,7 +402,7 @@ impl Search for Watch<'_> {
     }
 
     fn spent(&self) -> u64 {
-        self.chunks.played.load(Ordering::Relaxed)
+        self.pool.played.load(Ordering::Relaxed)
     }
 }
 
@@ -547,12 +540,10 @@ fn header(params: &Params, threads: usize, complete: bool, stop: Option<Stop>) -
 /// goes.
 fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     let processors = std::thread::available_parallelism().map_or(plan.threads, |n| n.get());
-    let chunks = Arc::new(Chunks {
+    let pool = Arc::new(Pool {
         hunt: plan.hunt,
-        shard: plan.shard,
+        chunks: Chunks::new(plan.shard, plan.deals),
         top: plan.params.top.unwrap_or(DEFAULT_TOP),
-        deals: plan.deals,
-        deadline: plan.deadline,
         next: AtomicU64::new(plan.resumed.tally.chunks),
         played: AtomicU64::new(0),
         stop: AtomicBool::new(false),
@@ -575,23 +566,21 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     };
     // A timed hunt resumed after its time is over plays nothing more.
     let mut stopped_by = limits.stop_now();
-    chunks.stop.store(stopped_by.is_some(), Ordering::Relaxed);
+    pool.stop.store(stopped_by.is_some(), Ordering::Relaxed);
     // Each worker hands in its chunks as it ends them. The workers are not
     // joined: a stopped hunt reports without the chunks they have under way
     // (module docs).
     for me in 0..plan.threads {
-        let mine = Arc::clone(&chunks);
+        let mine = Arc::clone(&pool);
         let started = std::thread::Builder::new()
             .name("hunt".into())
             .spawn(move || {
                 mine.work(me);
             });
         if let Err(e) = started {
-            chunks.halt();
+            pool.halt();
             // (Threads never started count as ended.)
-            chunks
-                .working
-                .fetch_sub(plan.threads - me, Ordering::Release);
+            pool.working.fetch_sub(plan.threads - me, Ordering::Release);
             return Err(CliError::new(format!("cannot start a hunt thread: {e}")));
         }
     }
@@ -600,7 +589,7 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
     let mut last_save = Instant::now();
     let mut saved = Ok(());
     let mut watch = Watch {
-        chunks: &chunks,
+        pool: &pool,
         taken: Vec::new(),
         ledger: Ledger {
             report: plan.resumed.clone(),
@@ -621,15 +610,13 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             saved = checkpoint::save(file, &watch.snapshot(&run), &header);
             if saved.is_err() {
                 // The hunt stops; the error is the answer.
-                chunks.halt();
+                pool.halt();
             }
             last_save = Instant::now();
         }
     });
-    chunks.halt();
-    // The workers end on the deadline by themselves: the hunt is then done
-    // in the driver's eyes, but stopped by the time.
-    if let Some(stop) = stop.or_else(|| limits.stop_now()) {
+    pool.halt();
+    if let Some(stop) = stop {
         stopped_by.get_or_insert(stop);
     }
     // The chunks under way end within the grace, or are left out.

@@ -221,7 +221,7 @@ mod tests {
 
     /// Keeps the best `room` of `entries` in `order`.
     fn best(order: Order, room: usize, entries: &[Entry]) -> Vec<Entry> {
-        let mut list = Best::new(order, vec![Entry::EMPTY; room]);
+        let mut list = Best::new_in(order, vec![Entry::EMPTY; room]);
         for e in entries {
             list.insert(*e);
         }

@@ -47,7 +47,7 @@ impl Report {
     /// `room` deals each.
     fn with_room(room: [usize; 3]) -> Report {
         Report {
-            tally: plateau::camicia::hunt::Tally::new(
+            tally: plateau::camicia::hunt::Tally::new_in(
                 vec![Entry::EMPTY; room[0]],
                 vec![Entry::EMPTY; room[1]],
                 vec![Entry::EMPTY; room[2]],
