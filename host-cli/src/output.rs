@@ -6,7 +6,7 @@
 //! its own text. No command writes JSON by hand.
 //!
 //! The shared vocabulary (docs/cli.md): every answer has a `status`
-//! ([`Status`]); a count is a [`Count`] (`count` plus `complete`); a grid cell
+//! ([`Status`]); a count is the core's `search::Count`, serialized by [`count`] (`count` plus `complete`); a grid cell
 //! is a [`Cell`] (`{"row":…,"col":…}`, 1-based); a search that ran out says
 //! what stopped it ([`Stop`]); seconds are [`Seconds`] (to the millisecond).
 
@@ -233,60 +233,23 @@ impl Stop {
     }
 }
 
-/// A number of things counted: exact when `complete`, a lower bound otherwise.
-///
-/// Serialized flat into its answer (`#[serde(flatten)]`) as `"count":N,
-/// "complete":true|false`; shown as `N` or `at least N` in text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Count {
-    /// How many were counted.
-    pub(crate) count: u64,
-    /// Whether the count is exact (the search ended on its own).
-    pub(crate) complete: bool,
-}
-
-impl Count {
-    /// An exact count.
-    pub(crate) fn exact(count: u64) -> Self {
-        Count {
-            count,
-            complete: true,
-        }
-    }
-
-    /// A count that a budget cut short: at least `count`.
-    pub(crate) fn at_least(count: u64) -> Self {
-        Count {
-            count,
-            complete: false,
-        }
-    }
-}
-
-impl fmt::Display for Count {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.complete {
-            write!(f, "{}", self.count)
-        } else {
-            write!(f, "at least {}", self.count)
-        }
-    }
-}
-
-impl From<search::Count> for Count {
-    fn from(c: search::Count) -> Self {
-        Count {
-            count: c.at_least,
-            complete: c.exact,
-        }
-    }
+/// Serializes the core's count (`search::Count`) flat into its answer, with
+/// `#[serde(flatten, serialize_with = "output::count")]`: `"count":N,
+/// "complete":true|false` (complete: exact, the search ended on its own).
+/// Its text, `N` or `at least N`, is the core's `Display`.
+pub(crate) fn count<S: serde::Serializer>(c: &search::Count, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Count", 2)?;
+    st.serialize_field("count", &c.at_least)?;
+    st.serialize_field("complete", &c.exact)?;
+    st.end()
 }
 
 /// The status, the count and the first solution of a grid search's outcome:
 /// `unique` or `multiple` when done (the count exact unless the search
 /// stopped at what it sought), `none`, or `exhausted` with the solutions
 /// found so far (at least).
-pub(crate) fn solutions<P>(outcome: &GridOutcome<P>) -> (Status, Count, Option<&P>) {
+pub(crate) fn solutions<P>(outcome: &GridOutcome<P>) -> (Status, search::Count, Option<&P>) {
     match outcome {
         search::Outcome::Done(found) => {
             let status = if found.is_unique() {
@@ -294,12 +257,12 @@ pub(crate) fn solutions<P>(outcome: &GridOutcome<P>) -> (Status, Count, Option<&
             } else {
                 Status::Multiple
             };
-            (status, found.count.into(), Some(&found.first))
+            (status, found.count, Some(&found.first))
         }
-        search::Outcome::NoSolution(()) => (Status::None, Count::exact(0), None),
+        search::Outcome::NoSolution(()) => (Status::None, search::Count::exactly(0), None),
         search::Outcome::Exhausted { best, .. } => match best {
-            Some(found) => (Status::Exhausted, found.count.into(), Some(&found.first)),
-            None => (Status::Exhausted, Count::at_least(0), None),
+            Some(found) => (Status::Exhausted, found.count, Some(&found.first)),
+            None => (Status::Exhausted, search::Count::at_least(0), None),
         },
     }
 }
@@ -353,8 +316,8 @@ mod tests {
     #[derive(Serialize)]
     struct Example {
         status: Status,
-        #[serde(flatten)]
-        count: Count,
+        #[serde(flatten, serialize_with = "count")]
+        count: search::Count,
         cell: Cell,
         stopped_by: Option<Stop>,
         seconds: Seconds,
@@ -364,7 +327,7 @@ mod tests {
     fn keys_come_in_field_order_and_numbers_stay_short() {
         let e = Example {
             status: Status::Exhausted,
-            count: Count::at_least(7),
+            count: search::Count::at_least(7),
             cell: Cell { row: 1, col: 2 },
             stopped_by: Some(Stop::MaxSteps),
             seconds: Seconds(0.1 + 0.02),
@@ -379,7 +342,7 @@ mod tests {
 
     #[test]
     fn a_cut_count_reads_at_least() {
-        assert_eq!(Count::at_least(5).to_string(), "at least 5");
-        assert_eq!(Count::exact(5).to_string(), "5");
+        assert_eq!(search::Count::at_least(5).to_string(), "at least 5");
+        assert_eq!(search::Count::exactly(5).to_string(), "5");
     }
 }

@@ -7,13 +7,14 @@ use clap::Args;
 use plateau::grid::{
     self, BreadthFirst, DepthFirst, Frame, Margins, SearchError, Seek, Strategy, margins,
 };
+use plateau::search;
 use serde::Serialize;
 
 use super::{Walk, ran_out};
 use crate::Io;
 use crate::error::{CliError, CliResult, bad};
 use crate::limits::{self, Budgets, Limits};
-use crate::output::{self, Answer, Count, Status, Stop};
+use crate::output::{self, Answer, Status, Stop};
 use crate::progress::Progress;
 
 pub(super) const AFTER_HELP: &str = "\
@@ -164,20 +165,20 @@ pub(crate) struct MarginsAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<Stop>,
     /// Solutions: exact when complete.
-    #[serde(flatten)]
-    count: Count,
+    #[serde(flatten, serialize_with = "output::count")]
+    count: search::Count,
     /// The first `--limit` solutions, rows of `#` (black) and `.` (white).
     solutions: Vec<Vec<String>>,
 }
 
 impl Answer for MarginsAnswer {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let noun = if self.count.count == 1 {
+        let noun = if self.count.at_least == 1 {
             "solution"
         } else {
             "solutions"
         };
-        if self.count.complete {
+        if self.count.exact {
             writeln!(out, "{} {noun}", self.count)?;
         } else {
             writeln!(

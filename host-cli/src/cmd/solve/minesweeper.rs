@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use plateau::grid::{self, Minefield, Survey, SurveySearch, minesweeper, minesweeper::Tile};
+use plateau::search;
 use plateau::search::Outcome;
 use serde::Serialize;
 
@@ -15,7 +16,7 @@ use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Budgets};
-use crate::output::{self, Answer, Cell, Count, Status, Stop};
+use crate::output::{self, Answer, Cell, Status, Stop};
 use crate::progress::Progress;
 
 pub(super) const FORMAT: &str = "\
@@ -160,8 +161,8 @@ pub(crate) struct MinefieldAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<Stop>,
     /// Layouts of the squares next to numbers that fit: exact when complete.
-    #[serde(flatten)]
-    layouts: Count,
+    #[serde(flatten, serialize_with = "output::count")]
+    layouts: search::Count,
     /// The board with hidden squares marked `M`, `S` or `?`.
     board: Vec<String>,
     /// The squares that are a mine in every layout.
@@ -195,7 +196,7 @@ impl Answer for MinefieldAnswer {
             Status::None => return writeln!(out, "no layout of mines fits the numbers"),
             _ => {}
         }
-        let layouts = self.layouts.count;
+        let layouts = self.layouts.at_least;
         let noun = if layouts == 1 { "layout" } else { "layouts" };
         writeln!(out, "{layouts} {noun} of the squares next to numbers fit")?;
         for row in &self.board {
@@ -236,13 +237,17 @@ fn answer(
     outcome: &Outcome<Survey, (), plateau::search::Count>,
 ) -> MinefieldAnswer {
     let (status, layouts, survey) = match outcome {
-        Outcome::Done(survey) => (Status::Found, Count::exact(survey.layouts()), Some(survey)),
-        Outcome::NoSolution(()) => (Status::None, Count::exact(0), None),
+        Outcome::Done(survey) => (
+            Status::Found,
+            search::Count::exactly(survey.layouts()),
+            Some(survey),
+        ),
+        Outcome::NoSolution(()) => (Status::None, search::Count::exactly(0), None),
         Outcome::Exhausted { best, .. } => {
             return MinefieldAnswer {
                 status: Status::Exhausted,
                 stopped_by: None,
-                layouts: (*best).into(),
+                layouts: *best,
                 board: marked(board, |_| None),
                 mines: Vec::new(),
                 safe: Vec::new(),

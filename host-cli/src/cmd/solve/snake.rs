@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use plateau::grid::{self, DepthFirst, Frame, Seek, Snake, Strategy, snake};
+use plateau::search;
 use serde::Serialize;
 
 use super::margins::parse_limit;
@@ -14,7 +15,7 @@ use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Budgets};
-use crate::output::{self, Answer, Count, Status, Stop};
+use crate::output::{self, Answer, Status, Stop};
 use crate::progress::Progress;
 
 pub(super) const FORMAT: &str = "\
@@ -197,8 +198,8 @@ pub(crate) struct SnakeAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<Stop>,
     /// Snakes found: exact when complete.
-    #[serde(flatten)]
-    count: Count,
+    #[serde(flatten, serialize_with = "output::count")]
+    count: search::Count,
     /// The first `--limit` of them: `H` head, `T` tail, `#` body, `.` empty.
     solutions: Vec<Vec<String>>,
 }
@@ -217,7 +218,7 @@ impl Answer for SnakeAnswer {
                 out,
                 "{s}: {} {}",
                 self.count,
-                if self.count.count == 1 {
+                if self.count.at_least == 1 {
                     "snake"
                 } else {
                     "snakes"

@@ -13,6 +13,7 @@ use clap::Args;
 use plateau::grid::{
     self, DepthFirst, Frame, Seek, Shape, Sudoku, SudokuError, SudokuSearch, SudokuStack,
 };
+use plateau::search;
 use serde::Serialize;
 
 use super::{ran_out, source_name};
@@ -20,7 +21,7 @@ use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Budgets, Limits};
-use crate::output::{self, Answer, Count, Status, Stop};
+use crate::output::{self, Answer, Status, Stop};
 use crate::progress::{self, Interruptible, Progress};
 
 pub(super) const AFTER_HELP: &str = "\
@@ -119,8 +120,8 @@ pub(crate) struct SudokuAnswer {
     line: usize,
     /// Solutions found: exact when complete; with `multiple` and no
     /// `--count` the search stops at the second (at least 2).
-    #[serde(flatten)]
-    count: Count,
+    #[serde(flatten, serialize_with = "output::count")]
+    count: search::Count,
     /// One solution as digits, row by row.
     solution: Option<String>,
     /// Why there is no solution.
@@ -135,7 +136,7 @@ impl Answer for SudokuAnswer {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         let status = match (self.status, &self.reason) {
             // Without --count the search stops at 2: "found" says so.
-            (Status::Multiple, _) => format!("multiple ({} solutions found)", self.count.count),
+            (Status::Multiple, _) => format!("multiple ({} solutions found)", self.count.at_least),
             (Status::Exhausted, _) => format!(
                 "exhausted ({} solutions found before {})",
                 self.count,
@@ -212,7 +213,7 @@ fn solve(
                 status: Status::None,
                 stopped_by: None,
                 line,
-                count: Count::exact(0),
+                count: search::Count::exactly(0),
                 solution: None,
                 reason: Some(reason(e)),
                 side,

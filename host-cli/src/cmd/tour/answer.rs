@@ -9,7 +9,7 @@ use serde::{Serialize, Serializer};
 
 use super::draw::grid;
 use super::notation::name;
-use crate::output::{Answer, Cell, Count, Status, Stop};
+use crate::output::{self, Answer, Cell, Status, Stop};
 
 /// Largest board printed square by square; larger boards get a one-line summary.
 const MAX_PRINTED_SIDE: u16 = 26;
@@ -183,8 +183,8 @@ pub(super) struct CountAnswer {
     height: u16,
     closed: bool,
     start: Cell,
-    #[serde(flatten)]
-    count: Count,
+    #[serde(flatten, serialize_with = "output::count")]
+    count: search::Count,
     #[serde(skip)]
     request: Request,
 }
@@ -198,7 +198,7 @@ impl CountAnswer {
             (true, 1) => Status::Unique,
             (true, _) => Status::Multiple,
         };
-        let count = Count::from(counted);
+        let count = counted;
         CountAnswer {
             status,
             stopped_by: stop,
