@@ -97,7 +97,7 @@ from_core_errors!(
     plateau::grid::MinefieldError,
     plateau::grid::SnakeError,
     plateau::grid::SudokuError,
-    plateau::grid::SearchError,
+    plateau::grid::MemoryError,
     plateau::tour::TourError,
     plateau::camicia::CamiciaError,
 );

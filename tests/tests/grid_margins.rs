@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, DepthFirst, Frame, GridOutcome, Margins, SearchError, Seek, Strategy as _,
+    BreadthFirst, DepthFirst, Frame, GridOutcome, Margins, MemoryError, Seek, Strategy as _,
 };
 use plateau::search::{Count, Outcome, Search};
 use plateau_tests::run_in_slices;
@@ -49,7 +49,7 @@ fn dfs(
     (r, search.spent(), all)
 }
 
-fn bfs(rows: &[u8], cols: &[u8], queue: usize) -> Result<Vec<Grid>, SearchError> {
+fn bfs(rows: &[u8], cols: &[u8], queue: usize) -> Result<Vec<Grid>, MemoryError> {
     let p = Margins::new(rows, cols).unwrap();
     let mut all = Vec::new();
     let r = BreadthFirst::new_in(p, Seek::All, vec![p; queue])
@@ -112,7 +112,7 @@ fn breadth_first_and_depth_first_agree() {
 fn a_small_queue_is_an_error_not_a_silent_drop() {
     assert_eq!(
         bfs(&[2; 5], &[2; 5], 3),
-        Err(SearchError::QueueFull { grids: 3 })
+        Err(MemoryError::QueueFull { grids: 3 })
     );
 }
 
@@ -121,7 +121,7 @@ fn a_small_stack_is_an_error() {
     let p = Margins::new(&[2; 5], &[2; 5]).unwrap();
     let mut search = DepthFirst::new_in(p, Seek::All, vec![Frame::new(p); 2]);
     let r = search.run(Budget::UNLIMITED);
-    assert_eq!(r, Err(SearchError::StackFull { frames: 2 }));
+    assert_eq!(r, Err(MemoryError::StackFull { frames: 2 }));
     // The search stays failed: it cannot go on without the lost child.
     assert_eq!(search.run(Budget::UNLIMITED), r);
 }
@@ -252,7 +252,7 @@ proptest! {
             match grown.run(Budget::new(slice)) {
                 Ok(Outcome::Exhausted { .. }) => {}
                 Ok(over) => break over,
-                Err(SearchError::QueueFull { grids }) => {
+                Err(MemoryError::QueueFull { grids }) => {
                     grown = grown.move_to(vec![p; 2 * grids]).ok().unwrap();
                 }
                 Err(e) => panic!("{e}"),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use plateau::Budget;
 use plateau::grid::{
-    Cell, Minefield, MinefieldError, SearchError, Survey, SurveyFrame, SurveySearch,
+    Cell, MemoryError, Minefield, MinefieldError, Survey, SurveyFrame, SurveySearch,
     minesweeper::Tile,
 };
 use plateau::search::{Count, Outcome, Search};
@@ -248,7 +248,7 @@ fn errors_and_budget() {
     let mut frames = [SurveyFrame::BLANK; 16];
     assert_eq!(
         SurveySearch::new_in(&field, &mut frames).err(),
-        Some(SearchError::TooFewFrames {
+        Some(MemoryError::TooFewFrames {
             needed: 49,
             given: 16
         })

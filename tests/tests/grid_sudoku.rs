@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use plateau::Budget;
 use plateau::grid::{
-    BreadthFirst, Cell, DepthFirst, Frame, GridOutcome, SearchError, Seek, Shape, Strategy as _,
+    BreadthFirst, Cell, DepthFirst, Frame, GridOutcome, MemoryError, Seek, Shape, Strategy as _,
     Sudoku, SudokuError, SudokuFrame, SudokuLog, SudokuSearch, SudokuStack,
 };
 use plateau::search::{Count, Outcome, Search};
@@ -511,7 +511,7 @@ fn band_search_on_a_lent_stack_counts_what_the_general_search_counts() {
     let mut short = SudokuStack::<1>::new();
     let p = Sudoku::new(Shape::Nine, &[0; 81]).unwrap();
     let mut search = SudokuSearch::new_in(p, Seek::Uniqueness, &mut short).unwrap();
-    let failed = Err(SearchError::StackFull { frames: 1 });
+    let failed = Err(MemoryError::StackFull { frames: 1 });
     assert_eq!(search.run(Budget::UNLIMITED), failed);
     assert_eq!(search.run(Budget::UNLIMITED), failed);
     // The band frames serve 9×9 grids: the smaller shapes go to the general search.
@@ -519,7 +519,7 @@ fn band_search_on_a_lent_stack_counts_what_the_general_search_counts() {
         let p = Sudoku::new(shape, &vec![0; cells]).unwrap();
         assert_eq!(
             SudokuSearch::new_in(p, Seek::Uniqueness, &mut short).err(),
-            Some(SearchError::WrongShape { cells })
+            Some(MemoryError::WrongShape { cells })
         );
     }
 }

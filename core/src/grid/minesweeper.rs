@@ -34,7 +34,7 @@ use core::convert::Infallible;
 use core::fmt;
 
 use super::tree::{Dfs, Node, Raw, Slot};
-use super::{Cell, SearchError, Seek};
+use super::{Cell, MemoryError, Seek};
 use crate::Budget;
 use crate::search::{Count, Outcome, Search};
 
@@ -667,13 +667,13 @@ impl<'f, S: AsMut<[SurveyFrame]>, const CLUES: usize> SurveySearch<'f, S, CLUES>
     /// frames `stack`.
     ///
     /// # Errors
-    /// [`SearchError::TooFewFrames`] if `stack` holds fewer frames than the
+    /// [`MemoryError::TooFewFrames`] if `stack` holds fewer frames than the
     /// field's frontier squares plus one.
-    pub fn new_in(field: &'f Minefield<CLUES>, mut stack: S) -> Result<Self, SearchError> {
+    pub fn new_in(field: &'f Minefield<CLUES>, mut stack: S) -> Result<Self, MemoryError> {
         let needed = field.frontier.len() + 1;
         let given = stack.as_mut().len();
         if given < needed {
-            return Err(SearchError::TooFewFrames { needed, given });
+            return Err(MemoryError::TooFewFrames { needed, given });
         }
         Ok(SurveySearch {
             field,

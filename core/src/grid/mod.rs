@@ -238,22 +238,24 @@ impl<P> Solutions<P> {
     }
 }
 
-/// Says why a search could not go on: the memory lent to it ran short
-/// (running out of budget is an outcome, not this).
+/// Says why the memory of a grid search does not serve it: the memory lent
+/// ran short, or (for [`SudokuSearch`], whose memory is sized for 9×9 grids)
+/// the grid is of another shape. Running out of budget is an outcome, not
+/// this.
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{DepthFirst, Frame, Margins, SearchError, Seek};
+/// use plateau::grid::{DepthFirst, Frame, Margins, MemoryError, Seek};
 /// use plateau::search::Search;
 /// let puzzle = Margins::new(&[1, 1, 1], &[1, 1, 1])?;
 /// let mut too_short = DepthFirst::new_in(puzzle, Seek::All, [Frame::new(puzzle); 1]);
-/// assert_eq!(too_short.run(Budget::UNLIMITED), Err(SearchError::StackFull { frames: 1 }));
+/// assert_eq!(too_short.run(Budget::UNLIMITED), Err(MemoryError::StackFull { frames: 1 }));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum SearchError {
+pub enum MemoryError {
     /// The breadth-first queue is full: move the search to a larger one
     /// ([`BreadthFirst::move_to`]).
     QueueFull {
@@ -280,21 +282,21 @@ pub enum SearchError {
     },
 }
 
-impl fmt::Display for SearchError {
+impl fmt::Display for MemoryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::QueueFull { grids } => {
+            MemoryError::QueueFull { grids } => {
                 write!(f, "the breadth-first queue of {grids} grids is full")
             }
-            SearchError::StackFull { frames } => {
+            MemoryError::StackFull { frames } => {
                 write!(f, "the depth-first stack of {frames} frames is full")
             }
-            SearchError::WrongShape { cells } => write!(
+            MemoryError::WrongShape { cells } => write!(
                 f,
                 "this search serves {}-cell grids, not {cells}-cell ones",
                 sudoku::Shape::Nine.cells()
             ),
-            SearchError::TooFewFrames { needed, given } => write!(
+            MemoryError::TooFewFrames { needed, given } => write!(
                 f,
                 "{given} frames lent, fewer than the {needed} the search can need"
             ),
@@ -302,4 +304,4 @@ impl fmt::Display for SearchError {
     }
 }
 
-impl core::error::Error for SearchError {}
+impl core::error::Error for MemoryError {}

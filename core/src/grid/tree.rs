@@ -10,7 +10,7 @@
 //! depth, the tally, the phase): a slice that runs out of budget returns
 //! before it takes a choice out of a frame, so the next slice takes it.
 
-use super::{GridOutcome, Puzzle, SearchError, Seek, Solutions};
+use super::{GridOutcome, MemoryError, Puzzle, Seek, Solutions};
 use crate::Budget;
 use crate::search::{Count, Meter, Outcome};
 
@@ -101,7 +101,7 @@ pub(crate) enum Phase {
     /// Over: every later run answers the same.
     Over(End),
     /// The lent memory ran short in a way the search cannot come back from.
-    Failed(SearchError),
+    Failed(MemoryError),
 }
 
 /// Counts the solutions, keeps the first, and meters the nodes expanded.
@@ -188,7 +188,7 @@ impl<N: Copy> Tally<N> {
     }
 
     /// Returns the error the search failed with, sticking to it.
-    pub(crate) fn fail(&mut self, e: SearchError) -> Result<GridOutcome<N>, SearchError> {
+    pub(crate) fn fail(&mut self, e: MemoryError) -> Result<GridOutcome<N>, MemoryError> {
         self.phase = Phase::Failed(e);
         Err(e)
     }
@@ -196,7 +196,7 @@ impl<N: Copy> Tally<N> {
     /// Opens a slice of `budget`; returns the answer if the search is over
     /// (or failed) and nothing is left to do.
     #[inline(always)]
-    pub(crate) fn open(&mut self, budget: Budget) -> Option<Result<GridOutcome<N>, SearchError>> {
+    pub(crate) fn open(&mut self, budget: Budget) -> Option<Result<GridOutcome<N>, MemoryError>> {
         self.meter.open(budget);
         match self.phase {
             Phase::Over(_) => Some(Ok(self.outcome())),
@@ -234,11 +234,11 @@ impl<N: Node> Dfs<N> {
         stack: &mut [F],
         budget: Budget,
         visit: &mut impl FnMut(&N),
-    ) -> Result<GridOutcome<N>, SearchError> {
+    ) -> Result<GridOutcome<N>, MemoryError> {
         if let Some(over) = self.tally.open(budget) {
             return over;
         }
-        let full = SearchError::StackFull {
+        let full = MemoryError::StackFull {
             frames: stack.len(),
         };
         if self.tally.phase == Phase::Start {
@@ -448,7 +448,7 @@ impl<N: Node> Bfs<N> {
     ///
     /// Queued nodes are propagated and still have an unknown cell. A child
     /// that finds the queue full waits in the search (the answer is
-    /// [`SearchError::QueueFull`]) until a run on a larger queue pushes it.
+    /// [`MemoryError::QueueFull`]) until a run on a larger queue pushes it.
     pub(crate) fn run(
         &mut self,
         rules: &N::Rules,
@@ -456,11 +456,11 @@ impl<N: Node> Bfs<N> {
         queue: &mut [N],
         budget: Budget,
         visit: &mut impl FnMut(&N),
-    ) -> Result<GridOutcome<N>, SearchError> {
+    ) -> Result<GridOutcome<N>, MemoryError> {
         if let Some(over) = self.tally.open(budget) {
             return over;
         }
-        let full = SearchError::QueueFull { grids: queue.len() };
+        let full = MemoryError::QueueFull { grids: queue.len() };
         if self.tally.phase == Phase::Start {
             if !self.tally.meter.step() {
                 return Ok(self.tally.outcome());

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::tree::{Bfs, Dfs, Raw, Slot};
-use super::{GridOutcome, Puzzle, SearchError, Seek, Solutions};
+use super::{GridOutcome, MemoryError, Puzzle, Seek, Solutions};
 use crate::Budget;
 use crate::search::Search;
 
@@ -82,7 +82,7 @@ pub trait Strategy:
         Done = Solutions<Self::Puzzle>,
         NoSolution = (),
         Best = Option<Solutions<Self::Puzzle>>,
-        Error = SearchError,
+        Error = MemoryError,
     >
 {
     /// The nodes of the tree.
@@ -94,7 +94,7 @@ pub trait Strategy:
         &mut self,
         budget: Budget,
         visit: F,
-    ) -> Result<GridOutcome<Self::Puzzle>, SearchError>;
+    ) -> Result<GridOutcome<Self::Puzzle>, MemoryError>;
 
     /// Returns this walk as a [`Search`] that calls `visit` on each solution.
     fn visiting<F: FnMut(&Self::Puzzle)>(&mut self, visit: F) -> Visiting<'_, Self, F>
@@ -115,9 +115,9 @@ impl<W: Strategy, F: FnMut(&W::Puzzle)> Search for Visiting<'_, W, F> {
     type Done = Solutions<W::Puzzle>;
     type NoSolution = ();
     type Best = Option<Solutions<W::Puzzle>>;
-    type Error = SearchError;
+    type Error = MemoryError;
 
-    fn run(&mut self, budget: Budget) -> Result<GridOutcome<W::Puzzle>, SearchError> {
+    fn run(&mut self, budget: Budget) -> Result<GridOutcome<W::Puzzle>, MemoryError> {
         self.walk.run_visiting(budget, &mut self.visit)
     }
 
@@ -132,7 +132,7 @@ impl<W: Strategy, F: FnMut(&W::Puzzle)> Search for Visiting<'_, W, F> {
 ///
 /// The stack needs one frame per branching level of the deepest path (at most
 /// the number of unknown cells, plus one); a deeper path fails with
-/// [`SearchError::StackFull`], after which the search stays failed.
+/// [`MemoryError::StackFull`], after which the search stays failed.
 /// Depth-first finds the first solution sooner and needs far less memory than
 /// breadth-first.
 ///
@@ -193,7 +193,7 @@ impl<P: Puzzle, S: AsMut<[Frame<P>]>> Strategy for DepthFirst<P, S> {
         &mut self,
         budget: Budget,
         mut visit: F,
-    ) -> Result<GridOutcome<P>, SearchError> {
+    ) -> Result<GridOutcome<P>, MemoryError> {
         self.dfs
             .run(&(), &self.root, self.stack.as_mut(), budget, &mut visit)
     }
@@ -203,9 +203,9 @@ impl<P: Puzzle, S: AsMut<[Frame<P>]>> Search for DepthFirst<P, S> {
     type Done = Solutions<P>;
     type NoSolution = ();
     type Best = Option<Solutions<P>>;
-    type Error = SearchError;
+    type Error = MemoryError;
 
-    fn run(&mut self, budget: Budget) -> Result<GridOutcome<P>, SearchError> {
+    fn run(&mut self, budget: Budget) -> Result<GridOutcome<P>, MemoryError> {
         self.run_visiting(budget, |_| {})
     }
 
@@ -219,17 +219,17 @@ impl<P: Puzzle, S: AsMut<[Frame<P>]>> Search for DepthFirst<P, S> {
 /// from [`BreadthFirst::new_in`]).
 ///
 /// The queue needs room for the widest level of the tree. When it is full the
-/// run fails with [`SearchError::QueueFull`] rather than dropping a node; the
+/// run fails with [`MemoryError::QueueFull`] rather than dropping a node; the
 /// search keeps its place, and [`BreadthFirst::move_to`] moves it to a larger
 /// queue, where it goes on.
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{BreadthFirst, Margins, SearchError, Seek};
+/// use plateau::grid::{BreadthFirst, Margins, MemoryError, Seek};
 /// use plateau::search::{Count, Outcome, Search};
 /// let puzzle = Margins::new(&[2; 4], &[2; 4])?;
 /// let mut small = BreadthFirst::new_in(puzzle, Seek::All, vec![puzzle; 4]);
-/// assert_eq!(small.run(Budget::UNLIMITED), Err(SearchError::QueueFull { grids: 4 }));
+/// assert_eq!(small.run(Budget::UNLIMITED), Err(MemoryError::QueueFull { grids: 4 }));
 /// let mut larger = small.move_to(vec![puzzle; 64]).map_err(|_| "too small")?;
 /// let Outcome::Done(all) = larger.run(Budget::UNLIMITED)? else { return Err("none".into()) };
 /// assert_eq!(all.count, Count::exactly(90));
@@ -297,18 +297,18 @@ impl<P: Puzzle, S: AsMut<[P]>> BreadthFirst<P, S> {
     /// and a new one at once, as [`BreadthFirst::move_to`] does.
     ///
     /// # Errors
-    /// [`SearchError::QueueFull`] if what `grow` returns is shorter than
+    /// [`MemoryError::QueueFull`] if what `grow` returns is shorter than
     /// [`BreadthFirst::queued`] (the search is then lost).
     ///
     /// ```
     /// use plateau::Budget;
-    /// use plateau::grid::{BreadthFirst, Margins, SearchError, Seek};
+    /// use plateau::grid::{BreadthFirst, Margins, MemoryError, Seek};
     /// use plateau::search::{Count, Outcome, Search};
     /// let puzzle = Margins::new(&[2; 4], &[2; 4])?;
     /// let mut queue = Vec::with_capacity(64);
     /// queue.resize(4, puzzle);
     /// let mut search = BreadthFirst::new_in(puzzle, Seek::All, queue);
-    /// assert_eq!(search.run(Budget::UNLIMITED), Err(SearchError::QueueFull { grids: 4 }));
+    /// assert_eq!(search.run(Budget::UNLIMITED), Err(MemoryError::QueueFull { grids: 4 }));
     /// let mut search = search.grow_with(|mut q| {
     ///     q.resize(64, puzzle); // within the capacity: nothing moves
     ///     q
@@ -320,12 +320,12 @@ impl<P: Puzzle, S: AsMut<[P]>> BreadthFirst<P, S> {
     pub fn grow_with<T: AsMut<[P]>>(
         mut self,
         grow: impl FnOnce(S) -> T,
-    ) -> Result<BreadthFirst<P, T>, SearchError> {
+    ) -> Result<BreadthFirst<P, T>, MemoryError> {
         self.bfs.turn_to_front(self.queue.as_mut());
         let mut queue = grow(self.queue);
         let grids = queue.as_mut().len();
         if grids < self.bfs.queued() {
-            return Err(SearchError::QueueFull { grids });
+            return Err(MemoryError::QueueFull { grids });
         }
         Ok(BreadthFirst {
             root: self.root,
@@ -347,7 +347,7 @@ impl<P: Puzzle, S: AsMut<[P]>> Strategy for BreadthFirst<P, S> {
         &mut self,
         budget: Budget,
         mut visit: F,
-    ) -> Result<GridOutcome<P>, SearchError> {
+    ) -> Result<GridOutcome<P>, MemoryError> {
         self.bfs
             .run(&(), &self.root, self.queue.as_mut(), budget, &mut visit)
     }
@@ -357,9 +357,9 @@ impl<P: Puzzle, S: AsMut<[P]>> Search for BreadthFirst<P, S> {
     type Done = Solutions<P>;
     type NoSolution = ();
     type Best = Option<Solutions<P>>;
-    type Error = SearchError;
+    type Error = MemoryError;
 
-    fn run(&mut self, budget: Budget) -> Result<GridOutcome<P>, SearchError> {
+    fn run(&mut self, budget: Budget) -> Result<GridOutcome<P>, MemoryError> {
         self.run_visiting(budget, |_| {})
     }
 
@@ -393,7 +393,7 @@ mod tests {
             let mut room = first;
             let got = loop {
                 match search.run(Budget::UNLIMITED) {
-                    Err(SearchError::QueueFull { .. }) => {
+                    Err(MemoryError::QueueFull { .. }) => {
                         room += 1 + room / 3;
                         search = search
                             .grow_with(|mut q| {
@@ -415,7 +415,7 @@ mod tests {
             q.truncate(1);
             q
         });
-        assert!(matches!(short, Err(SearchError::QueueFull { grids: 1 })));
+        assert!(matches!(short, Err(MemoryError::QueueFull { grids: 1 })));
     }
 
     #[test]

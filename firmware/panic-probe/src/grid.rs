@@ -9,7 +9,7 @@ use plateau::grid::minesweeper::{self, Tile};
 use plateau::grid::sudoku as sudoku_mod;
 use plateau::grid::{
     BreadthFirst, Cell, DepthFirst, Frame, Margins, MarginsError, Minefield, MinefieldError,
-    Puzzle, SearchError, Seek, Shape, Snake, SnakeError, Strategy, Sudoku, SudokuError,
+    Puzzle, MemoryError, Seek, Shape, Snake, SnakeError, Strategy, Sudoku, SudokuError,
     SudokuFrame, SudokuLog, SudokuSearch, SudokuStack, SurveyFrame, SurveySearch, snake,
 };
 use plateau::search::{Outcome, Search};
@@ -17,8 +17,8 @@ use plateau::search::{Outcome, Search};
 use crate::{debug, hash, keep, lend, lend_mut, opaque, settle, show};
 
 pub fn probe() {
-    show(opaque(SearchError::QueueFull { grids: opaque(3) }));
-    hash(opaque(SearchError::TooFewFrames {
+    show(opaque(MemoryError::QueueFull { grids: opaque(3) }));
+    hash(opaque(MemoryError::TooFewFrames {
         needed: opaque(3),
         given: opaque(2),
     }));

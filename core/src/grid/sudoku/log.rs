@@ -22,7 +22,7 @@
 
 use super::bands::Bands;
 use super::node::Candidates;
-use super::{GridOutcome, STACK_FRAMES, SearchError};
+use super::{GridOutcome, MemoryError, STACK_FRAMES};
 use crate::Budget;
 use crate::grid::Puzzle;
 use crate::grid::tree::{Dfs, End, Phase};
@@ -116,12 +116,12 @@ impl SudokuLog {
         dfs: &mut Dfs<Bands>,
         root: &Bands,
         budget: Budget,
-    ) -> Result<GridOutcome<Bands>, SearchError> {
+    ) -> Result<GridOutcome<Bands>, MemoryError> {
         let tally = &mut dfs.tally;
         if let Some(over) = tally.open(budget) {
             return over;
         }
-        let full = SearchError::StackFull {
+        let full = MemoryError::StackFull {
             frames: STACK_FRAMES,
         };
         let visit = &mut |_: &Bands| {};

@@ -31,7 +31,7 @@
 use core::fmt;
 
 use super::tree::{Dfs, Raw, Slot};
-use super::{Cell, GridOutcome, SearchError, Seek, Solutions};
+use super::{Cell, GridOutcome, MemoryError, Seek, Solutions};
 use crate::Budget;
 use crate::search::Search;
 
@@ -153,7 +153,7 @@ impl Slot<Bands> for SudokuFrame {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{SearchError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+/// use plateau::grid::{MemoryError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
 /// use plateau::search::{Count, Search};
 /// let mut stack: SudokuStack = SudokuStack::new(); // 82 frames: any grid
 /// let puzzle = Sudoku::new(Shape::Nine, &[0; 81])?;
@@ -162,7 +162,7 @@ impl Slot<Bands> for SudokuFrame {
 /// // Too few frames: an error, never a wrong answer.
 /// let mut short = SudokuStack::<4>::new();
 /// let deep = SudokuSearch::new_in(puzzle, Seek::Uniqueness, &mut short)?.run(Budget::UNLIMITED);
-/// assert_eq!(deep, Err(SearchError::StackFull { frames: 4 }));
+/// assert_eq!(deep, Err(MemoryError::StackFull { frames: 4 }));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -210,7 +210,7 @@ mod sealed {
     // (the band node, the search's state) never leak.
     #![allow(private_interfaces)]
 
-    use super::{Bands, Dfs, GridOutcome, SearchError, SudokuFrame, SudokuLog};
+    use super::{Bands, Dfs, GridOutcome, MemoryError, SudokuFrame, SudokuLog};
     use crate::Budget;
 
     /// How each layout runs a slice of the search.
@@ -220,7 +220,7 @@ mod sealed {
             dfs: &mut Dfs<Bands>,
             root: &Bands,
             budget: Budget,
-        ) -> Result<GridOutcome<Bands>, SearchError>;
+        ) -> Result<GridOutcome<Bands>, MemoryError>;
     }
 
     impl<S: AsMut<[SudokuFrame]>> Memory for S {
@@ -230,7 +230,7 @@ mod sealed {
             dfs: &mut Dfs<Bands>,
             root: &Bands,
             budget: Budget,
-        ) -> Result<GridOutcome<Bands>, SearchError> {
+        ) -> Result<GridOutcome<Bands>, MemoryError> {
             dfs.run(&(), root, self.as_mut(), budget, &mut |_| {})
         }
     }
@@ -241,7 +241,7 @@ mod sealed {
             dfs: &mut Dfs<Bands>,
             root: &Bands,
             budget: Budget,
-        ) -> Result<GridOutcome<Bands>, SearchError> {
+        ) -> Result<GridOutcome<Bands>, MemoryError> {
             SudokuLog::run(self, dfs, root, budget)
         }
     }
@@ -252,7 +252,7 @@ mod sealed {
             dfs: &mut Dfs<Bands>,
             root: &Bands,
             budget: Budget,
-        ) -> Result<GridOutcome<Bands>, SearchError> {
+        ) -> Result<GridOutcome<Bands>, MemoryError> {
             SudokuLog::run(self, dfs, root, budget)
         }
     }
@@ -267,7 +267,7 @@ mod sealed {
 /// the answer's grids are [`Sudoku`]s. Each [`run`](Search::run) expands at
 /// most its [`Budget`] of nodes more and goes on where the last one stopped;
 /// the answer is the same however the budget is cut. A search deeper than
-/// the stack fails with [`SearchError::StackFull`] and stays failed. Lending
+/// the stack fails with [`MemoryError::StackFull`] and stays failed. Lending
 /// one stack to search after search costs no set-up: frames are written
 /// before they are read.
 ///
@@ -277,7 +277,7 @@ mod sealed {
 ///
 /// ```
 /// use plateau::Budget;
-/// use plateau::grid::{DepthFirst, Frame, SearchError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
+/// use plateau::grid::{DepthFirst, Frame, MemoryError, Seek, Shape, Sudoku, SudokuSearch, SudokuStack};
 /// use plateau::search::{Count, Search};
 /// let mut stack: SudokuStack = SudokuStack::new();
 /// let blank = Sudoku::new(Shape::Nine, &[0; 81])?;
@@ -286,7 +286,7 @@ mod sealed {
 /// assert_eq!(search.outcome().done().map(|s| s.count), Some(Count::at_least(5)));
 /// // A 4×4 grid: the general search.
 /// let four = Sudoku::new(Shape::Four, &[0; 16])?;
-/// assert_eq!(SudokuSearch::new(four, Seek::All).err(), Some(SearchError::WrongShape { cells: 16 }));
+/// assert_eq!(SudokuSearch::new(four, Seek::All).err(), Some(MemoryError::WrongShape { cells: 16 }));
 /// let mut small = DepthFirst::new_in(four, Seek::All, [Frame::new(four); 17]);
 /// assert_eq!(small.run(Budget::UNLIMITED)?.done().map(|s| s.count), Some(Count::exactly(288)));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
@@ -303,8 +303,8 @@ impl SudokuSearch {
     /// [`new_in`](Self::new_in) a [`SudokuLog`], about 4.2 KiB, from a `static`).
     ///
     /// # Errors
-    /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
-    pub fn new(puzzle: Sudoku, seek: Seek) -> Result<Self, SearchError> {
+    /// [`MemoryError::WrongShape`] for a 4×4 or 6×6 grid.
+    pub fn new(puzzle: Sudoku, seek: Seek) -> Result<Self, MemoryError> {
         Self::new_in(puzzle, seek, SudokuStack::new())
     }
 }
@@ -314,10 +314,10 @@ impl<S: SudokuMemory> SudokuSearch<S> {
     /// `stack` (frames, or the compact [`SudokuLog`]).
     ///
     /// # Errors
-    /// [`SearchError::WrongShape`] for a 4×4 or 6×6 grid.
-    pub fn new_in(puzzle: Sudoku, seek: Seek, stack: S) -> Result<Self, SearchError> {
+    /// [`MemoryError::WrongShape`] for a 4×4 or 6×6 grid.
+    pub fn new_in(puzzle: Sudoku, seek: Seek, stack: S) -> Result<Self, MemoryError> {
         if puzzle.shape != Shape::Nine {
-            return Err(SearchError::WrongShape {
+            return Err(MemoryError::WrongShape {
                 cells: puzzle.shape.cells(),
             });
         }
@@ -338,9 +338,9 @@ impl<S: SudokuMemory> Search for SudokuSearch<S> {
     type Done = Solutions<Sudoku>;
     type NoSolution = ();
     type Best = Option<Solutions<Sudoku>>;
-    type Error = SearchError;
+    type Error = MemoryError;
 
-    fn run(&mut self, budget: Budget) -> Result<GridOutcome<Sudoku>, SearchError> {
+    fn run(&mut self, budget: Budget) -> Result<GridOutcome<Sudoku>, MemoryError> {
         sealed::Memory::run(&mut self.stack, &mut self.dfs, &self.root, budget).map(to_sudoku)
     }
 

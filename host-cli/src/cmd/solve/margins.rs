@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use plateau::grid::{
-    self, BreadthFirst, DepthFirst, Frame, Margins, SearchError, Seek, Strategy, margins,
+    self, BreadthFirst, DepthFirst, Frame, Margins, MemoryError, Seek, Strategy, margins,
 };
 use plateau::search;
 use serde::Serialize;
@@ -127,7 +127,7 @@ fn breadth_first(
             progress,
             |_, _, _| {},
         ) {
-            Err(SearchError::QueueFull { .. }) if room < ceiling => {
+            Err(MemoryError::QueueFull { .. }) if room < ceiling => {
                 room = room.saturating_mul(2).min(ceiling);
                 // Within the capacity set aside: nothing is moved.
                 search = search
@@ -143,12 +143,12 @@ fn breadth_first(
 }
 
 /// Says that the search's memory ran short, and what to do about it.
-fn queue_error(e: SearchError, queue: usize) -> CliError {
+fn queue_error(e: MemoryError, queue: usize) -> CliError {
     match e {
-        SearchError::QueueFull { .. } if queue > MAX_QUEUE => CliError::new(format!(
+        MemoryError::QueueFull { .. } if queue > MAX_QUEUE => CliError::new(format!(
             "the breadth-first queue is full ({MAX_QUEUE} grids, the most it holds); use --strategy dfs"
         )),
-        SearchError::QueueFull { .. } => CliError::new(format!(
+        MemoryError::QueueFull { .. } => CliError::new(format!(
             "the breadth-first queue is full ({queue} grids); use --strategy dfs or a larger --queue"
         )),
         other => CliError::new(other.to_string()),
