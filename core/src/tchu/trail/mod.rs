@@ -31,9 +31,9 @@
 //! | workspace | routes | stations | matched stations | bytes (64-bit host) |
 //! |---|---|---|---|---|
 //! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,680 |
-//! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,616 |
-//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,256 |
-//! | `TrailWorkspace`, the default: any network | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,104 |
+//! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,632 |
+//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,272 |
+//! | `TrailWorkspace`, the default: any network | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,120 |
 //!
 //! A network over the capacity is a [`TrailError`] naming it, never a wrong
 //! answer. The answer never depends on the workspace; with a smaller matching

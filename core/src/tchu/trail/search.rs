@@ -38,7 +38,9 @@ use super::MAX_ROUTES;
 use super::graph::{Network, bits, bits64};
 use super::layout::{Layout, RouteSet, Stack};
 use super::matching::Pairing;
+use crate::Budget;
 use crate::bits::bit64;
+use crate::search::Meter;
 
 /// A search node, see the module docs.
 #[derive(Clone, Copy)]
@@ -144,8 +146,8 @@ pub struct BranchAndBound<L: Layout> {
     best: L::Routes,
     /// Its length.
     pub(super) best_length: u32,
-    /// Nodes visited.
-    pub(super) steps: u64,
+    /// The nodes visited, in all slices, and the slice's end.
+    pub(super) meter: Meter,
     /// At most one frame per route and 4 more: each level drops a route, names
     /// an end, or splits a network into smaller pieces.
     stack: L::Stack<Frame<L::Routes>>,
@@ -188,7 +190,7 @@ impl<L: Layout> BranchAndBound<L> {
     pub(super) const EMPTY: Self = BranchAndBound {
         best: L::Routes::EMPTY,
         best_length: 0,
-        steps: 0,
+        meter: Meter::new(),
         stack: <L::Stack<Frame<L::Routes>> as Stack<_>>::EMPTY,
         phase: Phase::Fold,
         finished: false,
@@ -210,7 +212,7 @@ impl<L: Layout> BranchAndBound<L> {
         }
         self.best = net.routes_of(best);
         self.best_length = best_length;
-        self.steps = 0;
+        self.meter = Meter::new();
         self.stack.clear();
         self.phase = Phase::Fold;
         self.finished = false;
@@ -237,16 +239,16 @@ impl<L: Layout> BranchAndBound<L> {
     pub(super) fn run<const R: usize, const S: usize>(
         &mut self,
         net: &mut Network<L::Routes, R, S>,
-        budget: u64,
+        budget: Budget,
     ) -> bool {
         if self.finished {
             return true;
         }
-        let limit = self.steps.saturating_add(budget);
+        self.meter.open(budget);
         // Each round ends a search and starts the next: at most three per
         // hanging part (each has a route) and two more.
         for _ in 0..4 * R + 4 {
-            if !self.drive(net, limit) {
+            if !self.drive(net) {
                 return self.finished;
             }
             if let Phase::Main = self.phase {
@@ -255,7 +257,7 @@ impl<L: Layout> BranchAndBound<L> {
                 return true;
             }
             // A new search starts with a visit: it needs budget.
-            if self.steps >= limit {
+            if self.meter.left() == 0 {
                 return false;
             }
             let root = match self.phase {
@@ -355,16 +357,15 @@ impl<L: Layout> BranchAndBound<L> {
         }
     }
 
-    /// Runs the current search until its stack is empty (`true`) or the budget
-    /// `limit` is reached (`false`, and also if the stack overflowed: then the
+    /// Runs the current search until its stack is empty (`true`) or the
+    /// slice is spent (`false`, and also if the stack overflowed: then the
     /// search is over, unproven).
     fn drive<const R: usize, const S: usize>(
         &mut self,
         net: &Network<L::Routes, R, S>,
-        limit: u64,
     ) -> bool {
         while let Some(frame) = self.stack.top_mut() {
-            if self.steps >= limit {
+            if self.meter.left() == 0 {
                 return false;
             }
             let Some(child) = next_child(net, frame) else {
@@ -387,7 +388,8 @@ impl<L: Layout> BranchAndBound<L> {
         net: &Network<L::Routes, R, S>,
         node: Node<L::Routes>,
     ) -> bool {
-        self.steps = self.steps.saturating_add(1);
+        // (Within the slice: every visit is made with budget left.)
+        self.meter.spend(1);
         let mut node = node;
         // Forced moves are made at once, without a bound or a frame each: at most
         // one per route and two ends.
