@@ -4,10 +4,11 @@ use core::convert::Infallible;
 use core::fmt;
 
 use super::backtrack::{Aim, Dfs, End, Order, Searched};
-use super::construct::{Built, Construction};
+use super::construct::Construction;
 use super::cycle::{Finish, Finished};
 use super::geometry::{self, dims};
 use super::job::Job;
+use super::piece::Built;
 use super::warnsdorff::{Pass, Passed};
 use super::{Board, NoTour, Square, TourKind, TourOutcome, strip};
 use crate::Budget;

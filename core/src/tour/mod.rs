@@ -40,6 +40,7 @@ mod entry;
 mod find;
 mod geometry;
 mod job;
+mod piece;
 mod strip;
 mod three;
 mod warnsdorff;

@@ -10,10 +10,10 @@
 //! path repeats its one neighbour (see [`cycle`](super::cycle)).
 
 use super::backtrack::{Aim, End, Order, Searched};
-use super::construct::{Built, Odometer, Piece};
 use super::cycle::{neighbours, relink, write_path};
 use super::geometry::{dims, square, step};
 use super::job::Job;
+use super::piece::{Built, Odometer, Piece};
 use super::{Board, Square};
 
 /// Returns whether `board` is a strip this module grows: 3 or 5 across, odd length.

@@ -8,10 +8,10 @@
 
 use super::Board;
 use super::backtrack::{Aim, End, Order};
-use super::construct::{Built, Odometer, Piece};
 use super::cycle::{neighbours, relink};
 use super::geometry::{dims, square, step};
 use super::job::Job;
+use super::piece::{Built, Odometer, Piece};
 
 /// The candidates' digits: `p`'s line (of the last two) and its square
 /// across, `q` (`p`'s first or second cycle neighbour), then the moves to

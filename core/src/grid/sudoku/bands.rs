@@ -43,7 +43,7 @@ const SCORED_PER_BAND: u32 = 3;
 
 /// A 9×9 sudoku as 27 masks: for each band and digit, where the digit can stand.
 ///
-/// The search's node for [`Shape::Nine`]: [`Sudoku::solve`] converts to it and
+/// The search's node for [`Shape::Nine`]: [`SudokuSearch`](super::SudokuSearch) converts to it and
 /// back. 240 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
