@@ -328,7 +328,8 @@ impl<const CLUES: usize> Minefield<CLUES> {
             let mut flagged = 0u8;
             for j in f.neighbours(i) {
                 match squares.get(j) {
-                    Some(Tile::Mine) => flagged += 1,
+                    // (At most 8 neighbours.)
+                    Some(Tile::Mine) => flagged = flagged.saturating_add(1),
                     Some(Tile::Hidden) => {
                         if let Some(k) = index_in(&f.frontier, j)
                             && let Some(word) = around.get_mut(k / 32)
@@ -670,7 +671,8 @@ impl<'f, S: AsMut<[SurveyFrame]>, const CLUES: usize> SurveySearch<'f, S, CLUES>
     /// [`MemoryError::TooFewFrames`] if `stack` holds fewer frames than the
     /// field's frontier squares plus one.
     pub fn new_in(field: &'f Minefield<CLUES>, mut stack: S) -> Result<Self, MemoryError> {
-        let needed = field.frontier.len() + 1;
+        // (The frontier is at most MAX_FRONTIER squares.)
+        let needed = field.frontier.len().saturating_add(1);
         let given = stack.as_mut().len();
         if given < needed {
             return Err(MemoryError::TooFewFrames { needed, given });

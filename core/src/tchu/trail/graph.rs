@@ -254,8 +254,8 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
 
     /// Records the length of `link` in the bit masks of [`Network::length`].
     pub(super) fn set_weight_bits(&mut self, link: usize, weight: u16) {
-        for (k, links) in self.weight_bits.iter_mut().enumerate() {
-            if weight >> k & 1 == 1 {
+        for (links, k) in self.weight_bits.iter_mut().zip(0..u16::BITS) {
+            if weight.checked_shr(k).is_some_and(|w| w & 1 == 1) {
                 *links |= T::bit(link);
             } else {
                 *links &= !T::bit(link);
