@@ -253,7 +253,7 @@ fn tchu_bonus() {
 
 #[test]
 fn camicia() {
-    let deal = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+    let deal = plateau::camicia::CASELLA_2024;
     let r = run(&["camicia", deal, "--max-steps", "20"]);
     says_exhausted(&r, "status: exhausted");
     json_exhausted(&run(&["camicia", deal, "--max-steps", "20", "--json"]));

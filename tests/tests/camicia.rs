@@ -12,7 +12,7 @@ use plateau_tests::{camicia_reference as reference, fixture, run_cli};
 use proptest::prelude::*;
 
 const NESSLER_2022: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
-const CASELLA_2024: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+use plateau::camicia::CASELLA_2024;
 
 fn penalties(ranks: &[Rank]) -> Vec<u8> {
     ranks.iter().map(|r| r.penalty()).collect()

@@ -28,7 +28,7 @@ fn refused(r: &Run, words: &str) {
 }
 
 const NESSLER: &str = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---";
-const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+use plateau::camicia::CASELLA_2024 as CASELLA;
 /// The JSON answer for J23/4J5: the spec's loop and its cycle.
 const J23_LOOP_JSON: &str = r#"{"status":"loop","cards":8,"tricks":3,"cycle":{"id":"d64062ae581c","tricks":2,"cards":6,"entry":1}}"#;
 

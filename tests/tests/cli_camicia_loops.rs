@@ -12,7 +12,7 @@ use plateau::camicia::Status;
 use plateau_tests::{Run, camicia_reference, camicia_reference_cycle, fixture, run_cli};
 use serde_json::Value;
 
-const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+use plateau::camicia::CASELLA_2024 as CASELLA;
 
 fn json_lines(r: &Run) -> Vec<Value> {
     assert_eq!(r.code, 0, "{}", r.stderr);

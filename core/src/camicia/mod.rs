@@ -62,6 +62,20 @@ pub use trace::{Event, Game, Trace};
 
 /// Cards in the standard deck.
 pub const DECK_SIZE: usize = 52;
+
+/// The first 52-card deal found whose game never ends (Casella et al. 2024),
+/// in compact notation: it enters a cycle of 62 tricks after 4, having played
+/// 474 cards in 66 tricks before it repeats a state.
+///
+/// ```
+/// use plateau::Budget;
+/// use plateau::camicia::{CASELLA_2024, Deal, Status};
+/// let deal: Deal = CASELLA_2024.parse()?;
+/// let end = deal.simulate(Budget::UNLIMITED);
+/// assert_eq!(end.done().map(|e| e.status), Some(Status::Loop));
+/// # Ok::<(), plateau::camicia::CamiciaError>(())
+/// ```
+pub const CASELLA_2024: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
 /// Cards a bit-plane word holds; a [`Deal<W>`] holds `64 * W` cards.
 pub const CARDS_PER_WORD: usize = 64;
 

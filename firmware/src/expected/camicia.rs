@@ -227,8 +227,4 @@ pub const HUNT_BY_TRICKS: [(&str, u64, u64); 5] = HUNT_BY_CARDS;
 
 /// The sliced game: Casella et al. 2024, the first 52-card deal whose game
 /// never ends (compact notation), and its cards and tricks before the loop.
-pub const SLICED_GAME: (&str, u64, u64) = (
-    "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
-    474,
-    66,
-);
+pub const SLICED_GAME: (&str, u64, u64) = (plateau::camicia::CASELLA_2024, 474, 66);

@@ -398,7 +398,7 @@ mod tests {
         // random deals (about one in a thousand loops).
         let known = [
             "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---",
-            "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA",
+            crate::camicia::CASELLA_2024,
             "J--/-J-",
             "--J-/J-",
         ];

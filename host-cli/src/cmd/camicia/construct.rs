@@ -304,7 +304,7 @@ fn perturb(state: &State, rng: &mut SplitMix64) -> Option<State> {
 mod tests {
     use super::*;
 
-    const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
+    use plateau::camicia::CASELLA_2024 as CASELLA;
 
     fn state(text: &str) -> State {
         State::of_deal(&text.parse::<Deal>().expect("a deal"))

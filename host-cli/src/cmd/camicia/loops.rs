@@ -26,8 +26,6 @@ use crate::progress::{self, Progress};
 const DEFAULT_SECONDS: f64 = 10.0;
 /// Seconds between checkpoints, by default.
 const DEFAULT_CHECKPOINT_EVERY: f64 = 60.0;
-/// The deal the construction starts from: Casella et al. 2024.
-pub(crate) const CASELLA: &str = "---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA";
 
 /// Which deals `loops` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -266,7 +264,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     let shard = sched::shard(args.shard, |v| std::env::var(v).ok())
         .map_err(|why| CliError::new(format!("--shard: {why}")))?;
     let shard_text = format!("{}/{}", shard.k(), shard.n());
-    let mut starts = vec![CASELLA.to_string()];
+    let mut starts = vec![plateau::camicia::CASELLA_2024.to_string()];
     for text in &args.from {
         let deal = deal_from_args(std::slice::from_ref(text))?;
         let state = State::of_deal(&deal);

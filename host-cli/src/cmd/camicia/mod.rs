@@ -461,9 +461,7 @@ fn parse_packed(text: &str) -> Result<PackedDeal, String> {
     // Parsed at the tool's capacity first, so that a long deal is called
     // too long for the deal, as it always was.
     let deal: Deal<WIDE> = text.parse().map_err(|e| describe(e, text))?;
-    let a: Vec<Rank> = deal.hand(Player::A).collect();
-    let row: Vec<Rank> = a.iter().copied().chain(deal.hand(Player::B)).collect();
-    PackedDeal::from_row(&row, a.len()).map_err(|e| match e {
+    PackedDeal::from_deal(&deal).map_err(|e| match e {
         CamiciaError::TooManyCards { .. } => {
             "the hands hold more cards than the deal's capacity".to_string()
         }
