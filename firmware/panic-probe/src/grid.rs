@@ -8,8 +8,8 @@ use plateau::grid::margins::{self, Paint};
 use plateau::grid::minesweeper::{self, Tile};
 use plateau::grid::sudoku as sudoku_mod;
 use plateau::grid::{
-    BreadthFirst, Cell, DepthFirst, Frame, Margins, MarginsError, Minefield, MinefieldError,
-    Puzzle, MemoryError, Seek, Shape, Snake, SnakeError, Strategy, Sudoku, SudokuError,
+    BreadthFirst, Cell, DepthFirst, Frame, Margins, MarginsError, MemoryError, Minefield,
+    MinefieldError, Puzzle, Seek, Shape, Snake, SnakeError, Strategy, Sudoku, SudokuError,
     SudokuFrame, SudokuLog, SudokuSearch, SudokuStack, SurveyFrame, SurveySearch, snake,
 };
 use plateau::search::{Outcome, Search};

@@ -360,10 +360,7 @@ impl<L: Layout> BranchAndBound<L> {
     /// Runs the current search until its stack is empty (`true`) or the
     /// slice is spent (`false`, and also if the stack overflowed: then the
     /// search is over, unproven).
-    fn drive<const R: usize, const S: usize>(
-        &mut self,
-        net: &Network<L::Routes, R, S>,
-    ) -> bool {
+    fn drive<const R: usize, const S: usize>(&mut self, net: &Network<L::Routes, R, S>) -> bool {
         while let Some(frame) = self.stack.top_mut() {
             if self.meter.left() == 0 {
                 return false;

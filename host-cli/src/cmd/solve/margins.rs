@@ -1,20 +1,17 @@
 //! `plateau solve margins`: paint cells black so that every row and column has
 //! its count, listing the first grids and counting them all.
 
-use std::io::{self, Write};
-
 use clap::Args;
 use plateau::grid::{
     self, BreadthFirst, DepthFirst, Frame, Margins, MemoryError, Seek, Strategy, margins,
 };
-use plateau::search;
-use serde::Serialize;
 
-use super::{Walk, ran_out};
+use super::Walk;
+use super::{Puzzle, SolutionsAnswer};
 use crate::Io;
 use crate::error::{CliError, CliResult, bad};
 use crate::limits::{self, Budgets, Limits};
-use crate::output::{self, Answer, Status, Stop};
+use crate::output::{self, Stop};
 use crate::progress::Progress;
 
 pub(super) const AFTER_HELP: &str = "\
@@ -92,7 +89,8 @@ pub(super) fn run(args: MarginsArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     };
     drop(spinner);
     let (status, count, _) = output::solutions(&outcome);
-    let answer = MarginsAnswer {
+    let answer = SolutionsAnswer {
+        puzzle: Puzzle::Margins,
         status,
         stopped_by: stop,
         count,
@@ -152,50 +150,6 @@ fn queue_error(e: MemoryError, queue: usize) -> CliError {
             "the breadth-first queue is full ({queue} grids); use --strategy dfs or a larger --queue"
         )),
         other => CliError::new(other.to_string()),
-    }
-}
-
-/// The answer for a margins puzzle: `{"status", "stopped_by"?, "count",
-/// "complete", "solutions"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct MarginsAnswer {
-    /// `none`, `unique`, `multiple` or `exhausted`.
-    status: Status,
-    /// What stopped the search, when `exhausted`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_by: Option<Stop>,
-    /// Solutions: exact when complete.
-    #[serde(flatten, serialize_with = "output::count")]
-    count: search::Count,
-    /// The first `--limit` solutions, rows of `#` (black) and `.` (white).
-    solutions: Vec<Vec<String>>,
-}
-
-impl Answer for MarginsAnswer {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let noun = if self.count.at_least == 1 {
-            "solution"
-        } else {
-            "solutions"
-        };
-        if self.count.exact {
-            writeln!(out, "{} {noun}", self.count)?;
-        } else {
-            writeln!(
-                out,
-                "{} {noun} found before {}",
-                self.count,
-                ran_out(self.stopped_by)
-            )?;
-        }
-        for (i, grid) in self.solutions.iter().enumerate() {
-            writeln!(out)?;
-            writeln!(out, "solution {}", i + 1)?;
-            for row in grid {
-                writeln!(out, "{row}")?;
-            }
-        }
-        Ok(())
     }
 }
 

@@ -2,13 +2,18 @@
 //!
 //! One file per puzzle: its notation, its search under the budget flags and
 //! its typed answer. This module holds the command line and what the four
-//! share: the input's name and the words for what stopped a search.
+//! share: the input's name, the words for what stopped a search, and the
+//! answer of the searches that list solutions ([`SolutionsAnswer`]).
+
+use std::io::{self, Write};
 
 use clap::{Subcommand, ValueEnum};
+use plateau::search;
+use serde::Serialize;
 
 use crate::Io;
 use crate::error::CliResult;
-use crate::output::Stop;
+use crate::output::{self, Answer, Status, Stop};
 
 mod margins;
 mod minesweeper;
@@ -87,5 +92,79 @@ fn ran_out(stop: Option<Stop>) -> &'static str {
         Some(Stop::Interrupt) => "Ctrl-C stopped the search",
         Some(Stop::Terminate) => "SIGTERM stopped the search",
         Some(Stop::MaxSteps) | None => "the step budget ran out",
+    }
+}
+
+/// The puzzle a [`SolutionsAnswer`] solves: its words in text.
+#[derive(Clone, Copy)]
+enum Puzzle {
+    Margins,
+    Snake,
+}
+
+/// The answer of a search that lists its solutions (`solve margins`,
+/// `solve snake`).
+#[derive(Serialize)]
+struct SolutionsAnswer {
+    #[serde(skip)]
+    puzzle: Puzzle,
+    /// `none`, `unique`, `multiple` or `exhausted`.
+    status: Status,
+    /// What stopped the search, when `exhausted`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<Stop>,
+    /// Solutions: exact when complete.
+    #[serde(flatten, serialize_with = "output::count")]
+    count: search::Count,
+    /// The first `--limit` solutions, as rows of text (margins: `#` black,
+    /// `.` white; snake: `H` head, `T` tail, `#` body, `.` empty).
+    solutions: Vec<Vec<String>>,
+}
+
+impl Answer for SolutionsAnswer {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let one = self.count.at_least == 1;
+        let name = match self.puzzle {
+            Puzzle::Margins => {
+                let noun = if one { "solution" } else { "solutions" };
+                if self.count.exact {
+                    writeln!(out, "{} {noun}", self.count)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{} {noun} found before {}",
+                        self.count,
+                        ran_out(self.stopped_by)
+                    )?;
+                }
+                "solution"
+            }
+            Puzzle::Snake => {
+                match self.status {
+                    Status::Exhausted => writeln!(
+                        out,
+                        "exhausted: {} snakes found before {}",
+                        self.count,
+                        ran_out(self.stopped_by)
+                    )?,
+                    Status::None => writeln!(out, "none: no snake fits")?,
+                    s => writeln!(
+                        out,
+                        "{s}: {} {}",
+                        self.count,
+                        if one { "snake" } else { "snakes" }
+                    )?,
+                }
+                "snake"
+            }
+        };
+        for (i, grid) in self.solutions.iter().enumerate() {
+            writeln!(out)?;
+            writeln!(out, "{name} {}", i + 1)?;
+            for row in grid {
+                writeln!(out, "{row}")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -1,21 +1,19 @@
 //! `plateau solve snake`: the snakes from head to tail that meet the row and
 //! column counts.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use plateau::grid::{self, DepthFirst, Frame, Seek, Snake, Strategy, snake};
-use plateau::search;
-use serde::Serialize;
 
 use super::margins::parse_limit;
-use super::{ran_out, source_name};
+use super::source_name;
+use super::{Puzzle, SolutionsAnswer};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{content_lines, read_text};
 use crate::limits::{self, Budgets};
-use crate::output::{self, Answer, Status, Stop};
+use crate::output::{self};
 use crate::progress::Progress;
 
 pub(super) const FORMAT: &str = "\
@@ -69,7 +67,8 @@ pub(super) fn run(args: SnakeArgs, json: bool, io: &mut Io<'_>) -> CliResult {
     )?;
     drop(spinner);
     let (status, count, _) = output::solutions(&outcome);
-    let answer = SnakeAnswer {
+    let answer = SolutionsAnswer {
+        puzzle: Puzzle::Snake,
         status,
         stopped_by: stop,
         count,
@@ -187,53 +186,6 @@ fn parse_snake(text: &str, name: &str) -> CliResult<SnakeSpec> {
         }
     }
     Ok(spec)
-}
-
-/// The snakes found: `{"status", "stopped_by"?, "count", "complete", "solutions"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct SnakeAnswer {
-    /// `unique`, `multiple`, `none` or `exhausted`.
-    status: Status,
-    /// What stopped the search, when `exhausted`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_by: Option<Stop>,
-    /// Snakes found: exact when complete.
-    #[serde(flatten, serialize_with = "output::count")]
-    count: search::Count,
-    /// The first `--limit` of them: `H` head, `T` tail, `#` body, `.` empty.
-    solutions: Vec<Vec<String>>,
-}
-
-impl Answer for SnakeAnswer {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        match self.status {
-            Status::Exhausted => writeln!(
-                out,
-                "exhausted: {} snakes found before {}",
-                self.count,
-                ran_out(self.stopped_by)
-            )?,
-            Status::None => writeln!(out, "none: no snake fits")?,
-            s => writeln!(
-                out,
-                "{s}: {} {}",
-                self.count,
-                if self.count.at_least == 1 {
-                    "snake"
-                } else {
-                    "snakes"
-                }
-            )?,
-        }
-        for (i, grid) in self.solutions.iter().enumerate() {
-            writeln!(out)?;
-            writeln!(out, "snake {}", i + 1)?;
-            for row in grid {
-                writeln!(out, "{row}")?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Draws a snake: `H` head, `T` tail, `#` body, `.` empty.
