@@ -433,3 +433,117 @@ fn constructors_over_lent_memory_are_new_in() {
     assert!(lent >= 5, "found only {lent} new_in constructors");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// No two modules of one folder of the core import each other, directly or
+/// round a longer circle: each folder's files form layers, so that a file can
+/// be read after the ones it uses (`use super::x` and `use crate::a::x`).
+#[test]
+fn no_import_circle_among_the_cores_modules() {
+    use std::collections::{BTreeMap, BTreeSet};
+    // Each file's module path: `core/src/tour/piece.rs` is `tour::piece`,
+    // `core/src/tour/mod.rs` is `tour`.
+    let path_of = |file: &str| -> Vec<String> {
+        let rel = file.trim_start_matches("core/src/").trim_end_matches(".rs");
+        let mut parts: Vec<String> = rel.split('/').map(String::from).collect();
+        if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+            parts.pop();
+        }
+        parts
+    };
+    let sources = core_sources();
+    let modules: BTreeSet<Vec<String>> = sources.iter().map(|(f, _)| path_of(f)).collect();
+    let mut uses: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (file, text) in &sources {
+        let me = path_of(file);
+        let parent = &me[..me.len().saturating_sub(1)];
+        for line in text.lines() {
+            let line = line.trim_start();
+            let Some(at) = line.find("use ") else {
+                continue;
+            };
+            if !(at == 0 || line.starts_with("pub")) {
+                continue;
+            }
+            let path = &line[at + 4..];
+            // The first module named after `super::` or `crate::`.
+            let (base, rest): (Vec<String>, &str) = if let Some(r) = path.strip_prefix("super::") {
+                (parent.to_vec(), r)
+            } else if let Some(r) = path.strip_prefix("crate::") {
+                (Vec::new(), r)
+            } else {
+                continue;
+            };
+            let mut names = Vec::new();
+            if let Some(inner) = rest.strip_prefix('{') {
+                for part in inner.split([',', '}']) {
+                    names.push(part.trim().split("::").next().unwrap_or("").to_string());
+                }
+            } else {
+                let mut walk = base.clone();
+                for seg in rest.split("::") {
+                    let seg: String = seg
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    walk.push(seg);
+                    if walk.len() > me.len() || !modules.contains(&walk) {
+                        break;
+                    }
+                }
+                // The module beside `me` (same parent) on the path, if any.
+                if walk.len() >= me.len() && walk[..me.len() - 1] == me[..me.len() - 1] {
+                    names.push(walk[me.len() - 1].clone());
+                }
+                let target: Vec<String> = parent
+                    .iter()
+                    .cloned()
+                    .chain(names.iter().cloned())
+                    .collect();
+                if !names.is_empty() && modules.contains(&target) && target != me {
+                    uses.entry(me.clone()).or_default().insert(target);
+                }
+                continue;
+            }
+            for name in names {
+                let target: Vec<String> = base.iter().cloned().chain([name]).collect();
+                if target.len() == me.len() && modules.contains(&target) && target != me {
+                    uses.entry(me.clone()).or_default().insert(target);
+                }
+            }
+        }
+    }
+    // A depth-first walk finds any circle.
+    fn visit(
+        m: &Vec<String>,
+        uses: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        on_path: &mut Vec<Vec<String>>,
+        done: &mut BTreeSet<Vec<String>>,
+    ) -> Option<Vec<Vec<String>>> {
+        if let Some(i) = on_path.iter().position(|p| p == m) {
+            return Some(on_path[i..].to_vec());
+        }
+        if done.contains(m) {
+            return None;
+        }
+        on_path.push(m.clone());
+        for next in uses.get(m).into_iter().flatten() {
+            if let Some(circle) = visit(next, uses, on_path, done) {
+                return Some(circle);
+            }
+        }
+        on_path.pop();
+        done.insert(m.clone());
+        None
+    }
+    assert!(
+        uses.values().map(BTreeSet::len).sum::<usize>() > 50,
+        "{uses:?}"
+    );
+    let mut done = BTreeSet::new();
+    for m in uses.keys() {
+        if let Some(circle) = visit(m, &uses, &mut Vec::new(), &mut done) {
+            let names: Vec<String> = circle.iter().map(|p| p.join("::")).collect();
+            panic!("an import circle: {}", names.join(" -> "));
+        }
+    }
+}
