@@ -449,11 +449,21 @@ fn negative_and_junk_numbers_get_the_shared_wording() {
 
 #[test]
 fn nothing_prints_json_by_hand() {
-    let src = std::fs::read_dir(workspace_root().join("host-cli/src/cmd/camicia")).expect("dir");
-    for file in src {
-        let path = file.expect("entry").path();
-        let text = std::fs::read_to_string(&path).expect("source");
-        assert!(!text.contains("json!"), "{}", path.display());
-        assert!(!text.contains("serde_json::Value"), "{}", path.display());
+    // Every file of the family, in its sub-folders too.
+    let mut dirs = vec![workspace_root().join("host-cli/src/cmd/camicia")];
+    let mut files = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).expect("source");
+            assert!(!text.contains("json!"), "{}", path.display());
+            assert!(!text.contains("serde_json::Value"), "{}", path.display());
+        }
     }
+    assert!(files >= 10, "{files} files");
 }

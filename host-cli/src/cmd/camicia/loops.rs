@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use plateau::camicia::hunt::Shard;
 
-use super::checkpoint;
 use super::construct::{Construction, Found, State};
+use super::record::checkpoint;
 use super::sched::{self, ShardArg};
 use super::{CycleInfo, deal_from_args};
 use crate::Io;

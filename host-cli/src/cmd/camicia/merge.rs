@@ -2,7 +2,7 @@
 //! --json` outputs, or checkpoints), verified before it is believed, and
 //! exact or saying why not.
 //!
-//! Each report is read as a checkpoint is ([`report::read`]): whole under
+//! Each report is read as a checkpoint is ([`record::read`]): whole under
 //! its seal, its counts adding up, every listed deal played again. A file
 //! may hold several reports one after another (shards concatenated on
 //! standard input), and `\r\n` line ends read as `\n`. The reports must be
@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 use plateau::camicia::hunt::{Entry, Order};
 
-use super::report::{self, Header, Read, Report, render};
+use super::record::{self, Header, Read, Report, render};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{name_of, read_text};
@@ -44,7 +44,7 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
     for path in files {
         let text = read_text(Some(path), io)?;
         let name = name_of(path);
-        let parts = report::split(&text);
+        let parts = record::split(&text);
         if parts.is_empty() {
             return Err(CliError::new(format!("{name}: empty: not a hunt's output")));
         }
@@ -55,7 +55,7 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
             } else {
                 name.clone()
             };
-            let read = report::read(lines, *first)
+            let read = record::read(lines, *first)
                 .map_err(|(line, why)| CliError::new(format!("{name}: line {line}: {why}")))?;
             let shard = shard_of(label, read)?;
             check_with(&shards, &shard)?;

@@ -7,12 +7,11 @@
 //! driver (`limits::drive`); `trace` replays it card by card, `hunt` and
 //! `merge` search for records.
 
-mod checkpoint;
 mod construct;
 mod hunt;
 mod loops;
 mod merge;
-mod report;
+mod record;
 mod sched;
 mod trace;
 

@@ -5,7 +5,7 @@
 //! does not depend on the order it absorbs chunks in, so the state is the
 //! tally of the first chunks, the hunt's parameters and the time spent:
 //! exactly its report so far. So a checkpoint is that report, in the lines
-//! and under the seal of `hunt --json` (`report.rs`), written atomically
+//! and under the seal of `hunt --json` (`wire.rs`), written atomically
 //! through [`OutFile`] (a crash leaves the old file or the new one), and
 //! `merge` reads it as the shard it is. Reading it back is the report's own
 //! reading (the seal, the counts against the chunks, every listed deal
@@ -15,7 +15,7 @@
 
 use std::path::Path;
 
-use super::report::{self, Header, Params, Report};
+use super::{self as record, Header, Params, Report};
 use crate::error::{CliError, CliResult};
 use crate::input::{read_at_most, size_words};
 use crate::outfile::OutFile;
@@ -28,7 +28,7 @@ const MAX_BYTES: u64 = 4 << 20;
 /// `header` describes) to `file`, atomically.
 pub(crate) fn save(file: &OutFile, report: &Report, header: &Header) -> CliResult {
     // Never a stream: `OutFile::check_file`.
-    file.write_file(&report::render(report, header, true)?)
+    file.write_file(&record::render(report, header, true)?)
 }
 
 /// Returns the error `checkpoint PATH: why`, in the words of every
@@ -64,7 +64,7 @@ pub(crate) fn read_text(path: &Path) -> CliResult<String> {
 pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
     let fail = |why: String| error(path, why);
     let text = read_text(path)?;
-    let parts = report::split(&text);
+    let parts = record::split(&text);
     let [(first, lines)] = parts.as_slice() else {
         return Err(fail(if parts.is_empty() {
             "empty: not a checkpoint".into()
@@ -73,7 +73,7 @@ pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
         }));
     };
     let read =
-        report::read(lines, *first).map_err(|(line, why)| fail(format!("line {line}: {why}")))?;
+        record::read(lines, *first).map_err(|(line, why)| fail(format!("line {line}: {why}")))?;
     if read.header.tasks != 1 {
         return Err(fail("a merge's output, not a hunt's checkpoint".into()));
     }

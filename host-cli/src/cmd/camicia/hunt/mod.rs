@@ -29,25 +29,25 @@
 //! which a busy node can exceed): only one worker per processor plays, the
 //! others wait for a turn ([`Turns`]), so that the main thread never queues
 //! behind a crowd of running workers, and the main thread only ever *tries*
-//! a worker's lock ([`Watch::collect`]). `tests/interrupt.rs` holds
+//! a worker's lock (`Watch::collect`). The pool and the watch are in
+//! `pool.rs`; this file is the command: its arguments, plan, drive, finish. `tests/interrupt.rs` holds
 //! `--seconds 1` and Ctrl-C on 1,024 threads to the times of one thread.
 
 use std::collections::BTreeMap;
-use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError, TryLockError};
-use std::thread::Thread;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
 use plateau::camicia::hunt::{Chunks, Hunt, Shard};
-use plateau::search::{Outcome, Search};
+use plateau::search::Search;
 
+use self::pool::{Ledger, Pool, Run, Turns, WATCH_NAP, Watch, process_cpu_seconds};
 use super::DEFAULT_MAX_ROUNDS;
-use super::checkpoint;
-use super::report::{self, Header, Params, Report};
+use super::record::checkpoint;
+use super::record::{self, Header, Params, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
@@ -55,6 +55,8 @@ use crate::limits::{self, Budgets, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::outfile::{self, OutFile};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
+
+mod pool;
 
 /// Deals listed by cards and by tricks, by default.
 pub(crate) const DEFAULT_TOP: usize = 5;
@@ -150,260 +152,6 @@ impl HuntArgs {
 fn parse_threads(s: &str) -> Result<usize, String> {
     let n = limits::number_in(s, 1, MAX_THREADS)?;
     usize::try_from(n).map_err(|e| e.to_string())
-}
-
-/// Returns the processor time of this process so far, its threads together,
-/// if the system tells it.
-fn process_cpu_seconds() -> Option<f64> {
-    cpu_time::ProcessTime::try_now()
-        .ok()
-        .map(|t| t.as_duration().as_secs_f64())
-}
-
-/// The chunks played, added up in their order: `report` holds the first
-/// `report.tally.chunks` chunks; chunks that end early wait in `pending`.
-struct Ledger {
-    report: Report,
-    pending: BTreeMap<u64, Report>,
-}
-
-impl Ledger {
-    /// Adds chunk `index`, and every waiting chunk that now follows in order.
-    fn add(&mut self, index: u64, chunk: Report) {
-        self.pending.insert(index, chunk);
-        while let Some(next) = self.pending.remove(&self.report.tally.chunks) {
-            self.report.absorb(&next);
-        }
-    }
-}
-
-/// The hunt's threads and what they share: the chunks, handed out in order as
-/// the threads free up, and each thread's chunks played.
-struct Pool {
-    hunt: Hunt,
-    /// The shard's chunks, in order.
-    chunks: Chunks,
-    top: usize,
-    /// The index of the next chunk to hand out.
-    next: AtomicU64,
-    /// Deals played in this run, for the progress line.
-    played: AtomicU64,
-    /// Raised when the hunt must stop: no new chunk is taken.
-    stop: AtomicBool,
-    /// Each worker's chunks ended and not yet taken by the main thread, with
-    /// their indices. The main thread only ever tries these locks: it never
-    /// waits for a worker, which with many more threads than processors
-    /// could be preempted while it holds one, for as long as a whole round
-    /// of the others.
-    ended: Vec<Mutex<Vec<(u64, Report)>>>,
-    /// Workers not yet ended: each hands in its last chunk before it counts
-    /// itself out.
-    working: AtomicUsize,
-    /// The main thread, woken whenever a chunk is handed in.
-    watcher: Thread,
-    /// Turns to play a chunk: one per processor.
-    turns: Turns,
-}
-
-/// Turns to play, one per processor: with more threads than processors, the
-/// workers without a turn sleep until one is free.
-///
-/// Under more running threads than processors, the scheduler makes a thread
-/// that wakes wait its turn behind them: with a thousand workers on two
-/// processors, the main thread (the deadline, signals, the answer) would
-/// wait seconds to run, and so would a process's exit. With turns, only as
-/// many workers run as there are processors; the processors are as busy,
-/// and the answer does not depend on it.
-struct Turns {
-    free: Mutex<usize>,
-    freed: Condvar,
-}
-
-impl Turns {
-    /// Waits for a turn, or for `stop`: `None`.
-    fn take<'t>(&'t self, stop: &AtomicBool) -> Option<Turn<'t>> {
-        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
-        while *free == 0 {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            free = self
-                .freed
-                .wait(free)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        *free -= 1;
-        Some(Turn(self))
-    }
-}
-
-/// A turn to play, given back when dropped.
-struct Turn<'t>(&'t Turns);
-
-impl Drop for Turn<'_> {
-    fn drop(&mut self) {
-        *self.0.free.lock().unwrap_or_else(PoisonError::into_inner) += 1;
-        self.0.freed.notify_one();
-    }
-}
-
-/// Counts a worker out when it ends, a panic included, and wakes the main
-/// thread.
-struct Leaving<'c>(&'c Pool);
-
-impl Drop for Leaving<'_> {
-    fn drop(&mut self) {
-        self.0.working.fetch_sub(1, Ordering::Release);
-        self.0.watcher.unpark();
-    }
-}
-
-impl Pool {
-    /// Stops the hunt: no new chunk is taken, and the workers waiting for a
-    /// turn leave.
-    fn halt(&self) {
-        // Under the turns' lock, so that no worker sees the hunt still on
-        // and then sleeps through the wake-up.
-        let _free = self
-            .turns
-            .free
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        self.stop.store(true, Ordering::Relaxed);
-        self.turns.freed.notify_all();
-    }
-
-    /// Plays chunks as worker `me`, handing each in to the main thread, until
-    /// none is left or the hunt stops.
-    fn work(&self, me: usize) {
-        let _leaving = Leaving(self);
-        // A worker keeps its turn until it leaves: chunks go to whichever
-        // worker is free, so passing turns round would only cost switches.
-        let Some(_turn) = self.turns.take(&self.stop) else {
-            return;
-        };
-        while !self.stop.load(Ordering::Relaxed) {
-            let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some((number, len)) = self.chunks.get(index) else {
-                break;
-            };
-            let mut chunk = Report::new(self.top);
-            self.hunt.chunk(number, len, &mut chunk.tally);
-            self.played.fetch_add(chunk.tally.deals, Ordering::Relaxed);
-            if let Some(slot) = self.ended.get(me) {
-                slot.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push((index, chunk));
-            }
-            self.watcher.unpark();
-        }
-    }
-}
-
-/// When this run of the hunt began, on how many threads.
-struct Run {
-    began: Instant,
-    cpu_began: Option<f64>,
-    threads: usize,
-}
-
-/// The longest a [`Watch`] run waits between two looks at the deals played
-/// (a chunk that ends wakes it at once).
-const WATCH_NAP: Duration = Duration::from_millis(5);
-
-/// The threads' hunt as the main thread sees it: a search whose unit is the
-/// deal. A run takes the chunks the threads hand in as they end them into
-/// the [`Ledger`] (the main thread's alone), until the threads have played
-/// `budget` deals more or the deadline or a signal says stop, and says
-/// `Done` once every thread has ended. The threads do not stop between runs:
-/// the driver only looks in between, and halts them
-/// ([`Pool::halt`]) when it stops.
-struct Watch<'c> {
-    pool: &'c Pool,
-    ledger: Ledger,
-    /// The chunks just taken from the workers, on their way to the ledger.
-    taken: Vec<(u64, Report)>,
-    /// The hunt's deadline (Ctrl-C is seen through it too).
-    limits: Limits,
-    /// Whether every worker has ended.
-    all_ended: bool,
-}
-
-impl Watch<'_> {
-    /// Takes the chunks ended within `wait` into the ledger (at once if
-    /// some have ended already).
-    fn take(&mut self, wait: Duration) {
-        if !self.collect() {
-            std::thread::park_timeout(wait);
-            self.collect();
-        }
-    }
-
-    /// Takes the chunks the workers have handed in into the ledger, skipping
-    /// a worker that holds its lock (its chunks come next time), and notes
-    /// when every worker has ended. Says whether it took any.
-    fn collect(&mut self) -> bool {
-        // Read first: once every worker is out, none holds a lock, and all
-        // their chunks are in (counted out after the last hand-in).
-        let last = self.pool.working.load(Ordering::Acquire) == 0;
-        for slot in &self.pool.ended {
-            match slot.try_lock() {
-                Ok(mut ended) => self.taken.append(&mut ended),
-                Err(TryLockError::Poisoned(p)) => self.taken.append(&mut p.into_inner()),
-                Err(TryLockError::WouldBlock) => {}
-            }
-        }
-        let took = !self.taken.is_empty();
-        for (index, chunk) in self.taken.drain(..) {
-            self.ledger.add(index, chunk);
-        }
-        self.all_ended |= last;
-        took
-    }
-
-    /// A copy of the ledger's report, with the time of this run so far added.
-    fn snapshot(&self, run: &Run) -> Report {
-        let mut r = self.ledger.report.clone();
-        let wall = run.began.elapsed().as_secs_f64();
-        r.seconds += wall;
-        r.thread_seconds += wall * run.threads as f64;
-        r.cpu_seconds += match (run.cpu_began, process_cpu_seconds()) {
-            (Some(a), Some(b)) if b > a => b - a,
-            _ => wall * run.threads as f64,
-        };
-        r
-    }
-}
-
-impl Search for Watch<'_> {
-    type Done = u64;
-    type NoSolution = Infallible;
-    type Best = u64;
-    type Error = Infallible;
-
-    fn run(&mut self, budget: Budget) -> Result<Outcome<u64>, Infallible> {
-        let target = self.spent().saturating_add(budget.get());
-        loop {
-            let played = self.spent();
-            if self.all_ended {
-                return Ok(Outcome::Done(played));
-            }
-            // The deadline or Ctrl-C: the driver stops the threads at once,
-            // without waiting for a chunk to end (under many more threads
-            // than processors, one chunk can last seconds).
-            if played >= target || self.limits.stop_now().is_some() {
-                return Ok(Outcome::Exhausted {
-                    best: played,
-                    spent: played,
-                });
-            }
-            self.take(WATCH_NAP);
-        }
-    }
-
-    fn spent(&self) -> u64 {
-        self.pool.played.load(Ordering::Relaxed)
-    }
 }
 
 /// What a hunt will do, every part of it checked before it starts.
@@ -667,6 +415,6 @@ fn finish(plan: &Plan, driven: Driven, json: bool, io: &mut Io<'_>) -> CliResult
         }
     }
     plan.output
-        .write(&report::render(&report, &header, json)?, io.out, io.err)?;
+        .write(&record::render(&report, &header, json)?, io.out, io.err)?;
     Ok(Exit::Answered)
 }

@@ -1,0 +1,425 @@
+//! A report's lines as written: the [`Summary`] line, one [`Listed`] line a
+//! deal, the [`Seal`]; and [`render`], which writes them (or the text form).
+
+use std::io::{self, Write};
+
+use plateau::Budget;
+use plateau::camicia::hunt::Shard;
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
+
+use super::model::{Header, LOOPS_KEPT, Params, Report};
+use crate::error::{CliResult, shorten};
+use crate::limits::number_in;
+use crate::output::{self, Answer, Seconds, Status, Stop, write_json};
+
+/// The first line of a report: the counts, the rate, who produced them and
+/// the hunt's parameters.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct Summary {
+    /// `found`; `exhausted` for a hunt that `--seconds` or Ctrl-C stopped
+    /// before its deals, or a checkpoint of one under way.
+    pub(super) status: Status,
+    /// `summary`.
+    pub(super) kind: Kind,
+    #[serde(deserialize_with = "whole")]
+    pub(super) deals: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) chunks: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) finished: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) loops: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) exhausted: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) cards_of_finished: u64,
+    #[serde(default, deserialize_with = "seconds")]
+    pub(super) seconds: Seconds,
+    #[serde(default, deserialize_with = "seconds")]
+    pub(super) thread_seconds: Seconds,
+    #[serde(default, deserialize_with = "seconds")]
+    pub(super) cpu_seconds: Seconds,
+    // The rates follow from the counts and times: written, not read.
+    #[serde(skip_deserializing)]
+    pub(super) deals_per_second: u64,
+    #[serde(skip_deserializing)]
+    pub(super) deals_per_second_per_thread: u64,
+    #[serde(skip_deserializing)]
+    pub(super) deals_per_cpu_second: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) threads: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) tasks: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) seed: u64,
+    /// `K/N` for a hunt, `N/N` for a merge of every shard.
+    pub(super) shard: String,
+    /// The hunt's `--deals` (all shards together), if given.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_whole"
+    )]
+    pub(super) asked_deals: Option<u64>,
+    /// The hunt's `--seconds`, if given.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_seconds"
+    )]
+    pub(super) asked_seconds: Option<f64>,
+    pub(super) fresh: bool,
+    #[serde(deserialize_with = "whole")]
+    pub(super) max_rounds: u64,
+    /// The deals the hunt kept by cards and by tricks (`--top`).
+    #[serde(default, deserialize_with = "some_whole")]
+    pub(super) top: Option<u64>,
+    /// For a merge: the places by cards, by tricks and of the loops that the
+    /// shards' lists prove (the lines listed).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_whole"
+    )]
+    pub(super) proven_by_cards: Option<u64>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_whole"
+    )]
+    pub(super) proven_by_tricks: Option<u64>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_whole"
+    )]
+    pub(super) proven_loops: Option<u64>,
+    /// `seconds` or `interrupt`, for a hunt stopped before its deals.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub(super) stopped_by: Option<Stop>,
+}
+
+/// The `kind` of a report's lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) enum Kind {
+    #[serde(rename = "summary")]
+    Summary,
+    #[serde(rename = "by-cards")]
+    ByCards,
+    #[serde(rename = "by-tricks")]
+    ByTricks,
+    #[serde(rename = "loop")]
+    Loop,
+}
+
+/// A deal of a report's lists.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Listed {
+    /// The game's: `finished` (the lists by cards and by tricks) or `loop`.
+    pub(super) status: Status,
+    pub(super) kind: Kind,
+    /// The deal, compact (`A/B`).
+    pub(super) deal: String,
+    #[serde(deserialize_with = "whole")]
+    pub(super) cards: u64,
+    #[serde(deserialize_with = "whole")]
+    pub(super) tricks: u64,
+}
+
+/// The last line of a report: how many lines came before it and their
+/// FNV-1a hash, so that a truncated or edited file is told from a whole one.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Seal {
+    /// `end`.
+    pub(super) event: String,
+    /// The lines before this one.
+    pub(super) lines: u64,
+    /// FNV-1a (64 bits, hex) of those lines, each with its newline.
+    pub(super) fnv64: String,
+}
+
+/// FNV-1a, 64 bits: enough to tell a damaged file, not meant against forgery.
+pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A whole number as the tool reads every number: a JSON number or a string
+/// of digits (so `-1`, `1.5` and `"x"` get the words of every other number).
+pub(super) fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let text = Text::deserialize(d)?.0;
+    number_in(&text, 0, u64::MAX)
+        .map_err(|why| de::Error::custom(format!("'{}': {why}", shorten(&text))))
+}
+
+pub(super) fn some_whole<'de, D: Deserializer<'de>, T: TryFrom<u64>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    let n = whole(d)?;
+    T::try_from(n)
+        .map(Some)
+        .map_err(|_| de::Error::custom(format!("'{n}': too large")))
+}
+
+/// Seconds from 0 up.
+pub(super) fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Seconds, D::Error> {
+    let text = Text::deserialize(d)?.0;
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(Seconds(s)),
+        _ => Err(de::Error::custom(format!(
+            "'{}': expected a number of seconds from 0 up",
+            shorten(&text)
+        ))),
+    }
+}
+
+pub(super) fn some_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    seconds(d).map(|s| Some(s.0))
+}
+
+/// A JSON number or string, as its text.
+pub(super) struct Text(String);
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl de::Visitor<'_> for Visit {
+            type Value = Text;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Text, E> {
+                Ok(Text(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Text, E> {
+                Ok(Text(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Text, E> {
+                Ok(Text(v.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
+                Ok(Text(v.to_string()))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+impl Summary {
+    /// The summary of `r` as `header` says it was produced.
+    fn new(r: &Report, header: &Header) -> Summary {
+        let t = &r.tally;
+        let per = |time: f64| t.deals as f64 / time.max(1e-9);
+        // `as` saturates: a rate is a whole number of deals a second.
+        let whole = |rate: f64| rate.round() as u64;
+        let p = &header.params;
+        let proven = |i: usize| header.proven.map(|p| p[i] as u64);
+        Summary {
+            status: if header.complete {
+                Status::Found
+            } else {
+                Status::Exhausted
+            },
+            kind: Kind::Summary,
+            deals: t.deals,
+            chunks: t.chunks,
+            finished: t.finished,
+            loops: t.loops,
+            exhausted: t.exhausted,
+            cards_of_finished: t.cards_of_finished,
+            seconds: Seconds(r.seconds),
+            thread_seconds: Seconds(r.thread_seconds),
+            cpu_seconds: Seconds(r.cpu_seconds),
+            deals_per_second: whole(per(r.seconds)),
+            deals_per_second_per_thread: whole(per(r.thread_seconds)),
+            deals_per_cpu_second: whole(per(r.cpu_seconds)),
+            threads: header.threads,
+            tasks: header.tasks,
+            seed: p.seed,
+            shard: p.shard.clone(),
+            asked_deals: p.deals,
+            asked_seconds: p.seconds,
+            fresh: p.fresh,
+            max_rounds: p.max_rounds,
+            top: p.top.map(|t| t as u64),
+            proven_by_cards: proven(0),
+            proven_by_tricks: proven(1),
+            proven_loops: proven(2),
+            stopped_by: header.stop,
+        }
+    }
+
+    /// The parameters of the hunt that produced it.
+    pub(super) fn params(&self) -> Params {
+        Params {
+            seed: self.seed,
+            shard: self.shard.clone(),
+            deals: self.asked_deals,
+            seconds: self.asked_seconds,
+            fresh: self.fresh,
+            max_rounds: self.max_rounds,
+            // Checked by `header`.
+            top: self.top.and_then(|t| usize::try_from(t).ok()),
+        }
+    }
+
+    /// What the summary says of the hunt that produced it.
+    pub(super) fn header(&self) -> Result<Header, String> {
+        if let Some(t) = self.top.filter(|&t| usize::try_from(t).is_err()) {
+            return Err(format!("top '{t}': too large"));
+        }
+        let params = self.params();
+        params.shard_k_n()?;
+        let complete = match self.status {
+            Status::Found => true,
+            Status::Exhausted => false,
+            other => return Err(format!("status '{other}': expected found or exhausted")),
+        };
+        Ok(Header {
+            params,
+            threads: self.threads,
+            tasks: self.tasks,
+            complete,
+            stop: self.stopped_by,
+            proven: None,
+        })
+    }
+}
+
+impl Answer for Summary {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        // A hunt stopped early says how many deals it was asked for: a
+        // shard, its share of the hunt's; a merge, the hunt's.
+        let of_asked = match self.asked_deals {
+            Some(d) if !matches!(self.status, Status::Found) => {
+                let shard = self
+                    .params()
+                    .shard_k_n()
+                    .ok()
+                    .and_then(|(k, n)| Shard::new(k, n).ok());
+                let asked = match shard {
+                    Some(shard) if self.tasks == 1 => shard.share(Budget::new(d)).get(),
+                    _ => d,
+                };
+                format!(" of the {asked} asked")
+            }
+            _ => String::new(),
+        };
+        if self.tasks > 1 || self.proven_by_cards.is_some() {
+            write!(
+                out,
+                "merged: {} deal{}{of_asked} ({} chunk{}) from {} task{} on {} thread{} (seed {}, shards {})",
+                self.deals,
+                plural(self.deals),
+                self.chunks,
+                plural(self.chunks),
+                self.tasks,
+                plural(self.tasks),
+                self.threads,
+                plural(self.threads),
+                self.seed,
+                self.shard,
+            )?;
+        } else {
+            write!(
+                out,
+                "hunt: {} deal{}{of_asked} ({} chunk{}) in {:.1} s on {} thread{} (seed {}, shard {})",
+                self.deals,
+                plural(self.deals),
+                self.chunks,
+                plural(self.chunks),
+                self.seconds.0,
+                self.threads,
+                plural(self.threads),
+                self.seed,
+                self.shard,
+            )?;
+        }
+        match self.stopped_by {
+            Some(stop) => writeln!(out, ", stopped by {}", stop.flag())?,
+            None if !matches!(self.status, Status::Found) => writeln!(out, ", not finished")?,
+            None => writeln!(out)?,
+        }
+        let per = |time: f64| self.deals as f64 / time.max(1e-9) / 1e6;
+        writeln!(
+            out,
+            "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
+            per(self.seconds.0),
+            per(self.thread_seconds.0),
+            per(self.cpu_seconds.0)
+        )?;
+        writeln!(
+            out,
+            "finished: {}, loops: {}, exhausted: {}; {:.1} cards per finished game",
+            self.finished,
+            self.loops,
+            self.exhausted,
+            self.cards_of_finished as f64 / self.finished.max(1) as f64
+        )
+    }
+}
+
+/// Renders a report: the summary, then the lists, and with `json` the seal.
+pub(crate) fn render(r: &Report, header: &Header, json: bool) -> CliResult<Vec<u8>> {
+    let mut out = Vec::new();
+    let summary = Summary::new(r, header);
+    output::emit_to(&mut out, json, &summary)?;
+    let asked = header.params.top.unwrap_or(usize::MAX);
+    for (i, (title, kind, _, list)) in r.lists().into_iter().enumerate() {
+        let kind = match kind {
+            "by-cards" => Kind::ByCards,
+            "by-tricks" => Kind::ByTricks,
+            _ => Kind::Loop,
+        };
+        let all = list.len();
+        let shown = header.proven.map_or(all, |p| p[i].min(all));
+        let list = &list[..shown];
+        if json {
+            for f in list {
+                let (status, cards, tricks) =
+                    output::game(&plateau::search::Outcome::Done(f.ending));
+                let listed = Listed {
+                    status,
+                    kind,
+                    deal: f.deal.to_string(),
+                    cards,
+                    tricks,
+                };
+                write_json(&mut out, &listed)?;
+            }
+            continue;
+        }
+        // A merge says when the shards' lists prove fewer places than it holds.
+        let wanted = if i == 2 { LOOPS_KEPT } else { asked };
+        if shown < all {
+            writeln!(
+                out,
+                "{title} ({shown} of the {wanted} asked: the shards' lists prove no more places):"
+            )?;
+        } else {
+            writeln!(out, "{title}:")?;
+        }
+        if list.is_empty() {
+            writeln!(out, "  none found")?;
+        }
+        for f in list {
+            writeln!(
+                out,
+                "  {:>5} cards {:>4} tricks  {}",
+                f.ending.cards, f.ending.tricks, f.deal
+            )?;
+        }
+    }
+    if json {
+        let seal = Seal {
+            event: "end".to_string(),
+            lines: out.iter().filter(|&&b| b == b'\n').count() as u64,
+            fnv64: format!("{:016x}", fnv64(&out)),
+        };
+        write_json(&mut out, &seal)?;
+    }
+    Ok(out)
+}
