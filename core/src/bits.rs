@@ -1,9 +1,11 @@
 //! Bit helpers on `u32` and `u64`: masks, field extraction and packing, and the
-//! bit-set helpers the engines share (one bit, the low `n` bits, the top bit).
+//! bit-set helpers the engines share (one bit, the low `n` bits, the top bit),
+//! and the crate's reads and writes of fixed arrays that stay in bounds (`get`
+//! and `put`: past the end, a given value and no write).
 //!
-//! Every function validates its arguments and returns a [`BitsError`] instead of
-//! overflowing a shift: `mask32(32, 0)` is `Ok(0)` and `mask32(0, 32)` is all ones.
-//! Errors say where: the bit range asked for, or which packed field failed.
+//! Every mask, extraction and packing validates its arguments and returns a
+//! [`BitsError`] instead of overflowing a shift: `mask32(32, 0)` is `Ok(0)` and
+//! `mask32(0, 32)` is all ones. Errors say where: the bit range asked for, or which packed field failed.
 //!
 //! ```
 //! use plateau::bits::{extract32, mask32, pack32};
@@ -188,6 +190,21 @@ set_impl!(u32, bit32, low32);
 set_impl!(u64, bit64, low64);
 set_impl!(u128, bit128, low128);
 
+/// Returns `a[i]`, or `past` when `i` is past the end of `a`: an index that
+/// cannot panic, for the engines' fixed arrays.
+#[must_use]
+pub(crate) fn get<T: Copy>(a: &[T], i: usize, past: T) -> T {
+    a.get(i).copied().unwrap_or(past)
+}
+
+/// Sets `a[i]` to `value`, and does nothing when `i` is past the end of `a`: a
+/// write that cannot panic (the panic probe would find a bounds check).
+pub(crate) fn put<T>(a: &mut [T], i: usize, value: T) {
+    if let Some(slot) = a.get_mut(i) {
+        *slot = value;
+    }
+}
+
 /// Returns the highest member of a set (0 for the empty set).
 #[must_use]
 #[inline(always)]
@@ -273,6 +290,20 @@ mod tests {
             assert_eq!(low64(n).count_ones(), n);
             assert_eq!(Ok(low64(n)), mask64(0, n));
         }
+    }
+
+    #[test]
+    fn in_bounds_helpers_past_the_end() {
+        let mut a = [1u16, 2, 3];
+        assert_eq!(
+            (get(&a, 2, 9), get(&a, 3, 9), get(&a, usize::MAX, 9)),
+            (3, 9, 9)
+        );
+        put(&mut a, 1, 7);
+        put(&mut a, 3, 8);
+        put(&mut a, usize::MAX, 8);
+        assert_eq!(a, [1, 7, 3]);
+        assert_eq!(get::<u8>(&[], 0, 5), 5);
     }
 
     #[test]

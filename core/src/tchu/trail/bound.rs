@@ -1,4 +1,5 @@
-//! The lower bound on the routes a trail must still drop.
+//! The cheap lower bound on the routes a trail must still drop: a sum of
+//! shares, one per station whose parity must change.
 //!
 //! The dropped routes join the stations whose parity must change in
 //! pairs by route-disjoint paths (a T-join), so they weigh at least the sum of any
@@ -8,14 +9,13 @@
 //! other source is found on the routes between two Voronoi regions); a station at
 //! the tip of a dead-end chain owns the whole chain; one round of dual ascent then
 //! raises the shares when that is not enough to prune.
+//!
+//! The search asks for this bound at every node it cannot settle otherwise, and
+//! for the tighter minimum T-join (`tjoin.rs`) only when this one does not prune.
 
-use super::graph::{Network, bits, bits64};
+use super::graph::{FAR, Network, bits, bits64};
 use super::layout::RouteSet;
-use super::matching::{MAX_COST, Pairing, put};
-use crate::bits::bit64;
-
-/// Far beyond any distance: 128 routes of length 6 weigh 768.
-const FAR: u16 = u16::MAX;
+use crate::bits::{bit64, get};
 
 impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Returns a lower bound on the length of routes still to drop from a connected
@@ -50,9 +50,9 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             if let Some(c) = chain.get_mut(t) {
                 *c = length;
             }
-            if get16(&dist, base) == 0 {
+            if get(&dist, base, FAR) == 0 {
                 // Two sources at one place: each is the other's nearest.
-                let other = usize::from(origin.get(base).copied().unwrap_or(0));
+                let other = usize::from(get(&origin, base, 0));
                 for n in [other, t] {
                     if let Some(n) = nearest.get_mut(n) {
                         *n = 0;
@@ -70,10 +70,10 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             for r in bits(droppable) {
                 let [a, b] = self.ends(r);
                 let w = self.weight(r);
-                let (da, db) = (get16(&dist, a), get16(&dist, b));
+                let (da, db) = (get(&dist, a, FAR), get(&dist, b, FAR));
                 for (from, to, dfrom, dto) in [(a, b, da, db), (b, a, db, da)] {
                     if dfrom != FAR && dfrom.saturating_add(w) < dto {
-                        let o = origin.get(from).copied().unwrap_or(0);
+                        let o = get(&origin, from, 0);
                         if let (Some(d), Some(t)) = (dist.get_mut(to), origin.get_mut(to)) {
                             *d = dfrom.saturating_add(w);
                             *t = o;
@@ -86,11 +86,8 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         // Nearest other source of each source, through a route between two regions.
         for r in bits(droppable) {
             let [a, b] = self.ends(r);
-            let (oa, ob) = (
-                origin.get(a).copied().unwrap_or(0),
-                origin.get(b).copied().unwrap_or(0),
-            );
-            let (da, db) = (get16(&dist, a), get16(&dist, b));
+            let (oa, ob) = (get(&origin, a, 0), get(&origin, b, 0));
+            let (da, db) = (get(&dist, a, FAR), get(&dist, b, FAR));
             if oa == ob || da == FAR || db == FAR {
                 continue;
             }
@@ -108,12 +105,12 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         let free = 2usize.saturating_sub(ends.count_ones() as usize);
         let mut share = [0u32; S];
         for t in bits64(sources) {
-            let n = get16(&nearest, t);
+            let n = get(&nearest, t, FAR);
             if let Some(y) = share.get_mut(t) {
                 *y = if n == FAR {
                     u32::MAX
                 } else {
-                    u32::from(n).saturating_add(2 * u32::from(get16(&chain, t)))
+                    u32::from(n).saturating_add(2 * u32::from(get(&chain, t, FAR)))
                 };
             }
         }
@@ -124,12 +121,12 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         // distances: cheap, and it keeps the shares valid.
         if bound < target {
             for t in bits64(sources) {
-                let (ct, nt) = (u32::from(get16(&chain, t)), get16(&nearest, t));
+                let (ct, nt) = (u32::from(get(&chain, t, FAR)), get(&nearest, t, FAR));
                 let mut room = u32::MAX;
                 for u in bits64(sources & !bit64(t)) {
-                    let (cu, nu) = (u32::from(get16(&chain, u)), get16(&nearest, u));
+                    let (cu, nu) = (u32::from(get(&chain, u, FAR)), get(&nearest, u, FAR));
                     let apart = 2 * (ct + cu + u32::from(nt.max(nu)));
-                    let y = share.get(u).copied().unwrap_or(u32::MAX);
+                    let y = get(&share, u, u32::MAX);
                     room = room.min(apart.saturating_sub(y));
                 }
                 if let Some(y) = share.get_mut(t)
@@ -182,7 +179,7 @@ fn spared_sum(share: &[u32], sources: u64, free: usize) -> Option<u32> {
     let mut largest = [0u32; 2];
     let mut sum: u32 = 0;
     for t in bits64(sources) {
-        let mut y = share.get(t).copied().unwrap_or(u32::MAX);
+        let mut y = get(share, t, u32::MAX);
         for l in largest.iter_mut().take(free) {
             if y > *l {
                 core::mem::swap(&mut y, l);
@@ -194,133 +191,4 @@ fn spared_sum(share: &[u32], sources: u64, free: usize) -> Option<u32> {
         sum = sum.saturating_add(y);
     }
     Some(sum.div_ceil(2))
-}
-
-fn get16(a: &[u16], i: usize) -> u16 {
-    a.get(i).copied().unwrap_or(FAR)
-}
-
-/// The cheapest routes to drop for the parity alone, from a [`Network::drop_join`].
-pub(super) struct Join<T> {
-    /// Their length: a lower bound on the routes any trail of the node drops.
-    pub(super) bound: u32,
-    /// The links of one such cheapest set (a T-join); `None` if a station to
-    /// mend cannot reach the one it is paired with (the bound still holds).
-    pub(super) links: Option<T>,
-}
-
-/// The largest cost a matching holds (the length of every route of a full
-/// network): a longer shortest path cannot be, only an unreachable station.
-const CAP: u16 = MAX_COST;
-
-impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
-    /// Returns the cheapest set of droppable links whose removal gives `alive` the
-    /// parity a trail needs (every station even but up to two ends, the named
-    /// `ends` among them): a minimum T-join, through shortest paths between the
-    /// stations to mend and a minimum-cost perfect matching of them, where up to
-    /// two stations may be spared (paired with a free end at no cost).
-    /// `None` when the matching cannot hold the stations (more than its
-    /// vertices with the free ends; a layout without one holds none), the
-    /// bound above then stands alone.
-    pub(super) fn drop_join<P: Pairing>(
-        &self,
-        matching: &mut P,
-        alive: T,
-        kept: T,
-        ends: u64,
-    ) -> Option<Join<T>> {
-        if P::VERTICES == 0 {
-            return None;
-        }
-        let alive = alive & !self.loops;
-        let sources = self.odd(alive) ^ ends;
-        let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let count = sources.count_ones() as usize;
-        let vertices = count.wrapping_add(free);
-        if vertices > P::VERTICES || !matching.start(vertices) {
-            return None;
-        }
-        let droppable = alive & !kept;
-        let mut station_of = [0u8; S];
-        for (i, t) in (0..S).zip(bits64(sources)) {
-            put(&mut station_of, i, t as u8);
-        }
-        let mut capped = false;
-        for (i, t) in (0..S).zip(bits64(sources)) {
-            // The distances to the sources after `t` (the earlier ones are set).
-            let through_t = u64::MAX
-                .checked_shr(63u32.wrapping_sub(t as u32))
-                .unwrap_or(0);
-            let later = sources & !through_t;
-            if later == 0 {
-                break;
-            }
-            let (dist, _) = self.shortest(droppable, t, later);
-            for (j, u) in (0..S).zip(bits64(sources)).skip(i.wrapping_add(1)) {
-                let d = get16(&dist, u);
-                capped |= d > CAP;
-                matching.set_cost(i, j, d.min(CAP));
-            }
-        }
-        let bound = matching.solve()?;
-        let mut links = T::EMPTY;
-        for (i, t) in (0..S).zip(bits64(sources)) {
-            let j = matching.mate_of(i);
-            if j <= i || j >= count {
-                continue;
-            }
-            let mut at = usize::from(station_of.get(j).copied().unwrap_or(0));
-            let (dist, via) = self.shortest(droppable, t, bit64(at));
-            if get16(&dist, at) > CAP {
-                capped = true;
-            }
-            for _ in 0..S {
-                if at == t {
-                    break;
-                }
-                let Some(&r) = via.get(at) else { break };
-                let r = usize::from(r);
-                links ^= T::bit(r);
-                let [a, b] = self.ends(r);
-                at = if a == at { b } else { a };
-            }
-        }
-        Some(Join {
-            bound,
-            links: (!capped).then_some(links),
-        })
-    }
-
-    /// Shortest distances from `from` over the links `set` (Dijkstra on at most
-    /// `S` stations), and the link each station is reached by; exact for the
-    /// stations `until` at least (it stops once they are settled).
-    fn shortest(&self, set: T, from: usize, until: u64) -> ([u16; S], [u8; S]) {
-        let mut dist = [FAR; S];
-        let mut via = [0u8; S];
-        put(&mut dist, from, 0);
-        let mut open = bit64(from);
-        let mut done = 0u64;
-        for _ in 0..S {
-            let Some(s) = bits64(open).min_by_key(|&s| get16(&dist, s)) else {
-                break;
-            };
-            open &= !bit64(s);
-            done |= bit64(s);
-            if done & until == until {
-                break;
-            }
-            let ds = get16(&dist, s);
-            for r in bits(self.at(s) & set) {
-                let [a, b] = self.ends(r);
-                let t = if a == s { b } else { a };
-                let d = ds.saturating_add(self.weight(r));
-                if done & bit64(t) == 0 && d < get16(&dist, t) {
-                    put(&mut dist, t, d);
-                    put(&mut via, t, r as u8);
-                    open |= bit64(t);
-                }
-            }
-        }
-        (dist, via)
-    }
 }

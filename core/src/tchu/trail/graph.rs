@@ -1,10 +1,12 @@
 //! A network's routes as a multigraph on local station numbers: loaded from the
 //! routes with the capacities checked, then read by the reductions
-//! (`reduce.rs`), the bound (`bound.rs`) and the search.
+//! (`reduce.rs`), the bounds (`bound.rs`, `tjoin.rs`) and the search; with the
+//! graph's walks: what a set of links reaches, its pieces, the routes around a
+//! piece, and the shortest paths from a station (Dijkstra).
 
 use super::TrailError;
 use super::layout::RouteSet;
-use crate::bits::bit64;
+use crate::bits::{bit64, get, put};
 use crate::tchu::Route;
 
 /// Iterates over the routes of a route set, lowest first.
@@ -63,6 +65,9 @@ pub struct Network<T, const R: usize, const S: usize> {
 
 /// No link owns the route: it was set aside by the reduction.
 pub(super) const NONE: u8 = 0;
+
+/// Far beyond any distance: 128 routes of length 6 weigh 768.
+pub(super) const FAR: u16 = u16::MAX;
 
 /// Bits of a link's length: 128 routes of length 6 weigh 768.
 pub(super) const WEIGHT_BITS: usize = 10;
@@ -223,7 +228,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     }
 
     pub(super) fn weight(&self, route: usize) -> u16 {
-        self.weight.get(route).copied().unwrap_or(0)
+        get(&self.weight, route, 0)
     }
 
     pub(super) fn ends(&self, route: usize) -> [usize; 2] {
@@ -233,7 +238,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     }
 
     pub(super) fn at(&self, station: usize) -> T {
-        self.at.get(station).copied().unwrap_or(T::EMPTY)
+        get(&self.at, station, T::EMPTY)
     }
 
     /// Returns whether two routes join the same two stations with the same length.
@@ -329,6 +334,39 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         }
         let [a, _] = self.ends(set.lowest());
         self.reach(set, a, 0).0
+    }
+
+    /// Shortest distances from `from` over the links `set` (Dijkstra on at most
+    /// `S` stations), and the link each station is reached by; exact for the
+    /// stations `until` at least (it stops once they are settled).
+    pub(super) fn shortest(&self, set: T, from: usize, until: u64) -> ([u16; S], [u8; S]) {
+        let mut dist = [FAR; S];
+        let mut via = [0u8; S];
+        put(&mut dist, from, 0);
+        let mut open = bit64(from);
+        let mut done = 0u64;
+        for _ in 0..S {
+            let Some(s) = bits64(open).min_by_key(|&s| get(&dist, s, FAR)) else {
+                break;
+            };
+            open &= !bit64(s);
+            done |= bit64(s);
+            if done & until == until {
+                break;
+            }
+            let ds = get(&dist, s, FAR);
+            for r in bits(self.at(s) & set) {
+                let [a, b] = self.ends(r);
+                let t = if a == s { b } else { a };
+                let d = ds.saturating_add(self.weight(r));
+                if done & bit64(t) == 0 && d < get(&dist, t, FAR) {
+                    put(&mut dist, t, d);
+                    put(&mut via, t, r as u8);
+                    open |= bit64(t);
+                }
+            }
+        }
+        (dist, via)
     }
 }
 

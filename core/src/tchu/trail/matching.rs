@@ -3,7 +3,7 @@
 //! fixed memory (`2V² + (3V/2)²` bytes and a few per vertex: about 22 KiB at
 //! the default 66 vertices), with no recursion.
 //!
-//! The trail's bound (`bound.rs`) pairs the stations whose parity must change
+//! The trail's T-join bound (`tjoin.rs`) pairs the stations whose parity must change
 //! along shortest paths: the cheapest pairing is the cheapest set of routes to
 //! drop for the parity (a minimum T-join), a bound far tighter than any sum of
 //! shares, and its paths give a trail at once when what is left stays connected.
@@ -20,7 +20,7 @@
 //! `rep[y][x]`), so that one byte per pair holds a blossom's edges. Every index
 //! is read through `get`: no index can panic.
 
-use crate::bits::bit128;
+use crate::bits::{bit128, get, put};
 
 /// The highest cost: every route of a full network, 128 of length 6.
 pub(super) const MAX_COST: u16 = 768;
@@ -110,10 +110,6 @@ pub struct Matching<const V: usize, const IDS: usize, const B: usize> {
     queue: u128,
 }
 
-fn get<T: Copy>(a: &[T], i: usize, default: T) -> T {
-    a.get(i).copied().unwrap_or(default)
-}
-
 /// Reverses `a` by pairs from both ends (`<[T]>::reverse` keeps a bounds check
 /// on thumbv7m, which the panic probe would find).
 fn reverse(a: &mut [u8]) {
@@ -132,13 +128,6 @@ fn rotate_left(a: &mut [u8], k: usize) {
         reverse(tail);
     }
     reverse(a);
-}
-
-/// Sets `a[i]` when `i` is in bounds (no bounds-check panic for the probe).
-pub(super) fn put<T>(a: &mut [T], i: usize, value: T) {
-    if let Some(slot) = a.get_mut(i) {
-        *slot = value;
-    }
 }
 
 impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, IDS, B> {

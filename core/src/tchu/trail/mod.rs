@@ -12,10 +12,11 @@
 //! cheapest routes to drop so that what is left is connected with at most two odd
 //! stations (Euler), with a branch-and-bound (`search.rs`) whose bound is the
 //! cheapest drop that mends the parity alone, connected or not: a minimum T-join,
-//! from a minimum-cost perfect matching of the odd stations (`bound.rs`,
-//! `matching.rs`). When what that drop leaves is connected, it is the longest
-//! trail; when not, the search branches on the routes between its pieces. No
-//! recursion, a fixed stack.
+//! from a minimum-cost perfect matching of the odd stations (`tjoin.rs`,
+//! `matching.rs`), asked for when a cheaper sum of shares (`bound.rs`) does not
+//! prune. When what that drop leaves is connected, it is the longest trail; when
+//! not, the search branches on the routes between its pieces. No recursion, a
+//! fixed stack.
 //!
 //! One entry type, [`TrailSearch`], runs the search in slices: it is a
 //! [`Search`] whose [`run`](Search::run) takes a [`Budget`] of search steps
@@ -82,6 +83,7 @@ mod layout;
 mod matching;
 mod reduce;
 mod search;
+mod tjoin;
 mod workspace;
 
 pub use bonus::{BonusSearch, longest_trail_bonus, longest_trail_bonus_unbounded};

@@ -39,7 +39,7 @@ use super::graph::{Network, bits, bits64};
 use super::layout::{Layout, RouteSet, Stack};
 use super::matching::Pairing;
 use crate::Budget;
-use crate::bits::bit64;
+use crate::bits::{bit64, get};
 use crate::search::Meter;
 
 /// A search node, see the module docs.
@@ -484,7 +484,7 @@ impl<L: Layout> BranchAndBound<L> {
             let left = net.crossing(s) & node.alive & !node.kept;
             let end = may_end && node.even & bit64(s) == 0;
             let lightest = bits(left).map(|r| net.weight(r)).min().unwrap_or(0);
-            let y = share.get(s).copied().unwrap_or(0);
+            let y = get(&share, s, 0);
             let key = (left.count() + u32::from(end), y, lightest);
             if choice.as_ref().is_none_or(|(k, ..)| key < *k) {
                 choice = Some((key, s, end));
