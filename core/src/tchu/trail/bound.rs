@@ -15,7 +15,23 @@
 
 use super::graph::{FAR, Network, bits, bits64};
 use super::layout::RouteSet;
-use crate::bits::{bit64, get};
+use crate::bits::{bit64, get, put};
+
+/// The sources' regions on the droppable routes (each station goes to the
+/// source nearest to it, a Voronoi diagram), and what the shares are made of.
+struct Regions<const S: usize> {
+    /// Each station's distance to the source of its region ([`FAR`] if no
+    /// source reaches it); a source at the tip of a dead-end chain counts from
+    /// the chain's base.
+    dist: [u16; S],
+    /// The source whose region holds each station.
+    origin: [u8; S],
+    /// Each source's distance to its nearest other source, outside its chain
+    /// ([`FAR`] if it reaches none).
+    nearest: [u16; S],
+    /// The length of the dead-end chain each source is the tip of (0 if none).
+    chain: [u16; S],
+}
 
 impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Returns a lower bound on the length of routes still to drop from a connected
@@ -38,42 +54,71 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             return Some((0, [0; S]));
         }
         let droppable = alive & !kept;
-        let mut dist = [FAR; S];
-        let mut origin = [0u8; S];
-        let mut nearest = [FAR; S];
+        let mut regions = self.seed_regions(alive, droppable, sources);
+        self.grow_regions(&mut regions, droppable);
+        self.meet_regions(&mut regions, droppable);
+        // Any shares with y(t) + y(u) <= dist(t, u) bound the pairing's weight by
+        // their sum. Up to `free` sources may be spared: chosen as ends later, or
+        // paired with an end that is even now.
+        let free = 2usize.saturating_sub(ends.count_ones() as usize);
+        let mut share = regions.shares(sources);
+        let mut bound = spared_sum(&share, sources, free)?;
+        // Not enough to prune: raise the shares, once (more rounds raised
+        // nothing on the benchmarks).
+        if bound < target {
+            regions.raise(&mut share, sources);
+            bound = bound.max(spared_sum(&share, sources, free)?);
+        }
+        Some((bound, share))
+    }
+
+    /// Starts each source's region at the source, or at the base of the
+    /// dead-end chain it is the tip of; two sources at one place are each
+    /// other's nearest, at 0.
+    fn seed_regions(&self, alive: T, droppable: T, sources: u64) -> Regions<S> {
+        let mut regions = Regions {
+            dist: [FAR; S],
+            origin: [0; S],
+            nearest: [FAR; S],
+            chain: [0; S],
+        };
         // A source at the tip of a dead-end chain (stations with two routes) reaches
         // every other source through the whole chain: it owns those routes alone,
         // and sits at the chain's base for the distances.
-        let mut chain = [0u16; S];
         for t in bits64(sources) {
             let (base, length) = self.dead_end(t, alive, droppable, sources);
-            if let Some(c) = chain.get_mut(t) {
-                *c = length;
-            }
-            if get(&dist, base, FAR) == 0 {
+            put(&mut regions.chain, t, length);
+            if get(&regions.dist, base, FAR) == 0 {
                 // Two sources at one place: each is the other's nearest.
-                let other = usize::from(get(&origin, base, 0));
+                let other = usize::from(get(&regions.origin, base, 0));
                 for n in [other, t] {
-                    if let Some(n) = nearest.get_mut(n) {
-                        *n = 0;
-                    }
+                    put(&mut regions.nearest, n, 0);
                 }
-            } else if let (Some(d), Some(o)) = (dist.get_mut(base), origin.get_mut(base)) {
+            } else if let (Some(d), Some(o)) =
+                (regions.dist.get_mut(base), regions.origin.get_mut(base))
+            {
                 *d = 0;
                 *o = t as u8;
             }
         }
-        // Label-correcting passes: lengths are small and networks shallow.
+        regions
+    }
+
+    /// Grows the regions over the droppable routes until every station reached
+    /// has its distance to the nearest source (a multi-source shortest-path
+    /// pass, by label-correcting sweeps: lengths are small and networks shallow).
+    fn grow_regions(&self, regions: &mut Regions<S>, droppable: T) {
+        let Regions { dist, origin, .. } = regions;
         let mut changed = true;
         while changed {
             changed = false;
             for r in bits(droppable) {
                 let [a, b] = self.ends(r);
                 let w = self.weight(r);
-                let (da, db) = (get(&dist, a, FAR), get(&dist, b, FAR));
+                let (da, db) = (get(dist, a, FAR), get(dist, b, FAR));
                 for (from, to, dfrom, dto) in [(a, b, da, db), (b, a, db, da)] {
                     if dfrom != FAR && dfrom.saturating_add(w) < dto {
-                        let o = get(&origin, from, 0);
+                        let o = get(origin, from, 0);
                         if let (Some(d), Some(t)) = (dist.get_mut(to), origin.get_mut(to)) {
                             *d = dfrom.saturating_add(w);
                             *t = o;
@@ -83,11 +128,21 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
                 }
             }
         }
-        // Nearest other source of each source, through a route between two regions.
+    }
+
+    /// Sets each source's distance to its nearest other source: the shortest way
+    /// through a droppable route between its region and another.
+    fn meet_regions(&self, regions: &mut Regions<S>, droppable: T) {
+        let Regions {
+            dist,
+            origin,
+            nearest,
+            ..
+        } = regions;
         for r in bits(droppable) {
             let [a, b] = self.ends(r);
-            let (oa, ob) = (get(&origin, a, 0), get(&origin, b, 0));
-            let (da, db) = (get(&dist, a, FAR), get(&dist, b, FAR));
+            let (oa, ob) = (get(origin, a, 0), get(origin, b, 0));
+            let (da, db) = (get(dist, a, FAR), get(dist, b, FAR));
             if oa == ob || da == FAR || db == FAR {
                 continue;
             }
@@ -98,47 +153,6 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
                 }
             }
         }
-        // Each source's share y, doubled: its chain twice plus the distance to its
-        // nearest other source. Any shares with y(t) + y(u) <= dist(t, u) bound the
-        // pairing's weight by their sum. Up to `free` sources may be spared: chosen
-        // as ends later, or paired with an end that is even now.
-        let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let mut share = [0u32; S];
-        for t in bits64(sources) {
-            let n = get(&nearest, t, FAR);
-            if let Some(y) = share.get_mut(t) {
-                *y = if n == FAR {
-                    u32::MAX
-                } else {
-                    u32::from(n).saturating_add(2 * u32::from(get(&chain, t, FAR)))
-                };
-            }
-        }
-        let mut bound = spared_sum(&share, sources, free)?;
-        // Not enough to prune: raise each share as far as the others allow, once
-        // (more rounds raised nothing on the benchmarks). The distance between two
-        // sources is at least both chains plus the larger of their nearest
-        // distances: cheap, and it keeps the shares valid.
-        if bound < target {
-            for t in bits64(sources) {
-                let (ct, nt) = (u32::from(get(&chain, t, FAR)), get(&nearest, t, FAR));
-                let mut room = u32::MAX;
-                for u in bits64(sources & !bit64(t)) {
-                    let (cu, nu) = (u32::from(get(&chain, u, FAR)), get(&nearest, u, FAR));
-                    let apart = 2 * (ct + cu + u32::from(nt.max(nu)));
-                    let y = get(&share, u, u32::MAX);
-                    room = room.min(apart.saturating_sub(y));
-                }
-                if let Some(y) = share.get_mut(t)
-                    && room != u32::MAX
-                    && room > *y
-                {
-                    *y = room;
-                }
-            }
-            bound = bound.max(spared_sum(&share, sources, free)?);
-        }
-        Some((bound, share))
     }
 
     /// Follows the dead-end chain from the source `t` with one droppable route: returns
@@ -170,6 +184,53 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             route = out.lowest();
         }
         (t, 0)
+    }
+}
+
+impl<const S: usize> Regions<S> {
+    /// Returns each source's share y, doubled: its chain twice plus the distance
+    /// to its nearest other source (`u32::MAX` if it reaches none).
+    fn shares(&self, sources: u64) -> [u32; S] {
+        let mut share = [0u32; S];
+        for t in bits64(sources) {
+            let n = get(&self.nearest, t, FAR);
+            let y = if n == FAR {
+                u32::MAX
+            } else {
+                u32::from(n).saturating_add(2 * u32::from(get(&self.chain, t, FAR)))
+            };
+            put(&mut share, t, y);
+        }
+        share
+    }
+
+    /// Raises each share, in turn, as far as the others allow (one round of
+    /// dual ascent). The distance between two sources is at least both chains
+    /// plus the larger of their nearest distances: cheap, and it keeps the
+    /// shares valid.
+    fn raise(&self, share: &mut [u32; S], sources: u64) {
+        for t in bits64(sources) {
+            let (ct, nt) = (
+                u32::from(get(&self.chain, t, FAR)),
+                get(&self.nearest, t, FAR),
+            );
+            let mut room = u32::MAX;
+            for u in bits64(sources & !bit64(t)) {
+                let (cu, nu) = (
+                    u32::from(get(&self.chain, u, FAR)),
+                    get(&self.nearest, u, FAR),
+                );
+                let apart = 2 * (ct + cu + u32::from(nt.max(nu)));
+                let y = get(share, u, u32::MAX);
+                room = room.min(apart.saturating_sub(y));
+            }
+            if let Some(y) = share.get_mut(t)
+                && room != u32::MAX
+                && room > *y
+            {
+                *y = room;
+            }
+        }
     }
 }
 
