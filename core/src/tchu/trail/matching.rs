@@ -3,22 +3,41 @@
 //! fixed memory (`2V² + (3V/2)²` bytes and a few per vertex: about 22 KiB at
 //! the default 66 vertices), with no recursion.
 //!
-//! The trail's T-join bound (`tjoin.rs`) pairs the stations whose parity must change
-//! along shortest paths: the cheapest pairing is the cheapest set of routes to
-//! drop for the parity (a minimum T-join), a bound far tighter than any sum of
-//! shares, and its paths give a trail at once when what is left stays connected.
-//! A workspace's layout picks how many vertices its matching holds
-//! ([`Pairing::VERTICES`]); with more stations to mend, or with [`NoMatching`],
-//! the search does without it.
+//! The trail's T-join bound (`tjoin.rs`) pairs the stations whose parity must
+//! change along shortest paths: the cheapest pairing is the cheapest set of
+//! routes to drop for the parity (a minimum T-join), a bound far tighter than
+//! any sum of shares, and its paths give a trail at once when what is left
+//! stays connected. A workspace's layout picks how many vertices its matching
+//! holds ([`Pairing::VERTICES`]); with more stations to mend, or with
+//! [`NoMatching`], the search does without it.
 //!
-//! The algorithm is the usual primal-dual one for a maximum-weight matching, run
-//! on the weights `BIG - cost`: `BIG` exceeds any perfect matching's cost, so
-//! the heaviest matching is perfect and the cheapest of those. Vertices are
-//! numbered from 1 (0 is "none"); blossoms take the numbers after them, at most
-//! `n / 2` at once. Between two vertices or blossoms `x` and `y`, `rep[x][y]` is
-//! the vertex of `x` on the best edge to `y` (the edge's other vertex is
-//! `rep[y][x]`), so that one byte per pair holds a blossom's edges. Every index
-//! is read through `get`: no index can panic.
+//! The algorithm is Edmonds' primal-dual one for a maximum-weight matching:
+//! alternating trees grown from the free vertices, odd cycles shrunk into
+//! blossoms and expanded again (J. Edmonds, "Paths, trees, and flowers",
+//! Canadian Journal of Mathematics 17, 1965), and dual values on the vertices
+//! and blossoms changed until an edge becomes tight (J. Edmonds, "Maximum
+//! matching and a polyhedron with 0,1-vertices", Journal of Research of the
+//! National Bureau of Standards 69B, 1965). It is in the `O(n³)` form that
+//! keeps the best edge between every two outermost blossoms and the least
+//! slack into each, so that a dual change costs `O(n)`: the form Z. Galil's
+//! survey describes ("Efficient algorithms for finding maximum matching in
+//! graphs", ACM Computing Surveys 18(1), 1986). The code itself follows, step
+//! for step, a widely copied competitive-programming implementation of that
+//! form (the one passed around with solutions to UOJ problem #81, "general
+//! graph maximum weight matching", with its `lab`, `st`, `pa` and `flo`); it
+//! differs in holding one byte per pair for the best edges where that one holds
+//! an edge record, in finding a blossom's child through the `holder` links
+//! where that one keeps a table, in fixed arrays, and in an explicit stack
+//! where that one recurses.
+//!
+//! Here it runs on the weights `BIG - cost`: `BIG` exceeds any perfect
+//! matching's cost, so the heaviest matching is perfect and the cheapest of
+//! those. Vertices are numbered from 1 (0 is "none"); blossoms take the numbers
+//! after them, at most `n / 2` at once. Between two vertices or blossoms `x`
+//! and `y`, `best_end[x][y]` is the vertex of `x` on the best edge to `y` (the
+//! edge's other vertex is `best_end[y][x]`), so that one byte per pair holds a
+//! blossom's edges. Every index goes through `bits::get` and `bits::put`: no
+//! index can panic.
 
 use crate::bits::{bit128, get, put};
 
@@ -31,6 +50,13 @@ const MAX_VERTICES: usize = 66;
 
 /// More than the cost of any perfect matching (33 pairs of at most `MAX_COST`).
 const BIG: i32 = (MAX_VERTICES as i32 / 2) * MAX_COST as i32 + 1;
+
+/// The label of a vertex or outermost blossom outside every alternating tree.
+const FREE: i8 = -1;
+/// The label of one at an even distance from its tree's root (an outer one, S).
+const EVEN: i8 = 0;
+/// The label of one at an odd distance from its tree's root (an inner one, T).
+const ODD: i8 = 1;
 
 /// A minimum-cost perfect matching for the parity bound, reused from one
 /// solve to the next: [`Matching`] of some size, or [`NoMatching`].
@@ -61,13 +87,17 @@ pub struct NoMatching;
 impl Pairing for NoMatching {
     const EMPTY: Self = NoMatching;
     const VERTICES: usize = 0;
+    /// Refuses every problem: it holds no vertex.
     fn start(&mut self, _: usize) -> bool {
         false
     }
+    /// Does nothing: there is no problem to set.
     fn set_cost(&mut self, _: usize, _: usize, _: u16) {}
+    /// Never solves: the caller does without the matching.
     fn solve(&mut self) -> Option<u32> {
         None
     }
+    /// Returns `usize::MAX`: no vertex is matched.
     fn mate_of(&self, _: usize) -> usize {
         usize::MAX
     }
@@ -78,34 +108,42 @@ impl Pairing for NoMatching {
 #[doc(hidden)]
 pub struct Matching<const V: usize, const IDS: usize, const B: usize> {
     /// Vertices in this solve.
-    n: usize,
+    vertices: usize,
     /// Highest number in use (vertices and blossoms).
-    n_x: usize,
+    highest: usize,
     /// The cost between two vertices (numbered from 0 here).
     cost: [[u16; V]; V],
-    /// The vertex of `x` on the best edge between `x` and `y`; 0 for none.
-    rep: [[u8; IDS]; IDS],
-    /// Dual values (doubled for blossoms, as the weights are doubled).
-    lab: [i32; IDS],
+    /// The vertex of `x` on the best edge between `x` and `y` (the one of
+    /// least slack); 0 for none.
+    best_end: [[u8; IDS]; IDS],
+    /// The dual value of each vertex and blossom (doubled for blossoms, as the
+    /// weights are doubled in the slack).
+    dual: [i32; IDS],
     /// The vertex each vertex or outermost blossom is matched to, 0 if none.
     mate: [u8; IDS],
-    /// The vertex with the least slack edge into each outermost blossom.
-    slack: [u8; IDS],
+    /// The even vertex with the least slack edge into each outermost blossom,
+    /// 0 if none: the next edge a dual change can make tight.
+    closest: [u8; IDS],
     /// The outermost blossom holding each vertex or blossom (itself if none); 0
     /// for a blossom number not in use.
-    st: [u8; IDS],
+    outer: [u8; IDS],
     /// The blossom directly holding each vertex or blossom, 0 if none.
-    parent: [u8; IDS],
-    /// The vertex an odd blossom was reached from.
-    pa: [u8; IDS],
-    /// Labels: -1 free, 0 even (outer), 1 odd (inner).
-    side: [i8; IDS],
-    /// Marks of the lowest-common-ancestor walk.
-    vis: [u32; IDS],
-    stamp: u32,
+    holder: [u8; IDS],
+    /// The tree link of each odd outermost blossom: the vertex of the even
+    /// one it was reached from.
+    reached_from: [u8; IDS],
+    /// The label of each outermost blossom in the alternating trees: [`FREE`],
+    /// [`EVEN`] or [`ODD`].
+    label: [i8; IDS],
+    /// The walk that last passed each blossom, in the search for a lowest
+    /// common ancestor.
+    walked: [u32; IDS],
+    /// The number of the latest such walk.
+    walk: u32,
     /// The children of each blossom, in cycle order from its base.
-    flower: [[u8; V]; B],
-    flower_len: [u8; B],
+    cycles: [[u8; V]; B],
+    /// How many children each blossom's cycle holds.
+    cycle_lens: [u8; B],
     /// Vertices still to scan (bit `v - 1` for vertex `v`).
     queue: u128,
 }
@@ -135,21 +173,21 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
         // The numbers as the type's docs say; the vertex queue is a `u128`.
         assert!(IDS == V + V / 2 + 1 && IDS == V + B && V <= MAX_VERTICES);
         Matching {
-            n: 0,
-            n_x: 0,
+            vertices: 0,
+            highest: 0,
             cost: [[0; V]; V],
-            rep: [[0; IDS]; IDS],
-            lab: [0; IDS],
+            best_end: [[0; IDS]; IDS],
+            dual: [0; IDS],
             mate: [0; IDS],
-            slack: [0; IDS],
-            st: [0; IDS],
-            parent: [0; IDS],
-            pa: [0; IDS],
-            side: [0; IDS],
-            vis: [0; IDS],
-            stamp: 0,
-            flower: [[0; V]; B],
-            flower_len: [0; B],
+            closest: [0; IDS],
+            outer: [0; IDS],
+            holder: [0; IDS],
+            reached_from: [0; IDS],
+            label: [0; IDS],
+            walked: [0; IDS],
+            walk: 0,
+            cycles: [[0; V]; B],
+            cycle_lens: [0; B],
             queue: 0,
         }
     };
@@ -159,10 +197,10 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
     /// costs 0; `false` if `n` is odd or above `V`.
     fn start(&mut self, n: usize) -> bool {
         if n % 2 == 1 || n > V {
-            self.n = 0;
+            self.vertices = 0;
             return false;
         }
-        self.n = n;
+        self.vertices = n;
         for row in self.cost.iter_mut().take(n) {
             for c in row.iter_mut().take(n) {
                 *c = 0;
@@ -186,18 +224,18 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
     /// `None` if the solve did not finish (never on a valid problem; the caller
     /// then does without).
     fn solve(&mut self) -> Option<u32> {
-        let n = self.n;
-        self.n_x = n;
+        let n = self.vertices;
+        self.highest = n;
         // Numbers in use this time: the vertices and at most n / 2 blossoms.
         let top = n.wrapping_add(n / 2).wrapping_add(1).min(IDS);
         for x in 0..top {
             let leaf = x <= n;
-            put(&mut self.st, x, if leaf { x as u8 } else { 0 });
+            put(&mut self.outer, x, if leaf { x as u8 } else { 0 });
             put(&mut self.mate, x, 0);
-            put(&mut self.parent, x, 0);
-            put(&mut self.pa, x, 0);
-            put(&mut self.lab, x, if leaf { BIG } else { 0 });
-            if let Some(row) = self.rep.get_mut(x) {
+            put(&mut self.holder, x, 0);
+            put(&mut self.reached_from, x, 0);
+            put(&mut self.dual, x, if leaf { BIG } else { 0 });
+            if let Some(row) = self.best_end.get_mut(x) {
                 for (y, r) in (0..top).zip(row.iter_mut()) {
                     *r = if leaf && y <= n && x != y && x != 0 && y != 0 {
                         x as u8
@@ -233,6 +271,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
 }
 
 impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
+    /// Returns the cost between the vertices `u` and `v` (from 1).
     fn cost_of(&self, u: usize, v: usize) -> u16 {
         self.cost
             .get(u.wrapping_sub(1))
@@ -241,185 +280,208 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
             .unwrap_or(MAX_COST)
     }
 
+    /// Returns the weight of the edge between the vertices `u` and `v`, `BIG`
+    /// less its cost.
     fn weight(&self, u: usize, v: usize) -> i32 {
         BIG.wrapping_sub(i32::from(self.cost_of(u, v)))
     }
 
-    fn rep(&self, x: usize, y: usize) -> usize {
-        usize::from(self.rep.get(x).map_or(0, |row| get(row, y, 0)))
+    /// Returns the vertex of `x` on the best edge between `x` and `y`, 0 if none.
+    fn best_end(&self, x: usize, y: usize) -> usize {
+        usize::from(self.best_end.get(x).map_or(0, |row| get(row, y, 0)))
     }
 
-    fn set_rep(&mut self, x: usize, y: usize, v: usize) {
-        if let Some(row) = self.rep.get_mut(x) {
+    /// Sets the vertex of `x` on the best edge between `x` and `y` to `v`.
+    fn set_best_end(&mut self, x: usize, y: usize, v: usize) {
+        if let Some(row) = self.best_end.get_mut(x) {
             put(row, y, v as u8);
         }
     }
 
-    fn st(&self, x: usize) -> usize {
-        usize::from(get(&self.st, x, 0))
+    /// Returns the outermost blossom holding `x` (`x` itself if none).
+    fn outer(&self, x: usize) -> usize {
+        usize::from(get(&self.outer, x, 0))
     }
 
-    fn side(&self, x: usize) -> i8 {
-        get(&self.side, x, -1)
+    /// Returns the label of the outermost blossom `x`.
+    fn label(&self, x: usize) -> i8 {
+        get(&self.label, x, FREE)
     }
 
-    fn lab(&self, x: usize) -> i32 {
-        get(&self.lab, x, 0)
+    /// Returns the dual value of `x`.
+    fn dual(&self, x: usize) -> i32 {
+        get(&self.dual, x, 0)
     }
 
-    /// The slack of the best edge between `x` and `y`, `None` if there is none.
-    fn delta(&self, x: usize, y: usize) -> Option<i32> {
-        let (u, v) = (self.rep(x, y), self.rep(y, x));
+    /// Returns the slack of the best edge between `x` and `y` (0 when it is
+    /// tight), `None` if there is none.
+    fn slack(&self, x: usize, y: usize) -> Option<i32> {
+        let (u, v) = (self.best_end(x, y), self.best_end(y, x));
         if u == 0 || v == 0 || u == v {
             return None;
         }
         Some(
-            self.lab(u)
-                .wrapping_add(self.lab(v))
+            self.dual(u)
+                .wrapping_add(self.dual(v))
                 .wrapping_sub(self.weight(u, v).wrapping_mul(2)),
         )
     }
 
-    fn flower_len(&self, b: usize) -> usize {
+    /// Returns how many children the cycle of the blossom `b` holds.
+    fn cycle_len(&self, b: usize) -> usize {
         usize::from(get(
-            &self.flower_len,
-            b.wrapping_sub(self.n.wrapping_add(1)),
+            &self.cycle_lens,
+            b.wrapping_sub(self.vertices.wrapping_add(1)),
             0,
         ))
     }
 
+    /// Returns the child at position `i` of the cycle of the blossom `b`.
     fn child(&self, b: usize, i: usize) -> usize {
-        self.flower
-            .get(b.wrapping_sub(self.n.wrapping_add(1)))
+        self.cycles
+            .get(b.wrapping_sub(self.vertices.wrapping_add(1)))
             .map_or(0, |f| usize::from(get(f, i, 0)))
     }
 
-    fn flower_mut(&mut self, b: usize) -> Option<(&mut [u8; V], &mut u8)> {
-        let i = b.wrapping_sub(self.n.wrapping_add(1));
-        Some((self.flower.get_mut(i)?, self.flower_len.get_mut(i)?))
+    /// Returns the cycle of the blossom `b` and its length, to change them.
+    fn cycle_mut(&mut self, b: usize) -> Option<(&mut [u8; V], &mut u8)> {
+        let i = b.wrapping_sub(self.vertices.wrapping_add(1));
+        Some((self.cycles.get_mut(i)?, self.cycle_lens.get_mut(i)?))
     }
 
-    fn update_slack(&mut self, u: usize, x: usize) {
-        let s = usize::from(get(&self.slack, x, 0));
-        let better = match (self.delta(u, x), self.delta(s, x)) {
-            (Some(_), _) if s == 0 => true,
+    /// Makes the vertex `u` the closest of the outermost blossom `x` if its
+    /// best edge into `x` has less slack than the closest one's.
+    fn update_closest(&mut self, u: usize, x: usize) {
+        let current = usize::from(get(&self.closest, x, 0));
+        let better = match (self.slack(u, x), self.slack(current, x)) {
+            (Some(_), _) if current == 0 => true,
             (Some(a), Some(b)) => a < b,
             (Some(_), None) => true,
             (None, _) => false,
         };
         if better {
-            put(&mut self.slack, x, u as u8);
+            put(&mut self.closest, x, u as u8);
         }
     }
 
-    fn set_slack(&mut self, x: usize) {
-        put(&mut self.slack, x, 0);
-        for u in 1..=self.n {
-            if self.rep(u, x) != 0 && self.st(u) != x && self.side(self.st(u)) == 0 {
-                self.update_slack(u, x);
+    /// Finds the closest even vertex of the outermost blossom `x` afresh.
+    fn find_closest(&mut self, x: usize) {
+        put(&mut self.closest, x, 0);
+        for u in 1..=self.vertices {
+            if self.best_end(u, x) != 0 && self.outer(u) != x && self.label(self.outer(u)) == EVEN {
+                self.update_closest(u, x);
             }
         }
     }
 
     /// Queues the vertices of the outermost blossom `x`.
-    fn push(&mut self, x: usize) {
-        for u in 1..=self.n {
-            if self.st(u) == x {
+    fn queue_blossom(&mut self, x: usize) {
+        for u in 1..=self.vertices {
+            if self.outer(u) == x {
                 self.queue |= bit128(u.wrapping_sub(1));
             }
         }
     }
 
-    /// The child of blossom `b` that holds the vertex `v`.
+    /// Returns the child of the blossom `b` that holds the vertex `v`.
     fn child_holding(&self, b: usize, v: usize) -> usize {
-        let mut z = v;
+        let mut inner = v;
         for _ in 0..IDS {
-            let p = usize::from(get(&self.parent, z, 0));
-            if p == b || p == 0 {
+            let holder = usize::from(get(&self.holder, inner, 0));
+            if holder == b || holder == 0 {
                 break;
             }
-            z = p;
+            inner = holder;
         }
-        z
+        inner
     }
 
-    /// Where `xr` stands in the cycle of `b`, turning the cycle so that it is even.
-    fn get_pr(&mut self, b: usize, xr: usize) -> usize {
-        let len = self.flower_len(b);
-        let pr = (0..len).find(|&i| self.child(b, i) == xr).unwrap_or(0);
-        if pr % 2 == 1 {
-            if let Some((f, _)) = self.flower_mut(b)
-                && let Some(tail) = f.get_mut(1..len)
+    /// Returns where the child `entry` stands in the cycle of the blossom `b`,
+    /// first turning the cycle the other way round if that makes the position
+    /// even (the even path from the base to `entry` is the one to rematch).
+    fn even_position(&mut self, b: usize, entry: usize) -> usize {
+        let len = self.cycle_len(b);
+        let at = (0..len).find(|&i| self.child(b, i) == entry).unwrap_or(0);
+        if at % 2 == 1 {
+            if let Some((cycle, _)) = self.cycle_mut(b)
+                && let Some(tail) = cycle.get_mut(1..len)
             {
                 reverse(tail);
             }
-            len.wrapping_sub(pr)
+            len.wrapping_sub(at)
         } else {
-            pr
+            at
         }
     }
 
     /// Matches `u` to `v` along their best edge, and the insides of the blossoms
     /// on the way (an explicit stack instead of recursion).
-    fn set_match(&mut self, u: usize, v: usize) -> Option<()> {
+    fn match_through(&mut self, u: usize, v: usize) -> Option<()> {
         let mut todo: heapless::Vec<(u8, u8), IDS> = heapless::Vec::new();
         todo.push((u as u8, v as u8)).ok()?;
         while let Some((u, v)) = todo.pop() {
             let (u, v) = (usize::from(u), usize::from(v));
-            let m = self.rep(v, u);
-            put(&mut self.mate, u, m as u8);
-            if u <= self.n {
+            let end = self.best_end(v, u);
+            put(&mut self.mate, u, end as u8);
+            if u <= self.vertices {
                 continue;
             }
-            let xr = self.child_holding(u, self.rep(u, v));
-            let pr = self.get_pr(u, xr);
-            for i in 0..pr {
+            let entry = self.child_holding(u, self.best_end(u, v));
+            let entry_at = self.even_position(u, entry);
+            for i in 0..entry_at {
                 let pair = (self.child(u, i) as u8, self.child(u, i ^ 1) as u8);
                 todo.push(pair).ok()?;
             }
-            todo.push((xr as u8, v as u8)).ok()?;
-            let len = self.flower_len(u);
-            if let Some((f, _)) = self.flower_mut(u)
-                && let Some(cycle) = f.get_mut(..len)
+            todo.push((entry as u8, v as u8)).ok()?;
+            // The base of the blossom is now the child matched outside.
+            let len = self.cycle_len(u);
+            if let Some((cycle, _)) = self.cycle_mut(u)
+                && let Some(cycle) = cycle.get_mut(..len)
             {
-                rotate_left(cycle, pr);
+                rotate_left(cycle, entry_at);
             }
         }
         Some(())
     }
 
+    /// Flips the alternating path from the even blossom `u` up to its tree's
+    /// root, `u` now matched to `v` (half of an augmenting path: the caller
+    /// flips the other half from `v`).
     fn augment(&mut self, u: usize, v: usize) -> Option<()> {
         let (mut u, mut v) = (u, v);
         for _ in 0..IDS {
-            let xnv = self.st(usize::from(get(&self.mate, u, 0)));
-            self.set_match(u, v)?;
-            if xnv == 0 {
+            let mate_outer = self.outer(usize::from(get(&self.mate, u, 0)));
+            self.match_through(u, v)?;
+            if mate_outer == 0 {
                 return Some(());
             }
-            let next = self.st(usize::from(get(&self.pa, xnv, 0)));
-            self.set_match(xnv, next)?;
+            let next = self.outer(usize::from(get(&self.reached_from, mate_outer, 0)));
+            self.match_through(mate_outer, next)?;
             u = next;
-            v = xnv;
+            v = mate_outer;
         }
         None
     }
 
-    fn get_lca(&mut self, u: usize, v: usize) -> usize {
-        self.stamp = self.stamp.wrapping_add(1);
-        let t = self.stamp;
+    /// Returns the lowest common ancestor of the even blossoms `u` and `v` in
+    /// the alternating trees (walking up from both in turn), 0 if they are in
+    /// different trees: then their edge completes an augmenting path.
+    fn common_ancestor(&mut self, u: usize, v: usize) -> usize {
+        self.walk = self.walk.wrapping_add(1);
+        let mark = self.walk;
         let (mut u, mut v) = (u, v);
         for _ in 0..4 * IDS {
             if u == 0 && v == 0 {
                 break;
             }
             if u != 0 {
-                if get(&self.vis, u, 0) == t {
+                if get(&self.walked, u, 0) == mark {
                     return u;
                 }
-                put(&mut self.vis, u, t);
-                u = self.st(usize::from(get(&self.mate, u, 0)));
+                put(&mut self.walked, u, mark);
+                u = self.outer(usize::from(get(&self.mate, u, 0)));
                 if u != 0 {
-                    u = self.st(usize::from(get(&self.pa, u, 0)));
+                    u = self.outer(usize::from(get(&self.reached_from, u, 0)));
                 }
             }
             core::mem::swap(&mut u, &mut v);
@@ -427,20 +489,25 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
         0
     }
 
-    fn add_blossom(&mut self, u: usize, lca: usize, v: usize) -> Option<()> {
-        let n = self.n;
+    /// Shrinks the odd cycle closed by the tight edge between the even
+    /// blossoms `u` and `v` into a new even blossom whose base is their lowest
+    /// common ancestor `lca`: its cycle, its best edges to every other blossom
+    /// and its closest vertex. `None` if no blossom number is free (never in a
+    /// valid solve).
+    fn shrink_blossom(&mut self, u: usize, lca: usize, v: usize) -> Option<()> {
+        let n = self.vertices;
         let mut b = n.wrapping_add(1);
-        while b <= self.n_x && self.st(b) != 0 {
+        while b <= self.highest && self.outer(b) != 0 {
             b = b.wrapping_add(1);
         }
         if b >= IDS {
             return None;
         }
-        if b > self.n_x {
-            self.n_x = b;
+        if b > self.highest {
+            self.highest = b;
         }
-        put(&mut self.lab, b, 0);
-        put(&mut self.side, b, 0);
+        put(&mut self.dual, b, 0);
+        put(&mut self.label, b, EVEN);
         let value = get(&self.mate, lca, 0);
         put(&mut self.mate, b, value);
         // The cycle: lca, then u's side back to it (reversed), then v's side.
@@ -453,119 +520,130 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
                 if x == lca {
                     break;
                 }
-                let y = self.st(usize::from(get(&self.mate, x, 0)));
+                let y = self.outer(usize::from(get(&self.mate, x, 0)));
                 cycle.push(x as u8).ok()?;
                 cycle.push(y as u8).ok()?;
-                self.push(y);
-                x = self.st(usize::from(get(&self.pa, y, 0)));
+                self.queue_blossom(y);
+                x = self.outer(usize::from(get(&self.reached_from, y, 0)));
             }
-            if backwards && let Some(side) = cycle.get_mut(from..) {
-                reverse(side);
+            if backwards && let Some(half) = cycle.get_mut(from..) {
+                reverse(half);
             }
         }
         let len = cycle.len();
-        let (f, flen) = self.flower_mut(b)?;
-        for (slot, &c) in f.iter_mut().zip(&cycle) {
+        let (slots, slots_len) = self.cycle_mut(b)?;
+        for (slot, &c) in slots.iter_mut().zip(&cycle) {
             *slot = c;
         }
-        *flen = len as u8;
+        *slots_len = len as u8;
         // Everything inside the children is now inside b.
         let mut children = 0u128;
         for &c in &cycle {
             children |= 1u128 << (c & 127);
-            put(&mut self.parent, usize::from(c), b as u8);
+            put(&mut self.holder, usize::from(c), b as u8);
         }
-        for y in 1..=self.n_x {
-            let s = self.st(y);
-            if s != 0 && children & (1u128 << (s & 127)) != 0 {
-                put(&mut self.st, y, b as u8);
+        for y in 1..=self.highest {
+            let was = self.outer(y);
+            if was != 0 && children & (1u128 << (was & 127)) != 0 {
+                put(&mut self.outer, y, b as u8);
             }
         }
-        put(&mut self.st, b, b as u8);
-        put(&mut self.parent, b, 0);
-        for x in 1..=self.n_x {
-            self.set_rep(b, x, 0);
-            self.set_rep(x, b, 0);
+        put(&mut self.outer, b, b as u8);
+        put(&mut self.holder, b, 0);
+        // The blossom's best edge to each other one: the best of its children's.
+        for x in 1..=self.highest {
+            self.set_best_end(b, x, 0);
+            self.set_best_end(x, b, 0);
         }
         for &c in &cycle {
-            let xs = usize::from(c);
-            for x in 1..=self.n_x {
-                let better = self.rep(b, x) == 0
-                    || match (self.delta(xs, x), self.delta(b, x)) {
+            let child = usize::from(c);
+            for x in 1..=self.highest {
+                let better = self.best_end(b, x) == 0
+                    || match (self.slack(child, x), self.slack(b, x)) {
                         (Some(a), Some(c)) => a < c,
                         (Some(_), None) => true,
                         (None, _) => false,
                     };
                 if better {
-                    let (into, back) = (self.rep(xs, x), self.rep(x, xs));
-                    self.set_rep(b, x, into);
-                    self.set_rep(x, b, back);
+                    let (into, back) = (self.best_end(child, x), self.best_end(x, child));
+                    self.set_best_end(b, x, into);
+                    self.set_best_end(x, b, back);
                 }
             }
         }
-        self.set_slack(b);
+        self.find_closest(b);
         Some(())
     }
 
+    /// Expands the odd blossom `b` whose dual value fell to 0 back into its
+    /// children: the even path of its cycle from the child it was reached
+    /// through to its base joins the tree (odd and even in turn), the other
+    /// children leave it.
     fn expand_blossom(&mut self, b: usize) {
-        let xr = self.child_holding(b, self.rep(b, usize::from(get(&self.pa, b, 0))));
-        for y in 1..=self.n_x {
-            if y != b && self.st(y) == b {
+        let entry = self.child_holding(
+            b,
+            self.best_end(b, usize::from(get(&self.reached_from, b, 0))),
+        );
+        for y in 1..=self.highest {
+            if y != b && self.outer(y) == b {
                 let c = self.child_holding(b, y);
-                put(&mut self.st, y, c as u8);
+                put(&mut self.outer, y, c as u8);
             }
         }
-        let len = self.flower_len(b);
+        let len = self.cycle_len(b);
         for i in 0..len {
             let c = self.child(b, i);
-            put(&mut self.parent, c, 0);
+            put(&mut self.holder, c, 0);
         }
-        let pr = self.get_pr(b, xr);
+        let entry_at = self.even_position(b, entry);
         let mut i = 0;
-        while i < pr && i.wrapping_add(1) < len {
-            let (xs, xns) = (self.child(b, i), self.child(b, i.wrapping_add(1)));
-            let into = self.rep(xns, xs);
-            put(&mut self.pa, xs, into as u8);
-            put(&mut self.side, xs, 1);
-            put(&mut self.side, xns, 0);
-            put(&mut self.slack, xs, 0);
-            self.set_slack(xns);
-            self.push(xns);
+        while i < entry_at && i.wrapping_add(1) < len {
+            let (child, next) = (self.child(b, i), self.child(b, i.wrapping_add(1)));
+            let into = self.best_end(next, child);
+            put(&mut self.reached_from, child, into as u8);
+            put(&mut self.label, child, ODD);
+            put(&mut self.label, next, EVEN);
+            put(&mut self.closest, child, 0);
+            self.find_closest(next);
+            self.queue_blossom(next);
             i = i.wrapping_add(2);
         }
-        put(&mut self.side, xr, 1);
-        let value = get(&self.pa, b, 0);
-        put(&mut self.pa, xr, value);
-        for i in pr.wrapping_add(1)..len {
-            let xs = self.child(b, i);
-            put(&mut self.side, xs, -1);
-            self.set_slack(xs);
+        put(&mut self.label, entry, ODD);
+        let value = get(&self.reached_from, b, 0);
+        put(&mut self.reached_from, entry, value);
+        for i in entry_at.wrapping_add(1)..len {
+            let child = self.child(b, i);
+            put(&mut self.label, child, FREE);
+            self.find_closest(child);
         }
-        put(&mut self.st, b, 0);
+        put(&mut self.outer, b, 0);
     }
 
-    /// Handles a tight edge from the vertex `eu` (in an even blossom) to `ev`;
-    /// `Some(true)` if it augmented.
-    fn found_edge(&mut self, eu: usize, ev: usize) -> Option<bool> {
-        let (u, v) = (self.st(eu), self.st(ev));
-        match self.side(v) {
-            -1 => {
-                put(&mut self.pa, v, eu as u8);
-                put(&mut self.side, v, 1);
-                let nu = self.st(usize::from(get(&self.mate, v, 0)));
-                put(&mut self.slack, v, 0);
-                put(&mut self.slack, nu, 0);
-                put(&mut self.side, nu, 0);
-                self.push(nu);
+    /// Handles a tight edge from the vertex `from` (in an even blossom) to `to`:
+    /// grows the tree if `to`'s blossom is free, shrinks a blossom or augments
+    /// if it is even; `Some(true)` if it augmented.
+    fn on_tight_edge(&mut self, from: usize, to: usize) -> Option<bool> {
+        let (u, v) = (self.outer(from), self.outer(to));
+        match self.label(v) {
+            FREE => {
+                // A free blossom is matched: it joins the tree, odd, and its
+                // mate, even.
+                put(&mut self.reached_from, v, from as u8);
+                put(&mut self.label, v, ODD);
+                let mate_blossom = self.outer(usize::from(get(&self.mate, v, 0)));
+                put(&mut self.closest, v, 0);
+                put(&mut self.closest, mate_blossom, 0);
+                put(&mut self.label, mate_blossom, EVEN);
+                self.queue_blossom(mate_blossom);
             }
-            0 => {
-                let lca = self.get_lca(u, v);
+            EVEN => {
+                let lca = self.common_ancestor(u, v);
                 if lca == 0 {
                     self.augment(u, v)?;
                     self.augment(v, u)?;
                     return Some(true);
                 }
-                self.add_blossom(u, lca, v)?;
+                self.shrink_blossom(u, lca, v)?;
             }
             _ => {}
         }
@@ -575,16 +653,17 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
     /// One stage: grows the alternating trees until an augmenting path matches
     /// two more vertices (`Some(true)`), or no path is left (`Some(false)`).
     fn stage(&mut self) -> Option<bool> {
-        for x in 1..=self.n_x {
-            put(&mut self.side, x, -1);
-            put(&mut self.slack, x, 0);
+        // Every free outermost blossom roots a tree, even.
+        for x in 1..=self.highest {
+            put(&mut self.label, x, FREE);
+            put(&mut self.closest, x, 0);
         }
         self.queue = 0;
-        for x in 1..=self.n_x {
-            if self.st(x) == x && get(&self.mate, x, 0) == 0 {
-                put(&mut self.pa, x, 0);
-                put(&mut self.side, x, 0);
-                self.push(x);
+        for x in 1..=self.highest {
+            if self.outer(x) == x && get(&self.mate, x, 0) == 0 {
+                put(&mut self.reached_from, x, 0);
+                put(&mut self.label, x, EVEN);
+                self.queue_blossom(x);
             }
         }
         if self.queue == 0 {
@@ -592,86 +671,101 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
         }
         // Each dual change labels, shrinks or expands something: O(n) of them.
         for _ in 0..8 * IDS {
+            // Scan the even vertices' edges: follow the tight ones, note the
+            // least slack of the others.
             while self.queue != 0 {
                 let u = (self.queue.trailing_zeros() as usize).wrapping_add(1);
                 self.queue &= self.queue.wrapping_sub(1);
-                if self.side(self.st(u)) == 1 {
+                if self.label(self.outer(u)) == ODD {
                     continue;
                 }
-                for v in 1..=self.n {
-                    if v == u || self.st(u) == self.st(v) {
+                for v in 1..=self.vertices {
+                    if v == u || self.outer(u) == self.outer(v) {
                         continue;
                     }
-                    if self.delta(u, v) == Some(0) {
-                        if self.found_edge(u, v)? {
+                    if self.slack(u, v) == Some(0) {
+                        if self.on_tight_edge(u, v)? {
                             return Some(true);
                         }
                     } else {
-                        self.update_slack(u, self.st(v));
+                        self.update_closest(u, self.outer(v));
                     }
                 }
             }
-            let mut d = i32::MAX;
-            for b in self.n.wrapping_add(1)..=self.n_x {
-                if self.st(b) == b && self.side(b) == 1 {
-                    d = d.min(self.lab(b) / 2);
+            // No tight edge left: the largest dual change that keeps every
+            // slack and every odd blossom's dual at least 0.
+            let mut delta = i32::MAX;
+            for b in self.vertices.wrapping_add(1)..=self.highest {
+                if self.outer(b) == b && self.label(b) == ODD {
+                    delta = delta.min(self.dual(b) / 2);
                 }
             }
-            for x in 1..=self.n_x {
-                let s = usize::from(get(&self.slack, x, 0));
-                if self.st(x) != x || s == 0 {
+            for x in 1..=self.highest {
+                let closest = usize::from(get(&self.closest, x, 0));
+                if self.outer(x) != x || closest == 0 {
                     continue;
                 }
-                let Some(e) = self.delta(s, x) else { continue };
-                match self.side(x) {
-                    -1 => d = d.min(e),
-                    0 => d = d.min(e / 2),
+                let Some(slack) = self.slack(closest, x) else {
+                    continue;
+                };
+                match self.label(x) {
+                    FREE => delta = delta.min(slack),
+                    EVEN => delta = delta.min(slack / 2),
                     _ => {}
                 }
             }
-            for u in 1..=self.n {
-                match self.side(self.st(u)) {
-                    0 => {
-                        if self.lab(u) <= d {
+            // Change the duals: even vertices down, odd ones up, blossoms twice
+            // the other way. An even vertex's dual that would fall to 0 ends the
+            // stage: no augmenting path is left worth taking.
+            for u in 1..=self.vertices {
+                match self.label(self.outer(u)) {
+                    EVEN => {
+                        if self.dual(u) <= delta {
                             return Some(false);
                         }
-                        let value = self.lab(u).wrapping_sub(d);
-                        put(&mut self.lab, u, value);
+                        let value = self.dual(u).wrapping_sub(delta);
+                        put(&mut self.dual, u, value);
                     }
-                    1 => {
-                        let value = self.lab(u).wrapping_add(d);
-                        put(&mut self.lab, u, value);
+                    ODD => {
+                        let value = self.dual(u).wrapping_add(delta);
+                        put(&mut self.dual, u, value);
                     }
                     _ => {}
                 }
             }
-            for b in self.n.wrapping_add(1)..=self.n_x {
-                if self.st(b) == b {
-                    match self.side(b) {
-                        0 => {
-                            let value = self.lab(b).wrapping_add(d.wrapping_mul(2));
-                            put(&mut self.lab, b, value);
+            for b in self.vertices.wrapping_add(1)..=self.highest {
+                if self.outer(b) == b {
+                    match self.label(b) {
+                        EVEN => {
+                            let value = self.dual(b).wrapping_add(delta.wrapping_mul(2));
+                            put(&mut self.dual, b, value);
                         }
-                        1 => {
-                            let value = self.lab(b).wrapping_sub(d.wrapping_mul(2));
-                            put(&mut self.lab, b, value);
+                        ODD => {
+                            let value = self.dual(b).wrapping_sub(delta.wrapping_mul(2));
+                            put(&mut self.dual, b, value);
                         }
                         _ => {}
                     }
                 }
             }
+            // Follow the edges the change made tight, then expand the odd
+            // blossoms whose dual fell to 0.
             self.queue = 0;
-            for x in 1..=self.n_x {
-                let s = usize::from(get(&self.slack, x, 0));
-                if self.st(x) == x && s != 0 && self.st(s) != x && self.delta(s, x) == Some(0) {
-                    let into = self.rep(x, s);
-                    if self.found_edge(s, into)? {
+            for x in 1..=self.highest {
+                let closest = usize::from(get(&self.closest, x, 0));
+                if self.outer(x) == x
+                    && closest != 0
+                    && self.outer(closest) != x
+                    && self.slack(closest, x) == Some(0)
+                {
+                    let into = self.best_end(x, closest);
+                    if self.on_tight_edge(closest, into)? {
                         return Some(true);
                     }
                 }
             }
-            for b in self.n.wrapping_add(1)..=self.n_x {
-                if self.st(b) == b && self.side(b) == 1 && self.lab(b) == 0 {
+            for b in self.vertices.wrapping_add(1)..=self.highest {
+                if self.outer(b) == b && self.label(b) == ODD && self.dual(b) == 0 {
                     self.expand_blossom(b);
                 }
             }
@@ -753,6 +847,7 @@ mod tests {
         }
     }
 
+    /// Every size of matching finds the cheapest perfect matching of random problems.
     #[test]
     fn matches_brute_force_on_random_costs() {
         against_brute_force(&mut *fresh::<Full>(), 14, 31);
@@ -769,6 +864,7 @@ mod tests {
         assert_eq!(m.solve(), Some(0));
     }
 
+    /// Every size refuses what it cannot hold; `NoMatching` refuses everything.
     #[test]
     fn refuses_odd_and_oversized_problems() {
         refuses(&mut *fresh::<Full>());
@@ -802,6 +898,7 @@ mod tests {
         }
     }
 
+    /// Every size solves problems as large as it holds.
     #[test]
     fn solves_the_largest_problems() {
         largest(&mut *fresh::<Full>(), 7);
