@@ -3,10 +3,11 @@
 //!
 //! trycmd runs a Markdown file's commands in the test process's working
 //! directory (a case may only pick another through a sibling `NAME.in/`
-//! folder, which Markdown pages should not grow). So this test, alone in its
-//! binary, moves to the workspace root first: every example then reads
-//! `fixtures/...` exactly as a reader typing it at the root of a checkout would.
-//! See docs/testing.md.
+//! folder, which Markdown pages should not grow). So this test moves to the
+//! workspace root first: every example then reads `fixtures/...` exactly as a
+//! reader typing it at the root of a checkout would. The other tests of the
+//! binary (`integration.rs`) do not depend on the working directory. See
+//! docs/testing.md.
 
 use std::path::Path;
 

@@ -6,7 +6,7 @@
 //! `completions` and `man` included, is one `error:` line and exit 2, and a
 //! reader that went away is no error.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Read;

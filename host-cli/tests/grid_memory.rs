@@ -5,7 +5,7 @@
 //! resident memory stays within the documented 172 MB (issue #40: it was 250
 //! MB, the old queue and the new one side by side while it grew).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

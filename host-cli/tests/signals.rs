@@ -6,7 +6,7 @@
 //! up by a reader that stopped reading still saves the checkpoint first;
 //! text answers name SIGTERM when SIGTERM stopped the work.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::Path;

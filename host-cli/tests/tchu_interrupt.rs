@@ -1,7 +1,6 @@
 //! Trail searches in a real process: Ctrl-C prints the trail found so far,
 //! marked as stopped by `interrupt` (exit 0); a progress line shows on a
 //! terminal and not in a pipe.
-#![cfg(unix)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -3,7 +3,7 @@
 //! bytes a square, and the scratch, 1), and the answer, however long, is
 //! written as it goes, not built whole first.
 
-mod common;
+use crate::common;
 
 /// What the process takes besides the board: the binary, its threads, the
 /// allocator (about 4 MiB measured), with room to spare.

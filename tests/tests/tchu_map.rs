@@ -2,7 +2,7 @@
 //! and agree with them.
 //!
 //! Regenerate `core/src/tchu/map/data.rs` after editing a TSV file with
-//! `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test tchu_map`.
+//! `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test integration -- tchu_map::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -201,7 +201,7 @@ fn checked_in_tables_are_generated_from_the_tsv_files() {
     assert!(
         current == text,
         "{DATA_RS} differs from what fixtures/tchu/*.tsv generate; regenerate it with \
-         `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test tchu_map`"
+         `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test integration -- tchu_map::`"
     );
 }
 
