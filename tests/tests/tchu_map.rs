@@ -130,7 +130,7 @@ fn generate(tsv: &Tsv) -> String {
     writeln!(s, "//!").unwrap();
     writeln!(
         s,
-        "//! Regenerate with `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test tchu_map`."
+        "//! Regenerate with `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test integration tchu_map`."
     )
     .unwrap();
     writeln!(s).unwrap();

@@ -1,6 +1,6 @@
 //! The map's tables, generated from `fixtures/tchu/*.tsv`: do not edit.
 //!
-//! Regenerate with `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test tchu_map`.
+//! Regenerate with `PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test integration tchu_map`.
 
 use super::super::{Color, Level, Route, Station, Ticket, Trip};
 

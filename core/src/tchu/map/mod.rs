@@ -1,7 +1,7 @@
 //! The real map of tCHu: 51 stations, 88 routes and 46 tickets.
 //!
 //! The tables live in `data.rs`, generated from `fixtures/tchu/*.tsv` by the test
-//! `tchu_map` (`PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test tchu_map`),
+//! `tchu_map` (`PLATEAU_REGENERATE=1 cargo test -p plateau-tests --test integration tchu_map`),
 //! which also fails whenever the checked-in tables and the TSV files disagree.
 //!
 //! ```
