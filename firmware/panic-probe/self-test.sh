@@ -45,7 +45,7 @@ plants=(
   'never called|core/src/camicia/hunt/shard.rs|impl Shard |#[doc = "A plant."] pub fn capacity(&self) -> u64 { if self.k() > 3 { panic!("plant") } 0 }'
   'receiver|core/src/camicia/hunt/tally.rs|pub fn absorb\b[^{]*|if self.deals > 3 { panic!("plant") }'
   'receiver|core/src/camicia/hunt/best.rs|pub fn insert\b[^{]*|if self.len > 2 { panic!("plant") }'
-  'two values|core/src/tchu/trail/mod.rs|pub fn of<V, W>[^{]*|if a.spent() != b.spent() { panic!("plant") }'
+  'two values|core/src/tchu/trail/bonus.rs|pub fn new_in\b[^{]*|if a.len() != b.len() { panic!("plant") }'
   'two values|core/src/camicia/hunt/best.rs|pub fn compare\b[^{]*|if x.ending.cards != y.ending.cards { panic!("plant") }'
   'enum|core/src/grid/walk.rs|pub const fn new_in\(root: P, seek: Seek, queue: S\)[^{]*|if let Seek::UpTo(_) = seek { panic!("plant") }'
   'enum|core/src/grid/sudoku/mod.rs|pub fn new\(puzzle: Sudoku, seek: Seek\)[^{]*|if let Seek::UpTo(_) = seek { panic!("plant") }'
