@@ -383,7 +383,6 @@ mod tests {
     /// of a search on a queue large enough from the start.
     #[test]
     fn a_queue_grown_in_place_gives_the_large_queues_answer() {
-        extern crate std;
         use std::vec;
         let root = margins();
         let mut large = BreadthFirst::new_in(root, Seek::All, vec![root; 512]);

@@ -113,22 +113,18 @@ fn errors() -> TestResult {
 
 #[test]
 fn whole_map() -> TestResult {
-    let t0 = std::time::Instant::now();
     let Ok(s) = TrailSearch::new(&ROUTES)?.run(Budget::UNLIMITED);
     let t = *s.so_far();
     check(&t);
     assert!(s.is_done());
-    std::println!("whole map: {} in {:?}", t.length(), t0.elapsed());
     let singles: Vec<Route> = ROUTES
         .iter()
         .copied()
         .filter(|r| !r.id().ends_with("_2"))
         .collect();
     assert_eq!(singles.len(), 76);
-    let t0 = std::time::Instant::now();
     let t = Trail::longest_unbounded(&singles)?;
     check(&t);
-    std::println!("76 routes: {} in {:?}", t.length(), t0.elapsed());
     Ok(())
 }
 
@@ -307,7 +303,6 @@ fn workspace_sizes() {
         size_of::<MapWorkspace>(),
         size_of::<TrailWorkspace>(),
     ];
-    std::println!("player, compact map, map, default: {sizes:?} B");
     assert!(size_of::<PlayerWorkspace>() <= 4096);
     assert!(size_of::<CompactMapWorkspace>() <= 8 * 1024);
     #[cfg(target_pointer_width = "64")]
