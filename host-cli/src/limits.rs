@@ -115,6 +115,15 @@ impl Limits {
         }
     }
 
+    /// The limits of work with no step limit of its own, stopped only by
+    /// `deadline` (and Ctrl-C): a replay, or threads watched from outside.
+    pub(crate) fn until(deadline: Option<Instant>) -> Self {
+        Limits {
+            max_steps: u64::MAX,
+            deadline,
+        }
+    }
+
     /// Returns what stops the work now: the deadline passed or Ctrl-C.
     pub(crate) fn stop_now(&self) -> Option<Stop> {
         if let Some(signal) = progress::signal() {

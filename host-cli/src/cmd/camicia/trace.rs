@@ -186,10 +186,7 @@ fn replay<const W: usize>(
         each,
         events: 0,
     };
-    let limits = Limits {
-        max_steps: u64::MAX,
-        ..*limits
-    };
+    let limits = Limits::until(limits.deadline);
     let (_, stop) = limits::drive(&mut replay, &limits, &Progress::hidden(), |_, _, _| {})?;
     Ok(match stop {
         None => Replayed::Whole,

@@ -262,7 +262,8 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         hunt,
         shard,
         threads,
-        deals: args.deals().map_or(Budget::UNLIMITED, Budget::new),
+        // `u64::MAX` (no --deals) is `Budget::UNLIMITED`.
+        deals: Budget::new(args.budgets.max_steps),
         deadline,
         resumed,
         checkpoint,
@@ -303,10 +304,7 @@ fn drive(plan: &Plan, json: bool, io: &mut Io<'_>) -> CliResult<Driven> {
             freed: Condvar::new(),
         },
     });
-    let limits = Limits {
-        max_steps: u64::MAX,
-        deadline: plan.deadline,
-    };
+    let limits = Limits::until(plan.deadline);
     let run = Run {
         began: Instant::now(),
         cpu_began: process_cpu_seconds(),
