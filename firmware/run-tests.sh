@@ -105,6 +105,36 @@ flash_of() {
   "$size_tool" -A "$1" | awk '$1 == ".text" || $1 == ".rodata" { sum += $2 } END { print sum }'
 }
 
+# Succeeds when two FIGURES.md files differ only in the commit line and in
+# numbers within 1 % of each other (or by 1 when a percentage follows).
+figures_within_noise() {
+  paste -d '\n' <(grep -v '^- Commit: ' "$1") <(grep -v '^- Commit: ' "$2") |
+    awk -v lines_a="$(grep -vc '^- Commit: ' "$1")" -v lines_b="$(grep -vc '^- Commit: ' "$2")" '
+      function split_line(line, words, numbers,   n) {
+        n = 0
+        while (match(line, /[0-9]+/)) {
+          words[n] = substr(line, 1, RSTART - 1)
+          numbers[n] = substr(line, RSTART, RLENGTH) + 0
+          line = substr(line, RSTART + RLENGTH)
+          n++
+        }
+        words[n] = line
+        return n
+      }
+      BEGIN { if (lines_a != lines_b) exit 1 }
+      NR % 2 == 1 { a = $0; next }
+      {
+        na = split_line(a, wa, xa); nb = split_line($0, wb, xb)
+        if (na != nb) exit 1
+        for (i = 0; i <= na; i++) if (wa[i] != wb[i]) exit 1
+        for (i = 0; i < na; i++) {
+          d = xa[i] - xb[i]; if (d < 0) d = -d
+          m = xa[i] > xb[i] ? xa[i] : xb[i]
+          if (100 * d > m && !(d == 1 && wa[i + 1] ~ /^ %/)) exit 1
+        }
+      }'
+}
+
 # Prints the static RAM (.data + .bss + .uninit) of an ELF file in bytes.
 ram_of() {
   "$size_tool" -A "$1" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".uninit" { sum += $2 } END { print sum }'
@@ -499,8 +529,16 @@ fi
   done
 } >"$log/FIGURES.md"
 if [ "${CI:-}" = "true" ]; then
-  # Every figure must match; only the line naming the commit may differ.
-  if diff -u <(grep -v '^- Commit: ' FIGURES.md) <(grep -v '^- Commit: ' "$log/FIGURES.md") >"$log/figures.diff"; then
+  # Every line must match but the one naming the commit, every word exactly
+  # and every number within 1 % (a rounded percentage within 1). The builds
+  # are not the same to the byte in two checkouts: cargo hashes the absolute
+  # path of the core (a path dependency outside the firmware's workspace) into
+  # its symbols, and LLVM's choices move with them: the probe measured 636,616
+  # and 636,864 B of flash built from two paths at one commit, and the largest
+  # slice's instructions moved by 0.14 %. Any change of the code beyond that
+  # noise, or of the checks, still fails here.
+  if diff -u <(grep -v '^- Commit: ' FIGURES.md) <(grep -v '^- Commit: ' "$log/FIGURES.md") >"$log/figures.diff" ||
+    figures_within_noise FIGURES.md "$log/FIGURES.md"; then
     echo "FIGURES.md is up to date"
   else
     cat "$log/figures.diff"
