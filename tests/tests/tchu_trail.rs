@@ -6,8 +6,8 @@ use plateau::rng::SplitMix64;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map::{self, ROUTES};
 use plateau::tchu::trail::{
-    BonusSearch, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError,
-    TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus_unbounded,
+    BonusSearch, CompactMapWorkspace, HugeWorkspace, LargeWorkspace, MapWorkspace, PlayerWorkspace,
+    Trail, TrailError, TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus_unbounded,
 };
 use plateau::tchu::{Level, Route, Station};
 use plateau_tests::tchu_trail::{
@@ -575,6 +575,8 @@ proptest! {
         prop_assert_eq!(longest_in(&net, Box::new(MapWorkspace::new())).unwrap().0, exact);
         prop_assert_eq!(longest_in(&net, TrailWorkspace::<16, 8, 2>::new()).unwrap().0, exact);
         prop_assert_eq!(longest_in(&net, TrailWorkspace::<17, 9, 0>::new()).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, Box::new(LargeWorkspace::new())).unwrap().0, exact);
+        prop_assert_eq!(longest_in(&net, Box::new(HugeWorkspace::new())).unwrap().0, exact);
     }
 
     /// Random pieces of the map of up to 40 routes, and networks a player can

@@ -13,9 +13,9 @@
 //! The search asks for this bound at every node it cannot settle otherwise, and
 //! for the tighter minimum T-join (`tjoin.rs`) only when this one does not prune.
 
-use super::graph::{FAR, Network, bits, bits64};
-use super::layout::RouteSet;
-use crate::bits::{bit64, get, put};
+use super::graph::{FAR, Network, bits};
+use super::set::BitSet;
+use crate::bits::{get, put};
 
 /// The sources' regions on the droppable routes (each station goes to the
 /// source nearest to it, a Voronoi diagram), and what the shares are made of.
@@ -33,7 +33,7 @@ struct Regions<const S: usize> {
     chain: [u16; S],
 }
 
-impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
+impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// Returns a lower bound on the length of routes still to drop from a connected
     /// `alive` for its parity, with each station's doubled share of it, or `None`
     /// when no trail with these constraints is left.
@@ -42,7 +42,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         &self,
         alive: T,
         kept: T,
-        ends: u64,
+        ends: U,
         target: u32,
     ) -> Option<(u32, [u32; S])> {
         // Loops never mend a parity: the bound is on the other links.
@@ -50,7 +50,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         // Stations whose parity must change: odd ones not allowed to stay odd,
         // and named ends that are even now.
         let sources = self.odd(alive) ^ ends;
-        if sources == 0 {
+        if sources == U::EMPTY {
             return Some((0, [0; S]));
         }
         let droppable = alive & !kept;
@@ -60,7 +60,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         // Any shares with y(t) + y(u) <= dist(t, u) bound the pairing's weight by
         // their sum. Up to `free` sources may be spared: chosen as ends later, or
         // paired with an end that is even now.
-        let free = 2usize.saturating_sub(ends.count_ones() as usize);
+        let free = 2usize.saturating_sub(ends.count() as usize);
         let mut share = regions.shares(sources);
         let mut bound = spared_sum(&share, sources, free)?;
         // Not enough to prune: raise the shares, once (more rounds raised
@@ -75,7 +75,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Starts each source's region at the source, or at the base of the
     /// dead-end chain it is the tip of; two sources at one place are each
     /// other's nearest, at 0.
-    fn seed_regions(&self, alive: T, droppable: T, sources: u64) -> Regions<S> {
+    fn seed_regions(&self, alive: T, droppable: T, sources: U) -> Regions<S> {
         let mut regions = Regions {
             dist: [FAR; S],
             origin: [0; S],
@@ -85,7 +85,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         // A source at the tip of a dead-end chain (stations with two routes) reaches
         // every other source through the whole chain: it owns those routes alone,
         // and sits at the chain's base for the distances.
-        for t in bits64(sources) {
+        for t in bits(sources) {
             let (base, length) = self.dead_end(t, alive, droppable, sources);
             put(&mut regions.chain, t, length);
             if get(&regions.dist, base, FAR) == 0 {
@@ -158,7 +158,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     /// Follows the dead-end chain from the source `t` with one droppable route: returns
     /// the station where it meets the rest (three routes or more, or another source)
     /// and the chain's length; `(t, 0)` if `t` is not such a tip.
-    fn dead_end(&self, t: usize, alive: T, droppable: T, sources: u64) -> (usize, u16) {
+    fn dead_end(&self, t: usize, alive: T, droppable: T, sources: U) -> (usize, u16) {
         let first = self.at(t) & alive;
         if first.count() != 1 || first & droppable == T::EMPTY {
             return (t, 0);
@@ -177,7 +177,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
                 // The network is a bare path: no chain to speak of.
                 return (t, 0);
             }
-            if degree >= 3 || sources & bit64(next) != 0 || out & droppable == T::EMPTY {
+            if degree >= 3 || sources & U::bit(next) != U::EMPTY || out & droppable == T::EMPTY {
                 return (next, length);
             }
             at = next;
@@ -190,9 +190,9 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
 impl<const S: usize> Regions<S> {
     /// Returns each source's share y, doubled: its chain twice plus the distance
     /// to its nearest other source (`u32::MAX` if it reaches none).
-    fn shares(&self, sources: u64) -> [u32; S] {
+    fn shares<U: BitSet>(&self, sources: U) -> [u32; S] {
         let mut share = [0u32; S];
-        for t in bits64(sources) {
+        for t in bits(sources) {
             let n = get(&self.nearest, t, FAR);
             let y = if n == FAR {
                 u32::MAX
@@ -208,14 +208,14 @@ impl<const S: usize> Regions<S> {
     /// dual ascent). The distance between two sources is at least both chains
     /// plus the larger of their nearest distances: cheap, and it keeps the
     /// shares valid.
-    fn raise(&self, share: &mut [u32; S], sources: u64) {
-        for t in bits64(sources) {
+    fn raise<U: BitSet>(&self, share: &mut [u32; S], sources: U) {
+        for t in bits(sources) {
             let (ct, nt) = (
                 u32::from(get(&self.chain, t, FAR)),
                 get(&self.nearest, t, FAR),
             );
             let mut room = u32::MAX;
-            for u in bits64(sources & !bit64(t)) {
+            for u in bits(sources & !U::bit(t)) {
                 let (cu, nu) = (
                     u32::from(get(&self.chain, u, FAR)),
                     get(&self.nearest, u, FAR),
@@ -236,10 +236,10 @@ impl<const S: usize> Regions<S> {
 
 /// Returns half the sum of the doubled shares but the `free` largest, rounded up;
 /// `None` if a share not spared is infinite (a source that cannot be paired).
-fn spared_sum(share: &[u32], sources: u64, free: usize) -> Option<u32> {
+fn spared_sum<U: BitSet>(share: &[u32], sources: U, free: usize) -> Option<u32> {
     let mut largest = [0u32; 2];
     let mut sum: u32 = 0;
-    for t in bits64(sources) {
+    for t in bits(sources) {
         let mut y = get(share, t, u32::MAX);
         for l in largest.iter_mut().take(free) {
             if y > *l {

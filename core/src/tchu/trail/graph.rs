@@ -5,12 +5,12 @@
 //! piece, and the shortest paths from a station (Dijkstra).
 
 use super::TrailError;
-use super::layout::RouteSet;
+use super::set::BitSet;
 use crate::bits::{bit64, get, put};
 use crate::tchu::Route;
 
-/// Iterates over the routes of a route set, lowest first.
-pub(super) fn bits<T: RouteSet>(mut set: T) -> impl Iterator<Item = usize> {
+/// Iterates over the members of a set (of routes, stations), lowest first.
+pub(super) fn bits<T: BitSet>(mut set: T) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
         if set == T::EMPTY {
             return None;
@@ -21,24 +21,12 @@ pub(super) fn bits<T: RouteSet>(mut set: T) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Iterates over the stations of a station set, lowest first.
-pub(super) fn bits64(mut set: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(i)
-    })
-}
-
 /// The routes of a network as a multigraph on local station numbers, reduced
 /// before the search (see [`Network::reduce`]): the search sees "links", each a
 /// path of real routes through stations nothing else touches, named by the
 /// position of one of its routes. It holds up to `R` routes and `S` stations;
-/// `T` is a set of `R` routes.
-pub struct Network<T, const R: usize, const S: usize> {
+/// `T` is a set of `R` routes, `U` a set of `S` stations.
+pub struct Network<T, U, const R: usize, const S: usize> {
     /// Both ends of each link, as local station numbers.
     pub(super) ends: [[u8; 2]; R],
     /// The length of each link: the sum of its routes' lengths.
@@ -46,12 +34,10 @@ pub struct Network<T, const R: usize, const S: usize> {
     /// The links whose length has bit `k` set, for each `k`: a set's length in
     /// ten popcounts (a link is at most 128 routes of 6, below 1,024).
     pub(super) weight_bits: [T; WEIGHT_BITS],
-    /// Both ends of each real route, as local station numbers.
-    pub(super) real: [[u8; 2]; R],
     /// One more than the link holding each real route (see [`tag`]), 0 if none:
     /// a route set aside, or no route. Zero-filled, so that a `static` workspace
     /// starts in `.bss` rather than in flash.
-    pub(super) owner: [u8; R],
+    pub(super) owner: [u16; R],
     /// The links at each local station (a loop once).
     pub(super) at: [T; S],
     /// The links that come back to their own station (a cycle through stations
@@ -61,41 +47,43 @@ pub struct Network<T, const R: usize, const S: usize> {
     pub(super) all: T,
     /// How many local stations there are.
     pub(super) stations: usize,
+    /// The station sets' type.
+    _stations: core::marker::PhantomData<U>,
 }
 
 /// No link owns the route: it was set aside by the reduction.
-pub(super) const NONE: u8 = 0;
+pub(super) const NONE: u16 = 0;
 
-/// Far beyond any distance: 128 routes of length 6 weigh 768.
+/// Far beyond any distance: 512 routes of length 6 weigh 3,072.
 pub(super) const FAR: u16 = u16::MAX;
 
-/// Bits of a link's length: 128 routes of length 6 weigh 768.
-pub(super) const WEIGHT_BITS: usize = 10;
+/// Bits of a link's length: 512 routes of length 6 weigh 3,072.
+pub(super) const WEIGHT_BITS: usize = 12;
 
-/// Returns the `owner` entry of the link `link` (below 128, the most routes).
-pub(super) const fn tag(link: usize) -> u8 {
-    (link as u8).wrapping_add(1)
+/// Returns the `owner` entry of the link `link` (below 512, the most routes).
+pub(super) const fn tag(link: usize) -> u16 {
+    (link as u16).wrapping_add(1)
 }
 
 /// Returns whether the `owner` entry names a link of `set`.
-pub(super) fn linked<T: RouteSet>(owner: u8, set: T) -> bool {
+pub(super) fn linked<T: BitSet>(owner: u16, set: T) -> bool {
     owner
         .checked_sub(1)
         .is_some_and(|link| set & T::bit(usize::from(link)) != T::EMPTY)
 }
 
-impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
+impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// The network without routes, for a `static` workspace.
     pub(super) const EMPTY: Self = Network {
         ends: [[0; 2]; R],
         weight: [0; R],
         weight_bits: [T::EMPTY; WEIGHT_BITS],
-        real: [[0; 2]; R],
         owner: [NONE; R],
         at: [T::EMPTY; S],
         loops: T::EMPTY,
         all: T::EMPTY,
         stations: 0,
+        _stations: core::marker::PhantomData,
     };
 
     /// Numbers the stations of `routes` in place and checks the capacities (on an
@@ -145,15 +133,13 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
                     *at |= T::bit(i);
                 }
             }
-            if let (Some(e), Some(w), Some(real), Some(owner)) = (
+            if let (Some(e), Some(w), Some(owner)) = (
                 self.ends.get_mut(i),
                 self.weight.get_mut(i),
-                self.real.get_mut(i),
                 self.owner.get_mut(i),
             ) {
                 *e = ends;
                 *w = u16::from(route.length());
-                *real = ends;
                 *owner = tag(i);
             }
             self.set_weight_bits(i, u16::from(route.length()));
@@ -164,7 +150,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
 
     /// Gives the real routes of the links `links` to the `owner` entry `to`
     /// (a link's [`tag`], or [`NONE`] to set them aside).
-    pub(super) fn hand_over(&mut self, links: T, to: u8) {
+    pub(super) fn hand_over(&mut self, links: T, to: u16) {
         for owner in &mut self.owner {
             if linked(*owner, links) {
                 *owner = to;
@@ -174,23 +160,23 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
 
     /// Returns the links of `set` reachable from `station`, and the stations
     /// reached; stops early once it reaches one of the stations `stop`.
-    pub(super) fn reach(&self, set: T, station: usize, stop: u64) -> (T, u64) {
-        let mut seen = bit64(station);
+    pub(super) fn reach(&self, set: T, station: usize, stop: U) -> (T, U) {
+        let mut seen = U::bit(station);
         let mut frontier = seen;
         let mut routes = T::EMPTY;
-        while frontier != 0 && seen & stop == 0 {
+        while frontier != U::EMPTY && seen & stop == U::EMPTY {
             let mut next_routes = T::EMPTY;
-            for s in bits64(frontier) {
+            for s in bits(frontier) {
                 next_routes |= self.at(s) & set;
             }
             let fresh = next_routes & !routes;
             routes |= next_routes;
-            frontier = 0;
+            frontier = U::EMPTY;
             for r in bits(fresh) {
                 for s in self.ends(r) {
-                    if seen & bit64(s) == 0 {
-                        seen |= bit64(s);
-                        frontier |= bit64(s);
+                    if seen & U::bit(s) == U::EMPTY {
+                        seen |= U::bit(s);
+                        frontier |= U::bit(s);
                     }
                 }
             }
@@ -207,24 +193,6 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             }
         }
         routes
-    }
-
-    /// Returns the real routes of `routes` at `station`.
-    pub(super) fn real_at(&self, station: usize, routes: T) -> T {
-        let mut here = T::EMPTY;
-        for r in bits(routes) {
-            if self.real_ends(r).contains(&station) {
-                here |= T::bit(r);
-            }
-        }
-        here
-    }
-
-    /// Returns both ends of the real route at position `route`.
-    pub(super) fn real_ends(&self, route: usize) -> [usize; 2] {
-        self.real
-            .get(route)
-            .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
     }
 
     pub(super) fn weight(&self, route: usize) -> u16 {
@@ -251,7 +219,7 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     pub(super) fn length(&self, set: T) -> u32 {
         let mut length = 0u32;
         for (&links, k) in self.weight_bits.iter().zip(0..u32::BITS) {
-            // At most 128 routes of length at most 6: never wraps.
+            // At most 512 routes of length at most 6: never wraps.
             length = length.wrapping_add((set & links).count() << k);
         }
         length
@@ -269,12 +237,12 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     }
 
     /// Returns the stations with an odd number of routes of `set`.
-    pub(super) fn odd(&self, set: T) -> u64 {
+    pub(super) fn odd(&self, set: T) -> U {
         let set = set & !self.loops;
-        let mut odd = 0;
+        let mut odd = U::EMPTY;
         for (s, &at) in self.at.iter().take(self.stations).enumerate() {
             if (at & set).count() % 2 == 1 {
-                odd |= bit64(s);
+                odd |= U::bit(s);
             }
         }
         odd
@@ -286,11 +254,11 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
     }
 
     /// Returns the stations touched by `set`.
-    pub(super) fn touched(&self, set: T) -> u64 {
-        let mut touched = 0;
+    pub(super) fn touched(&self, set: T) -> U {
+        let mut touched = U::EMPTY;
         for (s, &at) in self.at.iter().take(self.stations).enumerate() {
             if at & set != T::EMPTY {
-                touched |= bit64(s);
+                touched |= U::bit(s);
             }
         }
         touched
@@ -311,10 +279,10 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             rest &= !piece;
             let inside = self.touched(piece);
             let mut cut = T::EMPTY;
-            for s in bits64(inside) {
+            for s in bits(inside) {
                 for r in bits(self.at(s) & alive) {
                     let [a, b] = self.ends(r);
-                    if (inside & bit64(a) == 0) != (inside & bit64(b) == 0) {
+                    if (inside & U::bit(a) == U::EMPTY) != (inside & U::bit(b) == U::EMPTY) {
                         cut |= T::bit(r);
                     }
                 }
@@ -333,24 +301,24 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             return T::EMPTY;
         }
         let [a, _] = self.ends(set.lowest());
-        self.reach(set, a, 0).0
+        self.reach(set, a, U::EMPTY).0
     }
 
     /// Shortest distances from `from` over the links `set` (Dijkstra on at most
     /// `S` stations), and the link each station is reached by; exact for the
     /// stations `until` at least (it stops once they are settled).
-    pub(super) fn shortest(&self, set: T, from: usize, until: u64) -> ([u16; S], [u8; S]) {
+    pub(super) fn shortest(&self, set: T, from: usize, until: U) -> ([u16; S], [u16; S]) {
         let mut dist = [FAR; S];
-        let mut via = [0u8; S];
+        let mut via = [0u16; S];
         put(&mut dist, from, 0);
-        let mut open = bit64(from);
-        let mut done = 0u64;
+        let mut open = U::bit(from);
+        let mut done = U::EMPTY;
         for _ in 0..S {
-            let Some(s) = bits64(open).min_by_key(|&s| get(&dist, s, FAR)) else {
+            let Some(s) = bits(open).min_by_key(|&s| get(&dist, s, FAR)) else {
                 break;
             };
-            open &= !bit64(s);
-            done |= bit64(s);
+            open &= !U::bit(s);
+            done |= U::bit(s);
             if done & until == until {
                 break;
             }
@@ -359,10 +327,10 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
                 let [a, b] = self.ends(r);
                 let t = if a == s { b } else { a };
                 let d = ds.saturating_add(self.weight(r));
-                if done & bit64(t) == 0 && d < get(&dist, t, FAR) {
+                if done & U::bit(t) == U::EMPTY && d < get(&dist, t, FAR) {
                     put(&mut dist, t, d);
-                    put(&mut via, t, r as u8);
-                    open |= bit64(t);
+                    put(&mut via, t, r as u16);
+                    open |= U::bit(t);
                 }
             }
         }

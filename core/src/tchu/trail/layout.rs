@@ -3,12 +3,15 @@
 //!
 //! Stable Rust cannot compute an array length from a const parameter (no
 //! `ROUTES + 4`, no "the word for `ROUTES` bits"), so every capacity the trail
-//! supports has its own small impl, written out by the macros below: a route
-//! set is a `u64` up to 64 routes and a `u128` up to 128, the stack holds
-//! `ROUTES + 4` frames, and the matching pairs up to `MATCHED` stations to mend
-//! (`MATCHED + 2` vertices with the two free ends; none at 0). Station sets are
-//! `u64` at every capacity (up to 64 stations). [`Capacity`] joins the three
-//! into one [`Layout`], which the workspace names in its bound.
+//! supports has its own small impl, written out by the macros below: every
+//! capacity up to 128 routes, 64 stations and 64 matched stations, and the
+//! host's larger ones, 256 and 512 routes, 128 and 255 stations, 128 matched
+//! stations. A route set (and a station set) is a `u64` up to 64 members, a
+//! `u128` up to 128, and a [`Wide`] of 4 or 8 words above; the stack holds
+//! `ROUTES + 4` frames, and the matching pairs up to `MATCHED` stations to
+//! mend (`MATCHED + 2` vertices with the two free ends; none at 0).
+//! [`Capacity`] joins the three into one [`Layout`], which the workspace names
+//! in its bound.
 //!
 //! The module is private: the traits and markers are `pub` only so that the
 //! public workspace can name them in its bound (a sealed layout; hidden from
@@ -19,64 +22,10 @@
 // outside the crate can name them, so their crate-private types never leak.
 #![allow(private_interfaces, private_bounds)]
 
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
-
 use super::matching::{Matching, NoMatching, Pairing};
+use super::set::{BitSet, Wide};
 
-/// A set of routes (or links), bit `i` for the route at position `i`: the
-/// operations the search needs, the same for `u64` and `u128`.
-#[doc(hidden)]
-pub trait RouteSet:
-    Copy
-    + Eq
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + BitXorAssign
-{
-    /// No route.
-    const EMPTY: Self;
-    /// Returns the set of route `i` alone, the empty set past the width.
-    fn bit(i: usize) -> Self;
-    /// Returns how many routes the set holds.
-    fn count(self) -> u32;
-    /// Returns the lowest route of the set (the width if it is empty).
-    fn lowest(self) -> usize;
-    /// Returns the set without its lowest route.
-    fn without_lowest(self) -> Self;
-}
-
-macro_rules! route_set {
-    ($t:ty, $bit:path) => {
-        impl RouteSet for $t {
-            const EMPTY: Self = 0;
-            #[inline(always)]
-            fn bit(i: usize) -> Self {
-                $bit(i)
-            }
-            #[inline(always)]
-            fn count(self) -> u32 {
-                self.count_ones()
-            }
-            #[inline(always)]
-            fn lowest(self) -> usize {
-                self.trailing_zeros() as usize
-            }
-            #[inline(always)]
-            fn without_lowest(self) -> Self {
-                self & self.wrapping_sub(1)
-            }
-        }
-    };
-}
-
-route_set!(u64, crate::bits::bit64);
-route_set!(u128, crate::bits::bit128);
-
-/// A fixed-capacity stack: the search's frames, and the Euler walk's.
+/// A fixed-capacity stack: the search's frames.
 #[doc(hidden)]
 pub trait Stack<F> {
     /// The empty stack (zero-filled, for a `static` in `.bss`).
@@ -123,11 +72,14 @@ impl<F, const N: usize> Stack<F> for heapless::Vec<F, N> {
 pub struct Capacity<const ROUTES: usize, const STATIONS: usize, const MATCHED: usize>;
 
 /// What a workspace of one capacity is made of (sealed: implemented for every
-/// [`Capacity`] of at most 128 routes, 64 stations and 64 matched stations).
+/// [`Capacity`] of at most 128 routes, 64 stations and 64 matched stations,
+/// and for 256 or 512 routes, 128 or 255 stations and 128 matched stations).
 #[doc(hidden)]
 pub trait Layout {
-    /// A set of routes: `u64` up to 64 routes, `u128` above.
-    type Routes: RouteSet;
+    /// A set of routes: `u64` up to 64 routes, `u128` up to 128, [`Wide`] above.
+    type Routes: BitSet;
+    /// A set of stations: `u64` up to 64 stations, `u128` up to 128, [`Wide`] above.
+    type Stations: BitSet;
     /// A stack of `ROUTES + 4` frames: the search's depth bound.
     type Stack<F: Copy>: Stack<F>;
     /// The matching behind the parity bound, or none.
@@ -141,6 +93,7 @@ where
     Matched<M>: MatchingLayout,
 {
     type Routes = <Routes<R> as RouteLayout>::Set;
+    type Stations = <Stations<S> as StationLayout>::Set;
     type Stack<F: Copy> = <Routes<R> as RouteLayout>::Stack<F>;
     type Matching = <Matched<M> as MatchingLayout>::Matching;
 }
@@ -159,14 +112,17 @@ pub struct Matched<const N: usize>;
 #[doc(hidden)]
 pub trait RouteLayout {
     /// A set of that many routes.
-    type Set: RouteSet;
+    type Set: BitSet;
     /// A stack of that many routes and 4 more frames.
     type Stack<F: Copy>: Stack<F>;
 }
 
-/// A station capacity (station sets are `u64`: at most 64).
+/// The station set of a station capacity.
 #[doc(hidden)]
-pub trait StationLayout {}
+pub trait StationLayout {
+    /// A set of that many stations.
+    type Set: BitSet;
+}
 
 /// The matching of a capacity of stations to mend.
 #[doc(hidden)]
@@ -194,26 +150,34 @@ routes!(u128:
     95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118
     119 120 121 122 123 124 125 126 127 128
 );
+routes!(Wide<4>: 256);
+routes!(Wide<8>: 512);
 
 macro_rules! stations {
-    ($($n:literal)*) => {$(
-        impl StationLayout for Stations<$n> {}
+    ($set:ty: $($n:literal)*) => {$(
+        impl StationLayout for Stations<$n> {
+            type Set = $set;
+        }
     )*};
 }
 
-stations!(
+// Local station numbers are `u8`, and 255 is a frame's "no end": at most 255.
+stations!(u128: 128);
+stations!(Wide<4>: 255);
+stations!(u64:
     0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33
     34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
     64
 );
 
 macro_rules! matched {
-    ($($n:literal)*) => {$(
+    ($set:ty: $($n:literal)*) => {$(
         // `V = N + 2` vertices (the stations and the two free ends), `V + V / 2
-        // + 1` numbers (0, the vertices, at most `V / 2` blossoms at once), and
-        // the blossoms' `V / 2 + 1` cycles.
+        // + 1` numbers (0, the vertices, at most `V / 2` blossoms at once: at
+        // most 255, they are bytes), the blossoms' `V / 2 + 1` cycles, and a set
+        // of that many numbers.
         impl MatchingLayout for Matched<$n> {
-            type Matching = Matching<{ $n + 2 }, { $n + $n / 2 + 4 }, { $n / 2 + 2 }>;
+            type Matching = Matching<{ $n + 2 }, { $n + $n / 2 + 4 }, { $n / 2 + 2 }, $set>;
         }
     )*};
 }
@@ -222,7 +186,8 @@ impl MatchingLayout for Matched<0> {
     type Matching = NoMatching;
 }
 
-matched!(
+matched!(Wide<4>: 128);
+matched!(u128:
     1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33
     34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
     64

@@ -39,17 +39,15 @@
 //! blossom's edges. Every index goes through `bits::get` and `bits::put`: no
 //! index can panic.
 
-use crate::bits::{bit128, get, put};
+use super::set::BitSet;
+use crate::bits::{get, put};
 
-/// The highest cost: every route of a full network, 128 of length 6.
-pub(super) const MAX_COST: u16 = 768;
+/// The highest cost: every route of the largest network, 512 of length 6.
+pub(super) const MAX_COST: u16 = 3072;
 
-/// Most vertices of any matching: 64 stations and the two free ends (the
-/// vertex queue is a `u128`).
-const MAX_VERTICES: usize = 66;
-
-/// More than the cost of any perfect matching (33 pairs of at most `MAX_COST`).
-const BIG: i32 = (MAX_VERTICES as i32 / 2) * MAX_COST as i32 + 1;
+/// Most vertices of any matching: 128 stations and the two free ends (the
+/// numbers, at most `V + V / 2 + 1`, are bytes).
+const MAX_VERTICES: usize = 130;
 
 /// The label of a vertex or outermost blossom outside every alternating tree.
 const FREE: i8 = -1;
@@ -106,7 +104,7 @@ impl Pairing for NoMatching {
 /// A matching's whole state for up to `V` vertices, with `IDS` (`V + V / 2 +
 /// 1`) vertex and blossom numbers and `B` (`IDS - V`) blossom cycles.
 #[doc(hidden)]
-pub struct Matching<const V: usize, const IDS: usize, const B: usize> {
+pub struct Matching<const V: usize, const IDS: usize, const B: usize, Q> {
     /// Vertices in this solve.
     vertices: usize,
     /// Highest number in use (vertices and blossoms).
@@ -144,8 +142,8 @@ pub struct Matching<const V: usize, const IDS: usize, const B: usize> {
     cycles: [[u8; V]; B],
     /// How many children each blossom's cycle holds.
     cycle_lens: [u8; B],
-    /// Vertices still to scan (bit `v - 1` for vertex `v`).
-    queue: u128,
+    /// Vertices still to scan (bit `v - 1` for vertex `v`): a set of `IDS`.
+    queue: Q,
 }
 
 /// Reverses `a` by pairs from both ends (`<[T]>::reverse` keeps a bounds check
@@ -168,9 +166,12 @@ fn rotate_left(a: &mut [u8], k: usize) {
     reverse(a);
 }
 
-impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, IDS, B> {
+impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
+    for Matching<V, IDS, B, Q>
+{
     const EMPTY: Self = {
-        // The numbers as the type's docs say; the vertex queue is a `u128`.
+        // The numbers as the type's docs say: bytes, and `Q` holds `IDS` of
+        // them (checked by the tests, as a const bound cannot name its width).
         assert!(IDS == V + V / 2 + 1 && IDS == V + B && V <= MAX_VERTICES);
         Matching {
             vertices: 0,
@@ -188,7 +189,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
             walk: 0,
             cycles: [[0; V]; B],
             cycle_lens: [0; B],
-            queue: 0,
+            queue: Q::EMPTY,
         }
     };
     const VERTICES: usize = V;
@@ -234,7 +235,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
             put(&mut self.mate, x, 0);
             put(&mut self.holder, x, 0);
             put(&mut self.reached_from, x, 0);
-            put(&mut self.dual, x, if leaf { BIG } else { 0 });
+            put(&mut self.dual, x, if leaf { Self::BIG } else { 0 });
             if let Some(row) = self.best_end.get_mut(x) {
                 for (y, r) in (0..top).zip(row.iter_mut()) {
                     *r = if leaf && y <= n && x != y && x != 0 && y != 0 {
@@ -270,7 +271,11 @@ impl<const V: usize, const IDS: usize, const B: usize> Pairing for Matching<V, I
     }
 }
 
-impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
+impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, IDS, B, Q> {
+    /// More than the cost of any perfect matching: `V / 2` pairs of at most
+    /// [`MAX_COST`].
+    const BIG: i32 = (V as i32 / 2) * MAX_COST as i32 + 1;
+
     /// Returns the cost between the vertices `u` and `v` (from 1).
     fn cost_of(&self, u: usize, v: usize) -> u16 {
         self.cost
@@ -283,7 +288,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
     /// Returns the weight of the edge between the vertices `u` and `v`, `BIG`
     /// less its cost.
     fn weight(&self, u: usize, v: usize) -> i32 {
-        BIG.wrapping_sub(i32::from(self.cost_of(u, v)))
+        Self::BIG.wrapping_sub(i32::from(self.cost_of(u, v)))
     }
 
     /// Returns the vertex of `x` on the best edge between `x` and `y`, 0 if none.
@@ -378,7 +383,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
     fn queue_blossom(&mut self, x: usize) {
         for u in 1..=self.vertices {
             if self.outer(u) == x {
-                self.queue |= bit128(u.wrapping_sub(1));
+                self.queue |= Q::bit(u.wrapping_sub(1));
             }
         }
     }
@@ -537,14 +542,14 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
         }
         *slots_len = len as u8;
         // Everything inside the children is now inside b.
-        let mut children = 0u128;
+        let mut children = Q::EMPTY;
         for &c in &cycle {
-            children |= 1u128 << (c & 127);
+            children |= Q::bit(usize::from(c));
             put(&mut self.holder, usize::from(c), b as u8);
         }
         for y in 1..=self.highest {
             let was = self.outer(y);
-            if was != 0 && children & (1u128 << (was & 127)) != 0 {
+            if was != 0 && children & Q::bit(was) != Q::EMPTY {
                 put(&mut self.outer, y, b as u8);
             }
         }
@@ -658,7 +663,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
             put(&mut self.label, x, FREE);
             put(&mut self.closest, x, 0);
         }
-        self.queue = 0;
+        self.queue = Q::EMPTY;
         for x in 1..=self.highest {
             if self.outer(x) == x && get(&self.mate, x, 0) == 0 {
                 put(&mut self.reached_from, x, 0);
@@ -666,16 +671,16 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
                 self.queue_blossom(x);
             }
         }
-        if self.queue == 0 {
+        if self.queue == Q::EMPTY {
             return Some(false);
         }
         // Each dual change labels, shrinks or expands something: O(n) of them.
         for _ in 0..8 * IDS {
             // Scan the even vertices' edges: follow the tight ones, note the
             // least slack of the others.
-            while self.queue != 0 {
-                let u = (self.queue.trailing_zeros() as usize).wrapping_add(1);
-                self.queue &= self.queue.wrapping_sub(1);
+            while self.queue != Q::EMPTY {
+                let u = self.queue.lowest().wrapping_add(1);
+                self.queue = self.queue.without_lowest();
                 if self.label(self.outer(u)) == ODD {
                     continue;
                 }
@@ -750,7 +755,7 @@ impl<const V: usize, const IDS: usize, const B: usize> Matching<V, IDS, B> {
             }
             // Follow the edges the change made tight, then expand the odd
             // blossoms whose dual fell to 0.
-            self.queue = 0;
+            self.queue = Q::EMPTY;
             for x in 1..=self.highest {
                 let closest = usize::from(get(&self.closest, x, 0));
                 if self.outer(x) == x
@@ -780,12 +785,14 @@ mod tests {
     use crate::rng::SplitMix64;
 
     /// The default layout's matching: 64 stations and the two free ends.
-    type Full = Matching<66, 100, 34>;
+    type Full = Matching<66, 100, 34, u128>;
+    /// The host's large layouts': 128 stations and the two free ends.
+    type Large = Matching<130, 196, 66, super::super::set::Wide<4>>;
     /// A small layout's: 14 stations and the two free ends.
-    type Small = Matching<16, 25, 9>;
+    type Small = Matching<16, 25, 9, u128>;
     /// The smallest with a pair beside the free ends, and an odd one.
-    type Tiny = Matching<4, 7, 3>;
-    type Odd = Matching<7, 11, 4>;
+    type Tiny = Matching<4, 7, 3, u128>;
+    type Odd = Matching<7, 11, 4, u128>;
 
     /// A matching on the heap (the default one is 22 KiB).
     fn fresh<P: Pairing>() -> std::boxed::Box<P> {
@@ -851,6 +858,7 @@ mod tests {
     #[test]
     fn matches_brute_force_on_random_costs() {
         against_brute_force(&mut *fresh::<Full>(), 14, 31);
+        against_brute_force(&mut *fresh::<Large>(), 14, 35);
         against_brute_force(&mut *fresh::<Small>(), 14, 32);
         against_brute_force(&mut *fresh::<Odd>(), 7, 33);
         against_brute_force(&mut *fresh::<Tiny>(), 4, 34);
@@ -868,6 +876,7 @@ mod tests {
     #[test]
     fn refuses_odd_and_oversized_problems() {
         refuses(&mut *fresh::<Full>());
+        refuses(&mut *fresh::<Large>());
         refuses(&mut *fresh::<Small>());
         refuses(&mut *fresh::<Odd>());
         refuses(&mut *fresh::<Tiny>());
@@ -902,6 +911,7 @@ mod tests {
     #[test]
     fn solves_the_largest_problems() {
         largest(&mut *fresh::<Full>(), 7);
+        largest(&mut *fresh::<Large>(), 11);
         largest(&mut *fresh::<Small>(), 8);
         largest(&mut *fresh::<Odd>(), 9);
         largest(&mut *fresh::<Tiny>(), 10);

@@ -31,10 +31,12 @@
 //!
 //! | workspace | routes | stations | matched stations | bytes (64-bit host) |
 //! |---|---|---|---|---|
-//! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,680 |
-//! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,632 |
-//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,272 |
-//! | `TrailWorkspace`, the default: any network | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,120 |
+//! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,648 |
+//! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,584 |
+//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,224 |
+//! | `TrailWorkspace`, the default | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,024 |
+//! | [`LargeWorkspace`]: a host's larger networks | 256 | 128 | 128 | 123,184 |
+//! | [`HugeWorkspace`]: the largest | 512 | 255 | 128 | 223,904 |
 //!
 //! A network over the capacity is a [`TrailError`] naming it, never a wrong
 //! answer. The answer never depends on the workspace; with a smaller matching
@@ -75,27 +77,31 @@ use core::convert::Infallible;
 use super::{Route, Station};
 use crate::Budget;
 use crate::search::{Outcome, Search};
+use euler::Positions;
 
 mod bonus;
 mod bound;
+mod euler;
 mod graph;
 mod layout;
 mod matching;
 mod reduce;
 mod search;
+mod set;
 mod tjoin;
 mod workspace;
 
 pub use bonus::{BonusSearch, longest_trail_bonus, longest_trail_bonus_unbounded};
 pub use workspace::{
-    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, TrailMemory, TrailWorkspace,
+    CompactMapWorkspace, HugeWorkspace, LargeWorkspace, MapWorkspace, PlayerWorkspace, TrailMemory,
+    TrailWorkspace,
 };
 
-/// Most routes in a network of any workspace, so that a set of routes fits in
-/// a `u128`: the default [`TrailWorkspace`]'s.
+/// Most routes in a network of the default [`TrailWorkspace`] (a route set
+/// is a `u128`); [`HugeWorkspace`] holds 512.
 pub const MAX_ROUTES: usize = 128;
-/// Most stations in a network of any workspace, so that a set of stations fits
-/// in a `u64`: the default [`TrailWorkspace`]'s.
+/// Most stations in a network of the default [`TrailWorkspace`] (a station
+/// set is a `u64`); [`HugeWorkspace`] holds 255.
 pub const MAX_STATIONS: usize = 64;
 
 /// Tells why a network's longest trail could not be searched.
@@ -156,7 +162,12 @@ impl core::error::Error for TrailError {}
 
 /// Holds a trail: routes of a network in walking order, each at most once.
 ///
-/// It borrows the network it was found in and keeps the routes' positions there.
+/// It borrows the network it was found in and keeps the set of the routes'
+/// positions there (up to 512, in 64 bytes), not their order: [`routes`](Trail::routes)
+/// and [`stations`](Trail::stations) walk them out on each call (Fleury's
+/// algorithm: from the first odd station the network names, never over a
+/// bridge of the routes left while another route is free; `O(routes²)` set
+/// operations at worst).
 ///
 /// ```
 /// use plateau::tchu::{map, trail::Trail};
@@ -174,9 +185,10 @@ impl core::error::Error for TrailError {}
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Trail<'a> {
     network: &'a [Route<'a>],
-    /// Positions in `network`, in walking order (the first `count`).
-    order: [u8; MAX_ROUTES],
-    count: u8,
+    /// Its routes' positions in `network` (walked in order when read: see
+    /// `euler.rs`).
+    routes: Positions,
+    count: u16,
     start: Option<Station<'a>>,
     length: u16,
 }
@@ -185,7 +197,7 @@ impl Trail<'static> {
     /// The empty trail: no routes, no stations, length 0.
     pub const EMPTY: Trail<'static> = Trail {
         network: &[],
-        order: [0; MAX_ROUTES],
+        routes: Positions::EMPTY,
         count: 0,
         start: None,
         length: 0,
@@ -195,8 +207,9 @@ impl Trail<'static> {
 impl<'a> Trail<'a> {
     /// Returns a longest trail of the network `routes` (the empty trail if it has
     /// none), searching without a budget, in a default [`TrailWorkspace`] on
-    /// the stack (32.3 KiB: on a chip, lend a smaller one from a `static` to
-    /// [`TrailSearch::new_in`]).
+    /// the stack (32.2 KiB: on a chip, lend a smaller one from a `static` to
+    /// [`TrailSearch::new_in`]; past its capacity, lend a [`LargeWorkspace`]
+    /// or a [`HugeWorkspace`] in a `Box`).
     ///
     /// Exact on every network within the capacities. Its worst case is
     /// exponential and this form never stops early: [`TrailSearch::run`] takes a
@@ -208,34 +221,21 @@ impl<'a> Trail<'a> {
         Ok(search.best())
     }
 
-    /// The trail of the routes `order` (the first `count`) of `network`, from
-    /// the first route's station 1 if `starts_at_1`, else from its station 2.
-    fn from_order(
-        network: &'a [Route<'a>],
-        order: [u8; MAX_ROUTES],
-        count: usize,
-        starts_at_1: bool,
-    ) -> Trail<'a> {
-        let mut trail = Trail {
-            network,
-            order,
-            count: count.min(MAX_ROUTES) as u8,
-            start: None,
-            length: 0,
-        };
-        trail.start = order.first().and_then(|&first| {
-            let route = network.get(usize::from(first)).filter(|_| count > 0)?;
-            Some(if starts_at_1 {
-                route.station1()
-            } else {
-                route.station2()
-            })
-        });
-        trail.length = trail
-            .routes()
+    /// The trail of the routes at `positions` of `network` (connected, at
+    /// most two odd stations).
+    fn from_positions(network: &'a [Route<'a>], positions: Positions) -> Trail<'a> {
+        let length = positions
+            .iter()
+            .filter_map(|i| network.get(i))
             .map(|r| u16::from(r.length()))
             .fold(0u16, u16::saturating_add);
-        trail
+        Trail {
+            network,
+            routes: positions,
+            count: u16::try_from(positions.len()).unwrap_or(u16::MAX),
+            start: euler::start(network, positions),
+            length,
+        }
     }
 
     /// Returns the length: the sum of the routes' lengths.
@@ -250,19 +250,23 @@ impl<'a> Trail<'a> {
         self.count as usize
     }
 
+    /// Returns whether the trail takes the route at position `route` of its
+    /// network.
+    #[must_use]
+    pub fn contains(&self, route: usize) -> bool {
+        self.routes.contains(route)
+    }
+
     /// Returns whether the trail has no routes.
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.count == 0
     }
 
-    /// Returns the routes in walking order.
+    /// Returns the routes in walking order (walked out on each call: see
+    /// [`Trail`]).
     pub fn routes(&self) -> impl Iterator<Item = &'a Route<'a>> + '_ {
-        let network = self.network;
-        self.order
-            .iter()
-            .take(usize::from(self.count))
-            .filter_map(move |&i| network.get(usize::from(i)))
+        euler::Walk::new(self.network, self.routes, self.start)
     }
 
     /// Returns the stations in walking order: one more than the routes, none if empty.

@@ -2,10 +2,9 @@
 //! stations, extra dead ends set aside, hanging parts folded into dead ends.
 
 use super::graph::{NONE, Network, bits, tag};
-use super::layout::RouteSet;
-use crate::bits::bit64;
+use super::set::BitSet;
 
-impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
+impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// Shrinks the network without changing its longest trail, until nothing
     /// more shrinks (at most one change per route):
     /// - a station with exactly two links, neither a loop, joins them into one:
@@ -108,11 +107,11 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
             if self.at(a) & rest == T::EMPTY || self.at(b) & rest == T::EMPTY {
                 continue;
             }
-            let (side_a, reached) = self.reach(rest, a, bit64(b));
-            if reached & bit64(b) != 0 {
+            let (side_a, reached) = self.reach(rest, a, U::bit(b));
+            if reached & U::bit(b) != U::EMPTY {
                 continue;
             }
-            let (side_b, _) = self.reach(rest, b, 0);
+            let (side_b, _) = self.reach(rest, b, U::EMPTY);
             let (from, part) = if side_a.count() <= side_b.count() {
                 (b, side_a)
             } else {

@@ -34,29 +34,29 @@
 //! end as long as the first. On random pieces of the map this divides the work of
 //! the hardest networks by about seven.
 
-use super::MAX_ROUTES;
-use super::graph::{Network, bits, bits64};
-use super::layout::{Layout, RouteSet, Stack};
+use super::graph::{Network, bits};
+use super::layout::{Layout, Stack};
 use super::matching::Pairing;
+use super::set::BitSet;
 use crate::Budget;
-use crate::bits::{bit64, get};
+use crate::bits::get;
 use crate::search::Meter;
 
 /// A search node, see the module docs.
 #[derive(Clone, Copy)]
-struct Node<T> {
+struct Node<T, U> {
     alive: T,
     kept: T,
-    ends: u64,
-    even: u64,
+    ends: U,
+    even: U,
 }
 
 /// What bounding a node gave.
-enum Settled<T> {
+enum Settled<T, U> {
     /// Bounded (and pushed if it must be branched on); `false` if the stack overflowed.
     Done(bool),
     /// Its only child, to bound in its place.
-    Forced(Node<T>),
+    Forced(Node<T, U>),
 }
 
 /// What a frame of the explicit stack still has to hand out.
@@ -78,15 +78,15 @@ enum Children {
 const ALL_OUT: u32 = u32::MAX;
 
 /// A frame of the explicit stack: a node and the children it still has to hand
-/// out. Flat, so that it takes three route sets and 16 bytes: 64 bytes with
-/// `u128` route sets, 40 with `u64` ones.
+/// out. Flat, so that it takes three route sets, a station set and 8 bytes:
+/// 64 bytes with `u128` route sets and `u64` station sets, 40 with `u64` ones.
 #[derive(Clone, Copy)]
-pub struct Frame<T> {
+pub struct Frame<T, U> {
     alive: T,
     kept: T,
     /// `Pieces`: the routes not handed out yet; `Cut`: the cut.
     set: T,
-    even: u64,
+    even: U,
     /// `Cut`, `Station`: the [`key`] of the next route to hand out (the routes
     /// are handed out in the order of their keys); [`ALL_OUT`] when done.
     next: u32,
@@ -97,21 +97,21 @@ pub struct Frame<T> {
     children: Children,
 }
 
-/// No named end, in a frame's `ends`.
+/// No named end, in a frame's `ends` (local stations are below 255).
 const NO_END: u8 = u8::MAX;
 
-/// Returns the order key of a route of `weight` at position `route` (below
-/// 128) in a branch, `first` set for the routes handed out before the others:
-/// ordered as `(first, weight, route)`, below [`ALL_OUT`].
+/// Returns the order key of a route of `weight` (below 3,072) at position
+/// `route` (below 512) in a branch, `first` set for the routes handed out
+/// before the others: ordered as `(first, weight, route)`, below [`ALL_OUT`].
 const fn key(first: bool, weight: u16, route: usize) -> u32 {
-    ((!first as u32) << 24) | ((weight as u32) << 8) | (route as u32 & 0xFF)
+    ((!first as u32) << 30) | ((weight as u32) << 10) | (route as u32 & 0x3FF)
 }
 
-impl<T: RouteSet> Frame<T> {
+impl<T: BitSet, U: BitSet> Frame<T, U> {
     /// The frame of `node` that hands out `children`, from the `set`.
-    fn new(node: Node<T>, children: Children, set: T, station: usize) -> Self {
+    fn new(node: Node<T, U>, children: Children, set: T, station: usize) -> Self {
         let mut ends = [NO_END; 2];
-        for (slot, s) in ends.iter_mut().zip(bits64(node.ends)) {
+        for (slot, s) in ends.iter_mut().zip(bits(node.ends)) {
             *slot = s as u8;
         }
         Frame {
@@ -127,12 +127,20 @@ impl<T: RouteSet> Frame<T> {
     }
 
     /// The frame's node.
-    fn node(&self) -> Node<T> {
+    fn node(&self) -> Node<T, U> {
+        // (A set of 256 stations holds bit 255: `NO_END` is no bit.)
+        let end = |s: u8| {
+            if s == NO_END {
+                U::EMPTY
+            } else {
+                U::bit(usize::from(s))
+            }
+        };
         let [a, b] = self.ends;
         Node {
             alive: self.alive,
             kept: self.kept,
-            ends: bit64(usize::from(a)) | bit64(usize::from(b)),
+            ends: end(a) | end(b),
             even: self.even,
         }
     }
@@ -150,7 +158,7 @@ pub struct BranchAndBound<L: Layout> {
     pub(super) meter: Meter,
     /// At most one frame per route and 4 more: each level drops a route, names
     /// an end, or splits a network into smaller pieces.
-    stack: L::Stack<Frame<L::Routes>>,
+    stack: L::Stack<Frame<L::Routes, L::Stations>>,
     phase: Phase<L::Routes>,
     finished: bool,
     proven: bool,
@@ -168,7 +176,7 @@ enum Phase<T> {
     /// Searching the longest trail that crosses the bridge `bridge` into `part`
     /// (its own best so far in `best`): the global best waits in `kept`.
     Entering {
-        bridge: u8,
+        bridge: u16,
         part: T,
         kept: T,
         kept_length: u32,
@@ -176,7 +184,7 @@ enum Phase<T> {
     /// Searching a longer trail inside `part`, before folding it: the trail that
     /// enters it over `bridge` is `entering`, `length` long.
     Inside {
-        bridge: u8,
+        bridge: u16,
         part: T,
         entering: T,
         length: u32,
@@ -191,7 +199,7 @@ impl<L: Layout> BranchAndBound<L> {
         best: L::Routes::EMPTY,
         best_length: 0,
         meter: Meter::new(),
-        stack: <L::Stack<Frame<L::Routes>> as Stack<_>>::EMPTY,
+        stack: <L::Stack<Frame<L::Routes, L::Stations>> as Stack<_>>::EMPTY,
         phase: Phase::Fold,
         finished: false,
         proven: false,
@@ -199,7 +207,10 @@ impl<L: Layout> BranchAndBound<L> {
     };
 
     /// Starts a new search of `net` in place.
-    pub(super) fn reset<const R: usize, const S: usize>(&mut self, net: &Network<L::Routes, R, S>) {
+    pub(super) fn reset<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, L::Stations, R, S>,
+    ) {
         // Start from the longest single route: a trail even if the budget is tiny.
         let mut best = L::Routes::EMPTY;
         let mut best_length = 0;
@@ -238,7 +249,7 @@ impl<L: Layout> BranchAndBound<L> {
     /// Visits up to `budget` more nodes and returns whether the search is over.
     pub(super) fn run<const R: usize, const S: usize>(
         &mut self,
-        net: &mut Network<L::Routes, R, S>,
+        net: &mut Network<L::Routes, L::Stations, R, S>,
         budget: Budget,
     ) -> bool {
         if self.finished {
@@ -280,12 +291,12 @@ impl<L: Layout> BranchAndBound<L> {
     /// or the main one when none is left. Returns its root.
     fn fold_next<const R: usize, const S: usize>(
         &mut self,
-        net: &mut Network<L::Routes, R, S>,
-    ) -> Option<Node<L::Routes>> {
+        net: &mut Network<L::Routes, L::Stations, R, S>,
+    ) -> Option<Node<L::Routes, L::Stations>> {
         self.stack.clear();
         if let Some((bridge, from, part)) = net.hanging_part() {
             self.phase = Phase::Entering {
-                bridge: bridge as u8,
+                bridge: bridge as u16,
                 part,
                 kept: self.best,
                 kept_length: self.best_length,
@@ -296,8 +307,8 @@ impl<L: Layout> BranchAndBound<L> {
             return Some(Node {
                 alive: part | L::Routes::bit(bridge),
                 kept: L::Routes::bit(bridge),
-                ends: bit64(from),
-                even: 0,
+                ends: L::Stations::bit(from),
+                even: L::Stations::EMPTY,
             });
         }
         net.reduce();
@@ -305,8 +316,8 @@ impl<L: Layout> BranchAndBound<L> {
         Some(Node {
             alive: net.all,
             kept: L::Routes::EMPTY,
-            ends: 0,
-            even: 0,
+            ends: L::Stations::EMPTY,
+            even: L::Stations::EMPTY,
         })
     }
 
@@ -314,8 +325,8 @@ impl<L: Layout> BranchAndBound<L> {
     /// root of the next search, if it starts at once.
     fn finish_phase<const R: usize, const S: usize>(
         &mut self,
-        net: &mut Network<L::Routes, R, S>,
-    ) -> Option<Node<L::Routes>> {
+        net: &mut Network<L::Routes, L::Stations, R, S>,
+    ) -> Option<Node<L::Routes, L::Stations>> {
         match self.phase {
             Phase::Fold | Phase::Main => None,
             Phase::Entering {
@@ -340,8 +351,8 @@ impl<L: Layout> BranchAndBound<L> {
                 Some(Node {
                     alive: part,
                     kept: L::Routes::EMPTY,
-                    ends: 0,
-                    even: 0,
+                    ends: L::Stations::EMPTY,
+                    even: L::Stations::EMPTY,
                 })
             }
             Phase::Inside {
@@ -360,7 +371,10 @@ impl<L: Layout> BranchAndBound<L> {
     /// Runs the current search until its stack is empty (`true`) or the
     /// slice is spent (`false`, and also if the stack overflowed: then the
     /// search is over, unproven).
-    fn drive<const R: usize, const S: usize>(&mut self, net: &Network<L::Routes, R, S>) -> bool {
+    fn drive<const R: usize, const S: usize>(
+        &mut self,
+        net: &Network<L::Routes, L::Stations, R, S>,
+    ) -> bool {
         while let Some(frame) = self.stack.top_mut() {
             if self.meter.left() == 0 {
                 return false;
@@ -382,8 +396,8 @@ impl<L: Layout> BranchAndBound<L> {
     /// branched on. Returns `false` only if the stack overflowed (never, by depth).
     fn visit<const R: usize, const S: usize>(
         &mut self,
-        net: &Network<L::Routes, R, S>,
-        node: Node<L::Routes>,
+        net: &Network<L::Routes, L::Stations, R, S>,
+        node: Node<L::Routes, L::Stations>,
     ) -> bool {
         // (Within the slice: every visit is made with budget left.)
         self.meter.spend(1);
@@ -403,7 +417,7 @@ impl<L: Layout> BranchAndBound<L> {
     /// `false` if the stack is full (never, by depth).
     fn push(
         &mut self,
-        node: Node<L::Routes>,
+        node: Node<L::Routes, L::Stations>,
         children: Children,
         set: L::Routes,
         station: usize,
@@ -415,9 +429,9 @@ impl<L: Layout> BranchAndBound<L> {
     /// leaves a single choice (drop its one droppable route, or end there).
     fn settle<const R: usize, const S: usize>(
         &mut self,
-        net: &Network<L::Routes, R, S>,
-        node: Node<L::Routes>,
-    ) -> Settled<L::Routes> {
+        net: &Network<L::Routes, L::Stations, R, S>,
+        node: Node<L::Routes, L::Stations>,
+    ) -> Settled<L::Routes, L::Stations> {
         let none = L::Routes::EMPTY;
         let length = net.length(node.alive);
         if length <= self.best_length {
@@ -428,21 +442,21 @@ impl<L: Layout> BranchAndBound<L> {
             return Settled::Done(self.push(node, Children::Pieces, node.alive, 0));
         }
         let odd = net.odd(node.alive);
-        if odd.count_ones() <= 2 {
+        if odd.count() <= 2 {
             // Connected with 0 or 2 odd stations: one trail, and no subset is longer.
             self.best = net.routes_of(node.alive);
             self.best_length = length;
             return Settled::Done(true);
         }
-        let may_end = node.ends.count_ones() < 2;
-        for s in bits64(odd & !node.ends) {
+        let may_end = node.ends.count() < 2;
+        for s in bits(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
-            let end = may_end && node.even & bit64(s) == 0;
+            let end = may_end && node.even & L::Stations::bit(s) == L::Stations::EMPTY;
             match (left.count(), end) {
                 // Nothing can make `s` even, and the trail cannot end there.
                 (0, false) => return Settled::Done(true),
                 (0, true) => {
-                    let ends = node.ends | bit64(s);
+                    let ends = node.ends | L::Stations::bit(s);
                     return Settled::Forced(Node { ends, ..node });
                 }
                 (1, false) => {
@@ -480,9 +494,9 @@ impl<L: Layout> BranchAndBound<L> {
         // Branch on the odd station with the fewest choices, then the smallest share
         // (the cheapest to mend), then the lightest route (measured: fewest nodes).
         let mut choice: Option<((u32, u32, u16), usize, bool)> = None;
-        for s in bits64(odd & !node.ends) {
+        for s in bits(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
-            let end = may_end && node.even & bit64(s) == 0;
+            let end = may_end && node.even & L::Stations::bit(s) == L::Stations::EMPTY;
             let lightest = bits(left).map(|r| net.weight(r)).min().unwrap_or(0);
             let y = get(&share, s, 0);
             let key = (left.count() + u32::from(end), y, lightest);
@@ -505,8 +519,8 @@ impl<L: Layout> BranchAndBound<L> {
     /// then no trail of the node is longer, and the node is settled.
     fn keep_pieces<const R: usize, const S: usize>(
         &mut self,
-        net: &Network<L::Routes, R, S>,
-        node: Node<L::Routes>,
+        net: &Network<L::Routes, L::Stations, R, S>,
+        node: Node<L::Routes, L::Stations>,
         left: L::Routes,
         ideal: u32,
     ) -> bool {
@@ -518,7 +532,7 @@ impl<L: Layout> BranchAndBound<L> {
                 break;
             }
             rest &= !piece;
-            if piece & node.kept != node.kept || net.odd(piece).count_ones() > 2 {
+            if piece & node.kept != node.kept || net.odd(piece).count() > 2 {
                 continue;
             }
             let length = net.length(piece);
@@ -535,10 +549,10 @@ impl<L: Layout> BranchAndBound<L> {
 }
 
 /// Hands out the next child of a frame, or `None` when all were.
-fn next_child<T: RouteSet, const R: usize, const S: usize>(
-    net: &Network<T, R, S>,
-    frame: &mut Frame<T>,
-) -> Option<Node<T>> {
+fn next_child<T: BitSet, U: BitSet, const R: usize, const S: usize>(
+    net: &Network<T, U, R, S>,
+    frame: &mut Frame<T, U>,
+) -> Option<Node<T, U>> {
     let node = frame.node();
     match &mut frame.children {
         Children::Pieces => {
@@ -608,7 +622,7 @@ fn next_child<T: RouteSet, const R: usize, const S: usize>(
                 for r in bits(all) {
                     let [a, b] = net.ends(r);
                     let other = if a == s { b } else { a };
-                    let k = key(odd & bit64(other) != 0, net.weight(r), r);
+                    let k = key(odd & U::bit(other) != U::EMPTY, net.weight(r), r);
                     if k < frame.next {
                         done |= T::bit(r);
                     } else if pick.is_none_or(|(p, _)| k < p) {
@@ -620,7 +634,7 @@ fn next_child<T: RouteSet, const R: usize, const S: usize>(
                     if *end {
                         *end = false;
                         return Some(Node {
-                            ends: node.ends | bit64(s),
+                            ends: node.ends | U::bit(s),
                             ..node
                         });
                     }
@@ -636,73 +650,11 @@ fn next_child<T: RouteSet, const R: usize, const S: usize>(
                     alive: node.alive & !T::bit(r),
                     kept: node.kept | done,
                     ends: node.ends,
-                    even: node.even | bit64(s),
+                    even: node.even | U::bit(s),
                 });
             }
         }
     }
-}
-
-/// Walks the real routes `set` (connected, at most two odd stations) as one trail:
-/// Hierholzer's algorithm with an explicit stack `K` (at least one more entry
-/// than routes). Writes the route positions in trail order to `order` and
-/// returns how many, and the local start station.
-pub(super) fn euler<T: RouteSet, K: Stack<(u8, u8)>, const R: usize, const S: usize>(
-    net: &Network<T, R, S>,
-    set: T,
-    order: &mut [u8; MAX_ROUTES],
-) -> (usize, usize) {
-    let mut odd = 0u64;
-    for r in bits(set) {
-        let [a, b] = net.real_ends(r);
-        odd ^= bit64(a) ^ bit64(b);
-    }
-    let start = if odd != 0 {
-        odd.trailing_zeros() as usize
-    } else if set != T::EMPTY {
-        net.real_ends(set.lowest())[0]
-    } else {
-        return (0, 0);
-    };
-    // (station, route taken to reach it; 0xFF for the start)
-    let mut stack = K::EMPTY;
-    let mut unused = set;
-    let mut count = 0usize;
-    if !stack.push((start as u8, 0xFF)) {
-        return (0, start);
-    }
-    // Routes come off the stack from the trail's far end back to its start.
-    while let Some(&(s, via)) = stack.top() {
-        let s = usize::from(s);
-        let out = net.real_at(s, unused);
-        if out != T::EMPTY {
-            let r = out.lowest();
-            unused &= !T::bit(r);
-            let [a, b] = net.real_ends(r);
-            let next = if a == s { b } else { a };
-            if !stack.push((next as u8, r as u8)) {
-                break;
-            }
-        } else {
-            stack.pop();
-            if via != 0xFF {
-                if let Some(slot) = order.get_mut(count) {
-                    *slot = via;
-                }
-                count = count.saturating_add(1);
-            }
-        }
-    }
-    let count = count.min(MAX_ROUTES);
-    // Reverse so the trail reads from its start.
-    // (By pairs from both ends: `reverse` keeps a bounds check on thumbv7m.)
-    if let Some(walked) = order.get_mut(..count) {
-        let mut ends = walked.iter_mut();
-        while let (Some(a), Some(b)) = (ends.next(), ends.next_back()) {
-            core::mem::swap(a, b);
-        }
-    }
-    (count, start)
 }
 
 #[cfg(test)]
@@ -712,7 +664,7 @@ mod tests {
     /// The frames' sizes, as documented on [`Frame`].
     #[test]
     fn frames() {
-        assert_eq!(core::mem::size_of::<Frame<u128>>(), 64);
-        assert_eq!(core::mem::size_of::<Frame<u64>>(), 40);
+        assert_eq!(core::mem::size_of::<Frame<u128, u64>>(), 64);
+        assert_eq!(core::mem::size_of::<Frame<u64, u64>>(), 40);
     }
 }

@@ -21,6 +21,7 @@ fn check(trail: &Trail<'_>) {
         return;
     }
     assert_eq!(stations.len(), routes.len() + 1);
+    assert_eq!(routes.len(), trail.route_count());
     for (i, route) in routes.iter().enumerate() {
         assert_eq!(route.station_opposite(stations[i]), Ok(stations[i + 1]));
         assert!(!routes[..i].iter().any(|o| o.id() == route.id()));
@@ -302,11 +303,13 @@ fn workspace_sizes() {
         size_of::<CompactMapWorkspace>(),
         size_of::<MapWorkspace>(),
         size_of::<TrailWorkspace>(),
+        size_of::<LargeWorkspace>(),
+        size_of::<HugeWorkspace>(),
     ];
     assert!(size_of::<PlayerWorkspace>() <= 4096);
     assert!(size_of::<CompactMapWorkspace>() <= 8 * 1024);
     #[cfg(target_pointer_width = "64")]
-    assert_eq!(sizes, [3680, 7632, 22272, 33120]);
+    assert_eq!(sizes, [3648, 7584, 22224, 33024, 123_184, 223_904]);
 }
 
 /// Every alias finds the whole map's (or its first 40 routes') longest trail,
@@ -415,5 +418,91 @@ fn a_bonus_network_over_the_capacity_is_an_error() -> TestResult {
             Err(TrailError::TooManyRoutes { routes: 41, .. })
         ));
     }
+    Ok(())
+}
+
+/// A random connected network of `routes` routes over at most `stations`
+/// station ids, every station even: cycles laid one on another, each from a
+/// station already used. Its longest trail is all of it (Euler).
+fn even_network(seed: u64, routes: usize, stations: u8) -> Result<Vec<Route<'static>>, RouteError> {
+    let mut rng = crate::rng::SplitMix64::new(seed);
+    let mut net = Vec::new();
+    let mut used = vec![0u8];
+    while net.len() < routes {
+        let len = (3 + rng.next_u64() % 6) as usize;
+        let len = len.min(routes - net.len()).max(2);
+        let first = used[(rng.next_u64() % used.len() as u64) as usize];
+        let mut at = first;
+        for k in 0..len {
+            let next = if k + 1 == len {
+                first
+            } else {
+                (rng.next_u64() % u64::from(stations)) as u8
+            };
+            let next = if next == at {
+                at.wrapping_add(1) % stations
+            } else {
+                next
+            };
+            let next = if k + 1 == len { first } else { next };
+            if next == at {
+                break;
+            }
+            net.push(route(net.len(), at, next, (1 + rng.next_u64() % 6) as u8)?);
+            used.push(next);
+            at = next;
+        }
+        // A cycle cut short (the last step would be a loop) leaves two odd
+        // stations: close it with one more route.
+        if at != first {
+            net.push(route(net.len(), at, first, 1)?);
+        }
+    }
+    Ok(net)
+}
+
+/// The host's large workspaces take networks the default cannot hold, and
+/// find their longest trail: on networks with every station even, all of it
+/// (Euler's theorem, not the search, says so); on pieces side by side, the
+/// longest piece's (each piece found in the default workspace).
+#[test]
+fn the_large_workspaces_find_what_theory_and_the_pieces_say() -> TestResult {
+    for (seed, routes, stations, huge) in [
+        (1, 200, 100, false),
+        (2, 250, 128, false),
+        (3, 400, 200, true),
+        (4, 500, 255, true),
+    ] {
+        let net = even_network(seed, routes, stations)?;
+        assert!(net.len() > 128);
+        let total: u32 = net.iter().map(|r| u32::from(r.length())).sum();
+        let trail = if huge {
+            lent_unbounded(&net, std::boxed::Box::new(HugeWorkspace::new()))?
+        } else {
+            lent_unbounded(&net, std::boxed::Box::new(LargeWorkspace::new()))?
+        };
+        check(&trail);
+        assert_eq!(trail.length(), total, "seed {seed}");
+        assert_eq!(
+            TrailSearch::new(&net).err(),
+            Some(TrailError::TooManyRoutes {
+                routes: net.len(),
+                capacity: MAX_ROUTES
+            })
+        );
+    }
+    // Four copies of a grown network (57 routes, 40 stations) on their own stations.
+    let grown = grown()?;
+    let alone = Trail::longest_unbounded(&grown)?.length();
+    let mut four = Vec::new();
+    for copy in 0..4u8 {
+        for r in &grown {
+            let [a, b] = r.stations().map(|s| s.id() + 60 * copy);
+            four.push(route(four.len(), a, b, r.length())?);
+        }
+    }
+    let trail = lent_unbounded(&four, std::boxed::Box::new(HugeWorkspace::new()))?;
+    check(&trail);
+    assert_eq!(trail.length(), alone);
     Ok(())
 }

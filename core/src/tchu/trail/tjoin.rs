@@ -19,10 +19,10 @@
 //! and dearer: the search asks for it only when that one does not prune.
 //! Its paths are one cheapest drop, which the search tries as a trail at once.
 
-use super::graph::{FAR, Network, bits64};
-use super::layout::RouteSet;
+use super::graph::{FAR, Network, bits};
 use super::matching::{MAX_COST, Pairing};
-use crate::bits::{bit64, get, put};
+use super::set::BitSet;
+use crate::bits::{get, put};
 
 /// The cheapest routes to drop for the parity alone, from a [`Network::drop_join`].
 pub(super) struct Join<T> {
@@ -37,7 +37,7 @@ pub(super) struct Join<T> {
 /// network): a longer shortest path cannot be, only an unreachable station.
 const CAP: u16 = MAX_COST;
 
-impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
+impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// Returns the cheapest set of droppable links whose removal gives `alive` the
     /// parity a trail needs (every station even but up to two ends, the named
     /// `ends` among them): a minimum T-join, through shortest paths between the
@@ -51,36 +51,33 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         matching: &mut P,
         alive: T,
         kept: T,
-        ends: u64,
+        ends: U,
     ) -> Option<Join<T>> {
         if P::VERTICES == 0 {
             return None;
         }
         let alive = alive & !self.loops;
         let sources = self.odd(alive) ^ ends;
-        let free = 2usize.saturating_sub(ends.count_ones() as usize);
-        let count = sources.count_ones() as usize;
+        let free = 2usize.saturating_sub(ends.count() as usize);
+        let count = sources.count() as usize;
         let vertices = count.wrapping_add(free);
         if vertices > P::VERTICES || !matching.start(vertices) {
             return None;
         }
         let droppable = alive & !kept;
         let mut station_of = [0u8; S];
-        for (i, t) in (0..S).zip(bits64(sources)) {
+        for (i, t) in (0..S).zip(bits(sources)) {
             put(&mut station_of, i, t as u8);
         }
         let mut capped = false;
-        for (i, t) in (0..S).zip(bits64(sources)) {
+        for (i, t) in (0..S).zip(bits(sources)) {
             // The distances to the sources after `t` (the earlier ones are set).
-            let through_t = u64::MAX
-                .checked_shr(63u32.wrapping_sub(t as u32))
-                .unwrap_or(0);
-            let later = sources & !through_t;
-            if later == 0 {
+            let later = sources & !U::up_to(t);
+            if later == U::EMPTY {
                 break;
             }
             let (dist, _) = self.shortest(droppable, t, later);
-            for (j, u) in (0..S).zip(bits64(sources)).skip(i.wrapping_add(1)) {
+            for (j, u) in (0..S).zip(bits(sources)).skip(i.wrapping_add(1)) {
                 let d = get(&dist, u, FAR);
                 capped |= d > CAP;
                 matching.set_cost(i, j, d.min(CAP));
@@ -88,13 +85,13 @@ impl<T: RouteSet, const R: usize, const S: usize> Network<T, R, S> {
         }
         let bound = matching.solve()?;
         let mut links = T::EMPTY;
-        for (i, t) in (0..S).zip(bits64(sources)) {
+        for (i, t) in (0..S).zip(bits(sources)) {
             let j = matching.mate_of(i);
             if j <= i || j >= count {
                 continue;
             }
             let mut at = usize::from(get(&station_of, j, 0));
-            let (dist, via) = self.shortest(droppable, t, bit64(at));
+            let (dist, via) = self.shortest(droppable, t, U::bit(at));
             if get(&dist, at, FAR) > CAP {
                 capped = true;
             }

@@ -6,14 +6,14 @@ use core::fmt;
 
 use super::graph::Network;
 use super::layout::{Capacity, Layout};
-use super::search::{self, BranchAndBound};
+use super::search::BranchAndBound;
 use super::{MAX_ROUTES, MAX_STATIONS};
 use crate::tchu::{INITIAL_CARS, map};
 
 /// A workspace for one player's network on the Swiss map: 40 routes (a
 /// player has 40 cars, a route takes one at least) over the map's 51
-/// stations, with a matching of 10 stations to mend. 3,680 bytes on a 64-bit
-/// host, 3,656 on a 32-bit chip.
+/// stations, with a matching of 10 stations to mend. 3,648 bytes on a 64-bit
+/// host, SIZE32_PLAYER on a 32-bit chip.
 ///
 /// ```
 /// use plateau::Budget;
@@ -32,13 +32,13 @@ pub type PlayerWorkspace = TrailWorkspace<{ INITIAL_CARS as usize }, { map::STAT
 
 /// A workspace for the whole Swiss map: its 88 routes and 51 stations, with a
 /// matching of every station, so that its search takes the default
-/// workspace's steps on any network of the map. 22,272 bytes on a 64-bit host.
+/// workspace's steps on any network of the map. 22,224 bytes on a 64-bit host.
 pub type MapWorkspace =
     TrailWorkspace<{ map::ROUTES.len() }, { map::STATIONS.len() }, { map::STATIONS.len() }>;
 
 /// A workspace for the whole Swiss map that fits a chip of 16 KiB of RAM: 88
 /// routes and 51 stations, without a matching (its search takes more steps to
-/// the same longest trail). 7,632 bytes on a 64-bit host, 7,608 on a 32-bit
+/// the same longest trail). 7,584 bytes on a 64-bit host, SIZE32_COMPACT on a 32-bit
 /// chip.
 ///
 /// ```
@@ -55,6 +55,26 @@ pub type MapWorkspace =
 /// ```
 pub type CompactMapWorkspace = TrailWorkspace<{ map::ROUTES.len() }, { map::STATIONS.len() }, 0>;
 
+/// A host's workspace for networks of up to 256 routes over 128 stations,
+/// with a matching of 128 stations to mend: for networks the default
+/// workspace cannot hold. 123,184 bytes on a 64-bit host: on the heap.
+///
+/// ```
+/// use plateau::tchu::trail::{LargeWorkspace, TrailSearch};
+/// let workspace = Box::new(LargeWorkspace::new());
+/// assert_eq!((LargeWorkspace::ROUTES, LargeWorkspace::STATIONS), (256, 128));
+/// let search = TrailSearch::new_in(&[], workspace)?;
+/// assert!(search.best().is_empty());
+/// # Ok::<(), plateau::tchu::trail::TrailError>(())
+/// ```
+pub type LargeWorkspace = TrailWorkspace<256, 128, 128>;
+
+/// A host's workspace for networks of up to 512 routes over 255 stations
+/// (the most: local station numbers are bytes, and 255 is "none"), with a
+/// matching of 128 stations to mend (a node with more is bounded by the sum
+/// of shares alone). 223,904 bytes on a 64-bit host: on the heap.
+pub type HugeWorkspace = TrailWorkspace<512, 255, 128>;
+
 /// Holds the working memory of one longest-trail search, for
 /// [`TrailSearch::new_in`](super::TrailSearch::new_in), so that it need not
 /// live on the stack: a network of up to `ROUTES` routes over up to `STATIONS`
@@ -62,23 +82,26 @@ pub type CompactMapWorkspace = TrailWorkspace<{ map::ROUTES.len() }, { map::STAT
 /// mend (0: none).
 ///
 /// Pick it by its aliases: [`PlayerWorkspace`] (a player's network, 3.6 KiB),
-/// [`CompactMapWorkspace`] (the whole map on a 16 KiB chip, 7.5 KiB),
-/// [`MapWorkspace`] (the whole map, 21.8 KiB), or the default
-/// `TrailWorkspace` (128 routes, 64 stations and a matching of them all: any
-/// network the trail takes, 32.3 KiB; [`TrailSearch::new`](super::TrailSearch::new)
-/// and [`Trail::longest_unbounded`](super::Trail::longest_unbounded) use it).
-/// Every capacity up to 128 routes, 64 stations and 64 matched stations has a
-/// layout (a larger one does not compile). What each part takes:
+/// [`CompactMapWorkspace`] (the whole map on a 16 KiB chip, 7.4 KiB),
+/// [`MapWorkspace`] (the whole map, 21.7 KiB), the default `TrailWorkspace`
+/// (128 routes, 64 stations and a matching of them all, 32.2 KiB;
+/// [`TrailSearch::new`](super::TrailSearch::new) and
+/// [`Trail::longest_unbounded`](super::Trail::longest_unbounded) use it), and
+/// a host's [`LargeWorkspace`] (256 routes, 128 stations, 120 KiB) and
+/// [`HugeWorkspace`] (512 routes, 255 stations, 219 KiB). Every capacity up to
+/// 128 routes, 64 stations and 64 matched stations has a layout, and those of
+/// the two host aliases (a capacity without one does not compile). What each
+/// part takes:
 ///
 /// | part | bytes |
 /// |---|---|
-/// | the network | 7 a route, a route set a station, and 12 route sets |
-/// | the search's frames, `ROUTES + 4` of them (its depth bound) | 3 route sets and 16 a frame |
+/// | the network | 6 a route, a route set a station, and 14 route sets |
+/// | the search's frames, `ROUTES + 4` of them (its depth bound) | 3 route sets, a station set and 8 bytes a frame |
 /// | the matching of `V = MATCHED + 2` vertices (the free ends too) | about `4.75 V² + 26 V` |
 ///
-/// where a route set is 8 bytes up to 64 routes and 16 above (station sets
-/// are 8 bytes). The figures above are for a 64-bit host; a 32-bit chip's are a
-/// few bytes smaller.
+/// where a route set (and a station set) is 8 bytes up to 64 members, 16 up
+/// to 128, and 8 a 64 members above. The figures above are for a 64-bit host;
+/// a 32-bit chip's are a few bytes smaller.
 ///
 /// The longest trail's length never depends on the workspace. Its capacity of
 /// routes and stations changes nothing else either; its matching changes the
@@ -117,7 +140,12 @@ pub struct TrailWorkspace<
 > where
     Capacity<ROUTES, STATIONS, MATCHED>: Layout,
 {
-    net: Network<<Capacity<ROUTES, STATIONS, MATCHED> as Layout>::Routes, ROUTES, STATIONS>,
+    net: Network<
+        <Capacity<ROUTES, STATIONS, MATCHED> as Layout>::Routes,
+        <Capacity<ROUTES, STATIONS, MATCHED> as Layout>::Stations,
+        ROUTES,
+        STATIONS,
+    >,
     search: BranchAndBound<Capacity<ROUTES, STATIONS, MATCHED>>,
 }
 
@@ -199,8 +227,9 @@ pub(super) mod sealed {
 
     use core::ops::DerefMut;
 
-    use super::super::{MAX_ROUTES, Trail, TrailError};
-    use super::{Capacity, Layout, TrailWorkspace, search};
+    use super::super::graph::bits;
+    use super::super::{Trail, TrailError, euler};
+    use super::{Capacity, Layout, TrailWorkspace};
     use crate::Budget;
     use crate::tchu::Route;
 
@@ -242,16 +271,7 @@ pub(super) mod sealed {
         }
 
         fn best<'a>(&self, routes: &'a [Route<'a>]) -> Trail<'a> {
-            let mut order = [0u8; MAX_ROUTES];
-            let walk = search::euler::<_, <Capacity<R, S, M> as Layout>::Stack<(u8, u8)>, R, S>(
-                &self.net,
-                self.search.best(),
-                &mut order,
-            );
-            let (count, start_local) = walk;
-            let first = order.first().map_or(0, |&r| usize::from(r));
-            let starts_at_1 = self.net.real_ends(first)[0] == start_local;
-            Trail::from_order(routes, order, count, starts_at_1)
+            Trail::from_positions(routes, euler::positions(bits(self.search.best())))
         }
     }
 

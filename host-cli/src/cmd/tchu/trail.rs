@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use plateau::search::Outcome;
 use plateau::search::Search;
-use plateau::tchu::trail::{BonusSearch, Trail, TrailError, TrailSearch};
+use plateau::tchu::trail::{
+    BonusSearch, HugeWorkspace, LargeWorkspace, Trail, TrailError, TrailMemory, TrailSearch,
+    TrailWorkspace,
+};
 use plateau::tchu::{Route, map};
 use serde::Serialize;
 
@@ -56,8 +59,89 @@ pub(crate) struct LongestArgs {
     /// codes become stations named by their code. ROUTE_IDs pick routes of it.
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
+    /// The workspace's capacity in routes: 128 (up to 64 stations, 32 KiB),
+    /// 256 (128 stations, 120 KiB) or 512 (255 stations, 219 KiB). Default:
+    /// the smallest that holds the network.
+    #[arg(long, value_name = "ROUTES")]
+    capacity: Option<Capacity>,
     #[command(flatten)]
     budgets: Budgets,
+}
+
+/// A workspace the CLI searches in: its routes and stations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Capacity {
+    /// The default workspace.
+    #[value(name = "128")]
+    Default,
+    /// [`LargeWorkspace`].
+    #[value(name = "256")]
+    Large,
+    /// [`HugeWorkspace`].
+    #[value(name = "512")]
+    Huge,
+}
+
+impl Capacity {
+    const ALL: [Capacity; 3] = [Capacity::Default, Capacity::Large, Capacity::Huge];
+
+    /// The routes and stations it holds.
+    const fn holds(self) -> (usize, usize) {
+        match self {
+            Capacity::Default => (
+                TrailWorkspace::<128, 64, 64>::ROUTES,
+                TrailWorkspace::<128, 64, 64>::STATIONS,
+            ),
+            Capacity::Large => (LargeWorkspace::ROUTES, LargeWorkspace::STATIONS),
+            Capacity::Huge => (HugeWorkspace::ROUTES, HugeWorkspace::STATIONS),
+        }
+    }
+
+    /// Whether it holds `routes` routes over `stations` stations.
+    const fn fits(self, routes: usize, stations: usize) -> bool {
+        let (r, s) = self.holds();
+        routes <= r && stations <= s
+    }
+
+    /// The smallest that holds the network, if any.
+    fn smallest_for(routes: usize, stations: usize) -> Option<Capacity> {
+        Capacity::ALL.into_iter().find(|c| c.fits(routes, stations))
+    }
+}
+
+/// Picks the workspace for a network of `routes`: `asked`, or the smallest
+/// that holds it; an error names what the network needs and which capacity
+/// would do.
+fn pick_capacity(asked: Option<Capacity>, routes: &[Route<'_>]) -> Result<Capacity, CliError> {
+    let stations = routes
+        .iter()
+        .flat_map(Route::stations)
+        .map(|s| s.id())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let n = routes.len();
+    let smallest = Capacity::smallest_for(n, stations);
+    let too_big = |(r, s): (usize, usize)| {
+        format!(
+            "the network has {n} routes over {stations} stations: {}",
+            if n > r {
+                format!("a network can hold at most {r} routes")
+            } else {
+                format!("a network can touch at most {s} stations")
+            }
+        )
+    };
+    match (asked, smallest) {
+        (Some(c), _) if c.fits(n, stations) => Ok(c),
+        (Some(c), Some(would)) => Err(CliError::new(format!(
+            "{} with --capacity {}; --capacity {} would do",
+            too_big(c.holds()),
+            c.holds().0,
+            would.holds().0
+        ))),
+        (_, None) => Err(CliError::new(too_big(Capacity::Huge.holds()))),
+        (None, Some(c)) => Ok(c),
+    }
 }
 
 /// Arguments of `plateau tchu bonus`.
@@ -96,12 +180,33 @@ pub(crate) fn run_longest(args: LongestArgs, json: bool, io: &mut Io<'_>) -> Cli
     } else {
         pick_routes(&map::ROUTES, "on the map", None, &args.routes)?
     };
-    let mut searcher = TrailSearch::new(&routes).map_err(network_error)?;
     let limits = args.budgets.limits();
+    match pick_capacity(args.capacity, &routes)? {
+        Capacity::Default => longest_in(
+            &routes,
+            Box::new(<TrailWorkspace>::new()),
+            &limits,
+            json,
+            io,
+        ),
+        Capacity::Large => longest_in(&routes, Box::new(LargeWorkspace::new()), &limits, json, io),
+        Capacity::Huge => longest_in(&routes, Box::new(HugeWorkspace::new()), &limits, json, io),
+    }
+}
+
+/// Searches the longest trail of `routes` in `workspace` and writes the answer.
+fn longest_in<W: TrailMemory>(
+    routes: &[Route<'_>],
+    workspace: W,
+    limits: &Limits,
+    json: bool,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let mut searcher = TrailSearch::new_in(routes, workspace).map_err(network_error)?;
     let started = Instant::now();
     let stop = {
         let progress = Progress::new(io, json, "longest trail", None);
-        search(&mut searcher, &limits, &progress)
+        search(&mut searcher, limits, &progress)
     };
     let answer = TrailAnswer::new(
         &searcher.outcome(),
@@ -173,7 +278,11 @@ pub(crate) fn run_bonus(args: BonusArgs, json: bool, io: &mut Io<'_>) -> CliResu
 
 /// Drives a trail search until it ends, `limits` or Ctrl-C stop it; returns
 /// what stopped it (`None`: it ended).
-fn search(searcher: &mut TrailSearch<'_>, limits: &Limits, progress: &Progress) -> Option<Stop> {
+fn search<W: TrailMemory>(
+    searcher: &mut TrailSearch<'_, W>,
+    limits: &Limits,
+    progress: &Progress,
+) -> Option<Stop> {
     let Ok((_, stop)) = limits::drive(searcher, limits, progress, |progress, _, outcome| {
         progress.message(format!(
             "steps, longest so far {}",
