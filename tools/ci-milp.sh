@@ -50,9 +50,11 @@ echo "ci-milp: seed $seed ($pieces pieces; replay with MILP_SEED=$seed tools/ci-
 "${verify[@]}" --cli --expect 159
 "${verify[@]}" --cli --expect 139 --without-doubles
 "${verify[@]}" "$firmware_net" --cli --expect 73
-# The networks grown to be hard for the search, and the one with every station
-# odd: each file names its MILP length on a "# longest: N" line.
+# The networks grown to be hard for the search, the large ones (over 128
+# routes) and the one with every station odd: each file names its MILP length
+# on a "# longest: N" line.
 for net in fixtures/tchu/trail-hard.tsv fixtures/tchu/trail-grown-*.tsv fixtures/tchu/trail-odd-64.tsv \
+  fixtures/tchu/trail-large-*.tsv \
   fixtures/tchu/trail-firmware-sliced.tsv; do
   expect=$(sed -n 's/^# longest: \([0-9]*\)$/\1/p' "$net")
   [[ -n $expect ]] || { echo "ci-milp: $net names no '# longest: N'" >&2; exit 1; }

@@ -1,6 +1,6 @@
 //! The longest trail: its search, owned and lent, the bonus of two players, and
 //! a workspace of every capacity (0 to 3 and 5 routes, stations and matched
-//! stations; the aliases; the default).
+//! stations; the aliases, the host's large ones too; the default).
 
 use core::fmt::Debug;
 
@@ -8,8 +8,9 @@ use plateau::Budget;
 use plateau::search::{Outcome, Search};
 use plateau::tchu::map;
 use plateau::tchu::trail::{
-    self, BonusSearch, CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailError,
-    TrailMemory, TrailSearch, TrailWorkspace, longest_trail_bonus, longest_trail_bonus_unbounded,
+    self, BonusSearch, CompactMapWorkspace, HugeWorkspace, LargeWorkspace, MapWorkspace,
+    PlayerWorkspace, Trail, TrailError, TrailMemory, TrailSearch, TrailWorkspace,
+    longest_trail_bonus, longest_trail_bonus_unbounded,
 };
 
 use crate::{debug, hash, keep, lend, opaque, settle, show};
@@ -56,7 +57,7 @@ pub fn probe() {
     keep((b.is_done(), b.spent(), b.outcome()));
     let t = opaque(*outcome.so_far());
     keep((t.length(), t.route_count(), t.is_empty()));
-    keep((t.station1(), t.station2()));
+    keep((t.station1(), t.station2(), t.contains(opaque(3))));
     for r in t.routes() {
         keep(r.length());
     }
@@ -119,6 +120,10 @@ fn capacities() {
         opaque(CompactMapWorkspace::default()),
     );
     workspace(opaque(MapWorkspace::new()), opaque(MapWorkspace::default()));
+    // The host's: linked here (the probe never runs), so that their sets of
+    // 4 and 8 words are proven free of panics too.
+    workspace(opaque(LargeWorkspace::new()), opaque(LargeWorkspace::default()));
+    workspace(opaque(HugeWorkspace::new()), opaque(HugeWorkspace::default()));
 }
 
 /// A search of any network of the map in `lent` (lent) and in `owned` (owned),

@@ -20,12 +20,13 @@
 //! each in turn, the earlier ones dropped. Each child either loses routes or
 //! keeps one more, so the depth stays within one level per route.
 //!
-//! Where the matching gives no drop (a station to mend reaches none of the
-//! others over the droppable routes, its pair then costs the most a matching
-//! holds, which keeps the bound valid) the node branches as before the matching
-//! came: on one odd station `v` outside `ends`, either the trail ends at `v`, or
-//! it drops one of `v`'s droppable routes (the first in a fixed order; the
-//! earlier ones are then kept), which is complete.
+//! A pair of stations to mend that no droppable routes join costs the most a
+//! matching holds (which keeps the bound valid), so the cheapest pairing takes
+//! one only when every pairing must. Where it does, the matching gives no drop,
+//! and the node branches as before the matching came: on one odd station `v`
+//! outside `ends`, either the trail ends at `v`, or it drops one of `v`'s
+//! droppable routes (the first in a fixed order; the earlier ones are then
+//! kept), which is complete.
 //!
 //! Before that, each part of the network hanging by a bridge (smallest first) is
 //! searched twice, with the same machinery and the same step count: the longest

@@ -78,9 +78,9 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             }
             let (dist, _) = self.shortest(droppable, t, later);
             for (j, u) in (0..S).zip(bits(sources)).skip(i.wrapping_add(1)) {
-                let d = get(&dist, u, FAR);
-                capped |= d > CAP;
-                matching.set_cost(i, j, d.min(CAP));
+                // A pair out of reach costs the most: the bound stays valid,
+                // and the matching pairs it only if every pairing needs one.
+                matching.set_cost(i, j, get(&dist, u, FAR).min(CAP));
             }
         }
         let bound = matching.solve()?;
