@@ -19,7 +19,8 @@
 #     caught, for the reason expected, and the unspoiled fake must pass; a
 #     wrong --expect must fail.
 # Exits non-zero on any disagreement, or when a fake is not caught. Sets up a
-# Python virtual environment with PuLP (which ships the CBC binary) in
+# Python virtual environment with PuLP (which ships the CBC binary) and highspy
+# (HiGHS, the second solver of tools/trail-vs-milp, which shares this venv) in
 # target/milp-venv, reused when present.
 #
 #   tools/ci-milp.sh                      # 30 pieces, a new seed
@@ -32,14 +33,16 @@ pieces=${MILP_PIECES:-30}
 # A new seed each run (seconds and the shell's random number), unless given.
 seed=${MILP_SEED:-$(($(date +%s) % 1000000 * 32768 + RANDOM))}
 
-if ! "$venv/bin/python" -c 'import pulp' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import pulp, highspy' 2>/dev/null; then
   rm -rf "$venv"
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check pulp
+  "$venv/bin/pip" install --quiet --disable-pip-version-check pulp highspy
 fi
-# PuLP's bundled CBC must run on this machine.
+# PuLP's bundled CBC must run on this machine, and HiGHS through highspy.
 "$venv/bin/python" -c 'import pulp, sys; sys.exit(0 if pulp.PULP_CBC_CMD(msg=False).available() else 1)' ||
   { echo "ci-milp: PuLP's CBC solver does not run here" >&2; exit 1; }
+"$venv/bin/python" -c 'import pulp, sys; sys.exit(0 if pulp.HiGHS(msg=False).available() else 1)' ||
+  { echo "ci-milp: HiGHS (highspy) does not run here" >&2; exit 1; }
 
 cargo build --release -p plateau-cli
 plateau=target/release/plateau

@@ -58,6 +58,16 @@ def longest_trail_length(routes, msg=False):
     """Returns the length of the longest trail of `routes` (exact, by MILP)."""
     if not routes:
         return 0
+    prob = longest_trail_model(routes)
+    status = prob.solve(pulp.PULP_CBC_CMD(msg=msg))
+    if pulp.LpStatus[status] != "Optimal":
+        raise RuntimeError(f"CBC status {pulp.LpStatus[status]}")
+    return round(pulp.value(prob.objective) or 0)
+
+
+def longest_trail_model(routes):
+    """Returns the MILP of the longest trail of `routes` (not empty) as a PuLP
+    problem, not solved (tools/trail-vs-milp hands it to other solvers too)."""
     stations = sorted({r[k] for r in routes for k in ("station1", "station2")})
     n = len(stations)
     prob = pulp.LpProblem("longest_trail", pulp.LpMaximize)
@@ -94,10 +104,7 @@ def longest_trail_length(routes, msg=False):
         supply = pulp.LpVariable(f"s_{s}", lowBound=0)
         prob += supply <= n * root[s]
         prob += supply + pulp.lpSum(inflow[s]) - pulp.lpSum(outflow[s]) == used[s]
-    status = prob.solve(pulp.PULP_CBC_CMD(msg=msg))
-    if pulp.LpStatus[status] != "Optimal":
-        raise RuntimeError(f"CBC status {pulp.LpStatus[status]}")
-    return round(pulp.value(prob.objective) or 0)
+    return prob
 
 
 def check_trail(answer, routes):
