@@ -56,6 +56,16 @@ const EVEN: i8 = 0;
 /// The label of one at an odd distance from its tree's root (an inner one, T).
 const ODD: i8 = 1;
 
+/// How a stage of a solve ended.
+enum Stage {
+    /// Two more vertices matched.
+    Augmented,
+    /// No augmenting path is left.
+    Over,
+    /// The duals prove a perfect matching costs this much at least, `enough`.
+    Enough(u32),
+}
+
 /// A minimum-cost perfect matching for the parity bound, reused from one
 /// solve to the next: [`Matching`] of some size, or [`NoMatching`].
 #[doc(hidden)]
@@ -69,12 +79,25 @@ pub trait Pairing {
     fn start(&mut self, n: usize) -> bool;
     /// Sets the cost between the vertices `a` and `b` (from 0), both ways.
     fn set_cost(&mut self, a: usize, b: usize, cost: u16);
-    /// Solves the problem: returns the least cost of a perfect matching, or
-    /// `None` if the solve did not finish (never on a valid problem; the
-    /// caller then does without).
-    fn solve(&mut self) -> Option<u32>;
+    /// Solves the problem: returns the least cost of a perfect matching, or,
+    /// as soon as its duals prove that cost `enough` at least, that proof
+    /// ([`Solved::matched`] false: no matching to read); `None` if the solve
+    /// did not finish (never on a valid problem; the caller then does
+    /// without).
+    fn solve(&mut self, enough: u32) -> Option<Solved>;
     /// Returns the vertex (from 0) matched to `v` (from 0) by the last solve.
     fn mate_of(&self, v: usize) -> usize;
+}
+
+/// What a [`Pairing::solve`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The least cost of a perfect matching if `matched`, else a lower bound
+    /// on it of `enough` at least.
+    pub bound: u32,
+    /// Whether the solve ran to its end: [`Pairing::mate_of`] reads the
+    /// matching.
+    pub matched: bool,
 }
 
 /// No matching: a small workspace's search does without the T-join (the sum
@@ -92,7 +115,7 @@ impl Pairing for NoMatching {
     /// Does nothing: there is no problem to set.
     fn set_cost(&mut self, _: usize, _: usize, _: u16) {}
     /// Never solves: the caller does without the matching.
-    fn solve(&mut self) -> Option<u32> {
+    fn solve(&mut self, _: u32) -> Option<Solved> {
         None
     }
     /// Returns `usize::MAX`: no vertex is matched.
@@ -224,7 +247,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
     /// Solves the problem: returns the least cost of a perfect matching, or
     /// `None` if the solve did not finish (never on a valid problem; the caller
     /// then does without).
-    fn solve(&mut self) -> Option<u32> {
+    fn solve(&mut self, enough: u32) -> Option<Solved> {
         let n = self.vertices;
         self.highest = n;
         // Numbers in use this time: the vertices and at most n / 2 blossoms.
@@ -248,8 +271,15 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
         }
         // Each stage matches two more vertices; a stage is O(n²) per dual change.
         for _ in 0..n / 2 {
-            if !self.stage()? {
-                return None;
+            match self.stage(enough)? {
+                Stage::Augmented => {}
+                Stage::Over => return None,
+                Stage::Enough(bound) => {
+                    return Some(Solved {
+                        bound,
+                        matched: false,
+                    });
+                }
             }
         }
         let mut total = 0u32;
@@ -262,7 +292,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 total = total.wrapping_add(u32::from(self.cost_of(u, m)));
             }
         }
-        Some(total)
+        Some(Solved {
+            bound: total,
+            matched: true,
+        })
     }
 
     /// Returns the vertex (from 0) matched to `v` (from 0) by the last solve.
@@ -275,6 +308,41 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     /// More than the cost of any perfect matching: `V / 2` pairs of at most
     /// [`MAX_COST`].
     const BIG: i32 = (V as i32 / 2) * MAX_COST as i32 + 1;
+
+    /// Returns the lower bound the duals give on the cost of every perfect
+    /// matching. The duals `y` (vertices) and `z` (blossoms) are feasible for
+    /// the doubled weights, `y(u) + y(v) + z(blossoms holding both) >= 2 w(u, v)`,
+    /// `y, z >= 0`, so a matching weighs at most `D / 2` with `D = Σ y(u) + Σ
+    /// z(B) (|B| - 1) / 2` (a blossom of `|B|` vertices holds at most `(|B| -
+    /// 1) / 2` of its edges), and a perfect one costs at least `(n BIG - D) /
+    /// 2`, rounded up.
+    fn dual_bound(&self) -> u32 {
+        let n = self.vertices;
+        // Σ z(B) |B|: each vertex adds the duals of the blossoms around it.
+        let mut around = 0i64;
+        let mut blossoms = 0i64;
+        for u in 1..=n {
+            around += i64::from(self.dual(u));
+            let mut b = usize::from(get(&self.holder, u, 0));
+            for _ in 0..IDS {
+                if b == 0 {
+                    break;
+                }
+                around += i64::from(self.dual(b));
+                b = usize::from(get(&self.holder, b, 0));
+            }
+        }
+        for b in n.wrapping_add(1)..=self.highest {
+            if self.outer(b) != 0 {
+                blossoms += i64::from(self.dual(b));
+            }
+        }
+        // D = Σ y(u) + (Σ z(B) |B| - Σ z(B)) / 2, with Σ y(u) in `around` too.
+        let vertex_duals: i64 = (1..=n).map(|u| i64::from(self.dual(u))).sum();
+        let d2 = 2 * vertex_duals + (around - vertex_duals) - blossoms; // 2 D
+        let bound4 = 2 * (n as i64) * i64::from(Self::BIG) - d2; // 4 × the bound
+        u32::try_from((bound4 + 3).div_euclid(4)).unwrap_or(0)
+    }
 
     /// Returns the cost between the vertices `u` and `v` (from 1).
     fn cost_of(&self, u: usize, v: usize) -> u16 {
@@ -657,7 +725,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
 
     /// One stage: grows the alternating trees until an augmenting path matches
     /// two more vertices (`Some(true)`), or no path is left (`Some(false)`).
-    fn stage(&mut self) -> Option<bool> {
+    fn stage(&mut self, enough: u32) -> Option<Stage> {
         // Every free outermost blossom roots a tree, even.
         for x in 1..=self.highest {
             put(&mut self.label, x, FREE);
@@ -672,7 +740,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             }
         }
         if self.queue == Q::EMPTY {
-            return Some(false);
+            return Some(Stage::Over);
         }
         // Each dual change labels, shrinks or expands something: O(n) of them.
         for _ in 0..8 * IDS {
@@ -690,7 +758,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                     }
                     if self.slack(u, v) == Some(0) {
                         if self.on_tight_edge(u, v)? {
-                            return Some(true);
+                            return Some(Stage::Augmented);
                         }
                     } else {
                         self.update_closest(u, self.outer(v));
@@ -726,7 +794,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 match self.label(self.outer(u)) {
                     EVEN => {
                         if self.dual(u) <= delta {
-                            return Some(false);
+                            return Some(Stage::Over);
                         }
                         let value = self.dual(u).wrapping_sub(delta);
                         put(&mut self.dual, u, value);
@@ -753,6 +821,12 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                     }
                 }
             }
+            // The duals stay feasible: they bound every matching's weight,
+            // so every perfect matching's cost. Enough to prune: stop.
+            let bound = self.dual_bound();
+            if bound >= enough {
+                return Some(Stage::Enough(bound));
+            }
             // Follow the edges the change made tight, then expand the odd
             // blossoms whose dual fell to 0.
             self.queue = Q::EMPTY;
@@ -765,7 +839,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 {
                     let into = self.best_end(x, closest);
                     if self.on_tight_edge(closest, into)? {
-                        return Some(true);
+                        return Some(Stage::Augmented);
                     }
                 }
             }
@@ -830,16 +904,21 @@ mod tests {
             let n = 2 * (1 + (rng.next_u64() % (most as u64 / 2)) as usize);
             let spread = [2u64, 5, 30, 769][case % 4];
             let mut cost = [[0u16; 16]; 16];
+            // The last `free` vertices are free ends: cost 0 to every other.
+            let free = (case / 4) % 3;
             assert!(m.start(n));
             for a in 0..n {
                 for b in a + 1..n {
+                    if b >= n - free {
+                        continue;
+                    }
                     let c = (rng.next_u64() % spread) as u16;
                     cost[a][b] = c;
                     cost[b][a] = c;
                     m.set_cost(a, b, c);
                 }
             }
-            let got = m.solve();
+            let got = m.solve(u32::MAX).map(|s| s.bound);
             assert_eq!(got, Some(brute(&cost, n)), "case {case}, n {n}");
             // The mates pair up and cost what the solve said.
             let mut sum = 0u32;
@@ -851,6 +930,22 @@ mod tests {
                 }
             }
             assert_eq!(Some(sum), got);
+            // Asked to stop at `enough`: a bound between it and the cost, or
+            // the whole solve.
+            let exact = brute(&cost, n);
+            for enough in [0, exact / 2, exact, exact + 1, exact * 2 + 1] {
+                let Some(solved) = m.solve(enough) else {
+                    panic!("case {case}: no solve");
+                };
+                if solved.matched {
+                    assert_eq!(solved.bound, exact, "case {case}, enough {enough}");
+                } else {
+                    assert!(
+                        enough <= solved.bound && solved.bound <= exact,
+                        "case {case}, enough {enough}: {solved:?}, exact {exact}"
+                    );
+                }
+            }
         }
     }
 
@@ -869,7 +964,7 @@ mod tests {
         assert!(!m.start(3));
         assert!(!m.start(P::VERTICES.div_ceil(2) * 2 + 2));
         assert!(m.start(0));
-        assert_eq!(m.solve(), Some(0));
+        assert_eq!(m.solve(u32::MAX).map(|s| s.bound), Some(0));
     }
 
     /// Every size refuses what it cannot hold; `NoMatching` refuses everything.
@@ -882,7 +977,7 @@ mod tests {
         refuses(&mut *fresh::<Tiny>());
         let mut none = NoMatching;
         assert!(!none.start(0) && !none.start(2));
-        assert_eq!((none.solve(), NoMatching::VERTICES), (None, 0));
+        assert_eq!((none.solve(0), NoMatching::VERTICES), (None, 0));
     }
 
     /// Solves problems of its most vertices (rounded down to even): points on
@@ -900,10 +995,18 @@ mod tests {
                     m.set_cost(a, b, xs[a].abs_diff(xs[b]));
                 }
             }
-            let got = m.solve();
+            let got = m.solve(u32::MAX).map(|s| s.bound);
             xs.sort_unstable();
             let line: u32 = xs.chunks(2).map(|p| u32::from(p[1] - p[0])).sum();
             assert_eq!(got, Some(line));
+            for enough in [line / 2, line, line + 1] {
+                let solved = m.solve(enough);
+                assert!(solved.is_some_and(|s| if s.matched {
+                    s.bound == line
+                } else {
+                    enough <= s.bound && s.bound <= line
+                }));
+            }
         }
     }
 

@@ -474,7 +474,8 @@ impl<L: Layout> BranchAndBound<L> {
         if length.saturating_sub(bound) <= self.best_length {
             return Settled::Done(true);
         }
-        if let Some(join) = net.drop_join(&mut self.matching, node.alive, node.kept, node.ends) {
+        let join = net.drop_join(&mut self.matching, node.alive, node.kept, node.ends, target);
+        if let Some(join) = join {
             if length.saturating_sub(join.bound) <= self.best_length {
                 return Settled::Done(true);
             }

@@ -29,7 +29,8 @@ pub(super) struct Join<T> {
     /// Their length: a lower bound on the routes any trail of the node drops.
     pub(super) bound: u32,
     /// The links of one such cheapest set (a T-join); `None` if a station to
-    /// mend cannot reach the one it is paired with (the bound still holds).
+    /// mend cannot reach the one it is paired with, or if the solve stopped
+    /// once its bound reached `enough` (the bound holds either way).
     pub(super) links: Option<T>,
 }
 
@@ -45,13 +46,16 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// two stations may be spared (paired with a free end at no cost).
     /// `None` when the matching cannot hold the stations (more than its
     /// vertices with the free ends; a layout without one holds none): the sum
-    /// of shares ([`Network::drop_bound`]) then stands alone.
+    /// of shares ([`Network::drop_bound`]) then stands alone. The matching
+    /// stops as soon as its duals prove a bound of `enough` (what prunes the
+    /// node): then the bound is that proof and there are no links.
     pub(super) fn drop_join<P: Pairing>(
         &self,
         matching: &mut P,
         alive: T,
         kept: T,
         ends: U,
+        enough: u32,
     ) -> Option<Join<T>> {
         if P::VERTICES == 0 {
             return None;
@@ -83,7 +87,15 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                 matching.set_cost(i, j, get(&dist, u, FAR).min(CAP));
             }
         }
-        let bound = matching.solve()?;
+        let solved = matching.solve(enough)?;
+        if !solved.matched {
+            // Bound enough to prune: no matching, no drop to read.
+            return Some(Join {
+                bound: solved.bound,
+                links: None,
+            });
+        }
+        let bound = solved.bound;
         let mut links = T::EMPTY;
         for (i, t) in (0..S).zip(bits(sources)) {
             let j = matching.mate_of(i);
