@@ -312,10 +312,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     /// Returns the lower bound the duals give on the cost of every perfect
     /// matching. The duals `y` (vertices) and `z` (blossoms) are feasible for
     /// the doubled weights, `y(u) + y(v) + z(blossoms holding both) >= 2 w(u, v)`,
-    /// `y, z >= 0`, so a matching weighs at most `D / 2` with `D = Σ y(u) + Σ
-    /// z(B) (|B| - 1) / 2` (a blossom of `|B|` vertices holds at most `(|B| -
-    /// 1) / 2` of its edges), and a perfect one costs at least `(n BIG - D) /
-    /// 2`, rounded up.
+    /// `y, z >= 0`, so a matching weighs at most `D / 2` with
+    /// `D = Σ y(u) + Σ z(B) (|B| - 1) / 2` (a blossom of `|B|` vertices holds
+    /// at most `(|B| - 1) / 2` of its edges), and a perfect one costs at least
+    /// `(n BIG - D) / 2`, rounded up.
     fn dual_bound(&self) -> u32 {
         let n = self.vertices;
         // Σ z(B) |B|: each vertex adds the duals of the blossoms around it.
