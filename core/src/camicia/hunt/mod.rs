@@ -390,6 +390,19 @@ mod tests {
         }
     }
 
+    /// The hand-written `Debug` names every field, as a derived one would.
+    #[test]
+    fn debug_names_every_field() {
+        let hunt = Hunt::new(3, Budget::new(100_000));
+        let tally = Tally::new_in([Entry::EMPTY; 2], [Entry::EMPTY; 2], [Entry::EMPTY; 2]);
+        let search = HuntSearch::new_in(hunt, Shard::WHOLE, Budget::new(10), tally);
+        let text = std::format!("{search:?}");
+        assert!(text.starts_with("HuntSearch { hunt: "), "{text}");
+        for field in ["chunks: ", "next: 0", "meter: ", "tally: "] {
+            assert!(text.contains(field), "{field} in {text}");
+        }
+    }
+
     #[test]
     fn best_lists_are_ordered_and_distinct() {
         let hunt = Hunt::new(3, Budget::new(100_000));

@@ -244,6 +244,12 @@ fn stream(seed: u64) -> u64 {
 
 /// The trials shard `k` of `n` makes of a search of `trials` in all: trial
 /// numbers `k-1, k-1+n, ...` below `trials`.
+/// The seconds a resumed run has left of `seconds` (none: no limit) after
+/// the `spent` its checkpoint counts: none below 0.
+fn time_left(seconds: Option<f64>, spent: f64) -> Option<f64> {
+    seconds.map(|s| (s - spent).max(0.0))
+}
+
 fn share(trials: u64, shard: Shard) -> u64 {
     let first = shard.k() - 1;
     if trials > first {
@@ -324,7 +330,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         // `--seconds inf`: no time limit.
         (s, _) => limits::finite(s),
     };
-    let deadline = limits::deadline(seconds.map(|s| (s - spent).max(0.0)));
+    let deadline = limits::deadline(time_left(seconds, spent));
     let mine = args.max_steps.map(|m| share(m, shard));
     let progress = Progress::new(io, json, "trials", mine);
     let mut printer = Printer {
@@ -527,4 +533,17 @@ fn load(path: &std::path::Path, params: &Checkpoint) -> CliResult<Checkpoint> {
         ));
     }
     Ok(saved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_left;
+
+    #[test]
+    fn a_resumed_run_has_what_its_checkpoint_left() {
+        assert_eq!(time_left(Some(10.0), 4.0), Some(6.0));
+        assert_eq!(time_left(Some(10.0), 0.0), Some(10.0));
+        assert_eq!(time_left(Some(10.0), 25.0), Some(0.0));
+        assert_eq!(time_left(None, 25.0), None);
+    }
 }

@@ -423,3 +423,28 @@ pub(crate) fn render(r: &Report, header: &Header, json: bool) -> CliResult<Vec<u
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Option<f64> {
+        seconds(&mut serde_json::Deserializer::from_str(text))
+            .ok()
+            .map(|s| s.0)
+    }
+
+    /// A record's seconds are a number from 0 up: negative, infinite or not a
+    /// number is refused (a checkpoint from a hand edit or another tool).
+    #[test]
+    fn seconds_are_finite_and_from_0_up() {
+        assert_eq!(read("1.5"), Some(1.5));
+        assert_eq!(read("0"), Some(0.0));
+        assert_eq!(read("\"2\""), Some(2.0));
+        for bad in [
+            "-1", "-0.5", "\"inf\"", "\"NaN\"", "\"-inf\"", "\"x\"", "1e999",
+        ] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+    }
+}
