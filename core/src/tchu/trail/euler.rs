@@ -47,12 +47,16 @@ impl Positions {
 
     /// Returns how many positions the set holds.
     pub(super) fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        self.0
+            .iter()
+            .fold(0usize, |sum, w| sum.wrapping_add(w.count_ones() as usize))
     }
 
     /// Iterates over the positions, lowest first.
     pub(super) fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(k, mut w)| {
+        // (A range, not `enumerate`: its count's `+= 1` would keep an
+        // overflow check in the panic probe's overflow build.)
+        (0..WORDS).zip(self.0).flat_map(|(k, mut w)| {
             core::iter::from_fn(move || {
                 if w == 0 {
                     return None;

@@ -319,29 +319,36 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     fn dual_bound(&self) -> u32 {
         let n = self.vertices;
         // Σ z(B) |B|: each vertex adds the duals of the blossoms around it.
+        // (Every sum is far inside an i64: at most 196 numbers below 2^23.)
+        let mut vertices = 0i64;
         let mut around = 0i64;
-        let mut blossoms = 0i64;
         for u in 1..=n {
-            around += i64::from(self.dual(u));
+            vertices = vertices.saturating_add(i64::from(self.dual(u)));
             let mut b = usize::from(get(&self.holder, u, 0));
             for _ in 0..IDS {
                 if b == 0 {
                     break;
                 }
-                around += i64::from(self.dual(b));
+                around = around.saturating_add(i64::from(self.dual(b)));
                 b = usize::from(get(&self.holder, b, 0));
             }
         }
+        let mut blossoms = 0i64;
         for b in n.wrapping_add(1)..=self.highest {
             if self.outer(b) != 0 {
-                blossoms += i64::from(self.dual(b));
+                blossoms = blossoms.saturating_add(i64::from(self.dual(b)));
             }
         }
-        // D = Σ y(u) + (Σ z(B) |B| - Σ z(B)) / 2, with Σ y(u) in `around` too.
-        let vertex_duals: i64 = (1..=n).map(|u| i64::from(self.dual(u))).sum();
-        let d2 = 2 * vertex_duals + (around - vertex_duals) - blossoms; // 2 D
-        let bound4 = 2 * (n as i64) * i64::from(Self::BIG) - d2; // 4 × the bound
-        u32::try_from((bound4 + 3).div_euclid(4)).unwrap_or(0)
+        // 2 D = 2 Σ y(u) + Σ z(B) |B| - Σ z(B); the bound is (2 n BIG - 2 D) / 4.
+        let twice_d = vertices
+            .saturating_mul(2)
+            .saturating_add(around)
+            .saturating_sub(blossoms);
+        let four_bound = i64::from(Self::BIG)
+            .saturating_mul(2)
+            .saturating_mul(i64::try_from(n).unwrap_or(i64::MAX))
+            .saturating_sub(twice_d);
+        u32::try_from(four_bound.saturating_add(3).div_euclid(4)).unwrap_or(0)
     }
 
     /// Returns the cost between the vertices `u` and `v` (from 1).

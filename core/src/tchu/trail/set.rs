@@ -116,7 +116,9 @@ impl<const W: usize> BitSet for Wide<W> {
     }
     #[inline(always)]
     fn count(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
+        self.0
+            .iter()
+            .fold(0u32, |sum, w| sum.wrapping_add(w.count_ones()))
     }
     #[inline(always)]
     fn lowest(self) -> usize {
