@@ -122,8 +122,14 @@ fn capacities() {
     workspace(opaque(MapWorkspace::new()), opaque(MapWorkspace::default()));
     // The host's: linked here (the probe never runs), so that their sets of
     // 4 and 8 words are proven free of panics too.
-    workspace(opaque(LargeWorkspace::new()), opaque(LargeWorkspace::default()));
-    workspace(opaque(HugeWorkspace::new()), opaque(HugeWorkspace::default()));
+    workspace(
+        opaque(LargeWorkspace::new()),
+        opaque(LargeWorkspace::default()),
+    );
+    workspace(
+        opaque(HugeWorkspace::new()),
+        opaque(HugeWorkspace::default()),
+    );
 }
 
 /// A search of any network of the map in `lent` (lent) and in `owned` (owned),
