@@ -20,6 +20,7 @@ const WORDS: usize = 8;
 
 /// A set of route positions in a network, below 512.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(super) struct Positions([u64; WORDS]);
 
 impl Positions {
