@@ -34,8 +34,6 @@ pub trait Stack<F> {
     fn push(&mut self, frame: F) -> bool;
     /// Removes the top frame.
     fn pop(&mut self) -> Option<F>;
-    /// Returns the top frame.
-    fn top(&self) -> Option<&F>;
     /// Returns the top frame, to change it.
     fn top_mut(&mut self) -> Option<&mut F>;
     /// Empties the stack.
@@ -51,10 +49,6 @@ impl<F, const N: usize> Stack<F> for heapless::Vec<F, N> {
     #[inline(always)]
     fn pop(&mut self) -> Option<F> {
         heapless::Vec::pop(self)
-    }
-    #[inline(always)]
-    fn top(&self) -> Option<&F> {
-        self.last()
     }
     #[inline(always)]
     fn top_mut(&mut self) -> Option<&mut F> {
