@@ -1,5 +1,6 @@
 //! Longest trail: the whole map, the networks grown to be hard for the search
-//! (`fixtures/tchu/trail-grown-*.tsv`, `trail-hard.tsv`, `trail-odd-64.tsv`), 1,000
+//! (`fixtures/tchu/trail-grown-*.tsv`, `trail-hard.tsv`, `trail-odd-64.tsv`), the
+//! large ones in the host's largest workspace (`trail-large-*.tsv`), 1,000
 //! random 40-route networks of the map, the fast search against the seed's
 //! exhaustive one on 12-, 16- and 20-route networks, and the workspaces of
 //! smaller capacity beside the default one.
@@ -14,8 +15,8 @@ use plateau::search::Search;
 use plateau::tchu::Route;
 use plateau::tchu::map::ROUTES;
 use plateau::tchu::trail::{
-    CompactMapWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailMemory, TrailSearch,
-    TrailWorkspace,
+    CompactMapWorkspace, HugeWorkspace, MapWorkspace, PlayerWorkspace, Trail, TrailMemory,
+    TrailSearch, TrailWorkspace,
 };
 use plateau_tests::tchu_trail::{connected_subnetwork, network_file, player_network, seed_longest};
 
@@ -227,10 +228,32 @@ fn layouts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The networks past the default's capacity (`fixtures/tchu/trail-large-*.tsv`,
+/// 300 and 512 routes), each solved whole in one `HugeWorkspace`, lent again.
+fn large(c: &mut Criterion) {
+    let dir = plateau_tests::workspace_root().join("fixtures/tchu");
+    let mut g = c.benchmark_group("tchu_trail_large");
+    g.sample_size(10).measurement_time(Duration::from_secs(2));
+    let mut workspace = Box::new(HugeWorkspace::new());
+    for name in ["trail-large-300", "trail-large-512"] {
+        let net = network_file(&dir.join(format!("{name}.tsv")));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut search =
+                    TrailSearch::new_in(black_box(&net), &mut *workspace).expect("it fits");
+                let Ok(outcome) = search.run(Budget::UNLIMITED);
+                outcome.so_far().length()
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     whole_map,
     grown,
+    large,
     forty_route_networks,
     player_networks,
     fast_against_seed,
