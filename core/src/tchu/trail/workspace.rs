@@ -13,7 +13,7 @@ use crate::tchu::{INITIAL_CARS, map};
 /// A workspace for one player's network on the Swiss map: 40 routes (a
 /// player has 40 cars, a route takes one at least) over the map's 51
 /// stations, with a matching of 10 stations to mend. 3,648 bytes on a 64-bit
-/// host, SIZE32_PLAYER on a 32-bit chip.
+/// host, 3,632 on a 32-bit chip.
 ///
 /// ```
 /// use plateau::Budget;
@@ -38,7 +38,7 @@ pub type MapWorkspace =
 
 /// A workspace for the whole Swiss map that fits a chip of 16 KiB of RAM: 88
 /// routes and 51 stations, without a matching (its search takes more steps to
-/// the same longest trail). 7,584 bytes on a 64-bit host, SIZE32_COMPACT on a 32-bit
+/// the same longest trail). 7,584 bytes on a 64-bit host, 7,552 on a 32-bit
 /// chip.
 ///
 /// ```
