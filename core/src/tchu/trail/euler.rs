@@ -1,5 +1,6 @@
 //! A trail's routes in walking order, walked out when asked: Fleury's
-//! algorithm on the routes' own stations, in the 64 bytes of a [`Positions`].
+//! algorithm on the routes' own stations, in the 64 bytes of a [`Positions`]
+//! (a [`Wide`] set, as the search's own sets past 128 members).
 //!
 //! A trail keeps the set of its routes, not their order (an order of up to 512
 //! routes would take a kilobyte in every trail, on a chip too). A connected
@@ -12,102 +13,38 @@
 //! ids. A walk costs `O(routes²)` set operations at worst; a trail is walked
 //! out each time its routes or stations are read.
 
-use crate::bits::{bit64, get};
+use super::graph::bits;
+use super::set::{BitSet, Wide};
 use crate::tchu::{Route, Station};
 
-/// Words of a [`Positions`]: 512 routes, the largest workspace's.
-const WORDS: usize = 8;
-
-/// A set of route positions in a network, below 512.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(super) struct Positions([u64; WORDS]);
-
-impl Positions {
-    /// No route.
-    pub(super) const EMPTY: Positions = Positions([0; WORDS]);
-
-    /// Adds the position `i` (nothing past 512).
-    pub(super) fn insert(&mut self, i: usize) {
-        if let Some(w) = self.0.get_mut(i / 64) {
-            *w |= bit64(i % 64);
-        }
-    }
-
-    /// Removes the position `i`.
-    fn remove(&mut self, i: usize) {
-        if let Some(w) = self.0.get_mut(i / 64) {
-            *w &= !bit64(i % 64);
-        }
-    }
-
-    /// Returns whether the set holds the position `i`.
-    pub(super) fn contains(&self, i: usize) -> bool {
-        get(&self.0, i / 64, 0) & bit64(i % 64) != 0
-    }
-
-    /// Returns how many positions the set holds.
-    pub(super) fn len(&self) -> usize {
-        self.0
-            .iter()
-            .fold(0usize, |sum, w| sum.wrapping_add(w.count_ones() as usize))
-    }
-
-    /// Iterates over the positions, lowest first.
-    pub(super) fn iter(self) -> impl Iterator<Item = usize> {
-        // (A range, not `enumerate`: its count's `+= 1` would keep an
-        // overflow check in the panic probe's overflow build.)
-        (0..WORDS).zip(self.0).flat_map(|(k, mut w)| {
-            core::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let i = w.trailing_zeros() as usize;
-                w &= w.wrapping_sub(1);
-                Some(k.wrapping_mul(64).wrapping_add(i))
-            })
-        })
-    }
-}
+/// A set of route positions in a network, below 512 (the largest
+/// workspace's): 64 bytes.
+pub(super) type Positions = Wide<8>;
 
 /// A set of station ids (any `u8`).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Ids([u64; 4]);
+type Ids = Wide<4>;
 
-impl Ids {
-    fn flip(&mut self, id: u8) {
-        if let Some(w) = self.0.get_mut(usize::from(id / 64)) {
-            *w ^= bit64(usize::from(id % 64));
-        }
-    }
-
-    fn insert(&mut self, id: u8) {
-        if let Some(w) = self.0.get_mut(usize::from(id / 64)) {
-            *w |= bit64(usize::from(id % 64));
-        }
-    }
-
-    fn contains(&self, id: u8) -> bool {
-        get(&self.0, usize::from(id / 64), 0) & bit64(usize::from(id % 64)) != 0
-    }
+/// Returns whether `set` holds `i`.
+fn has<T: BitSet>(set: T, i: usize) -> bool {
+    set & T::bit(i) != T::EMPTY
 }
 
 /// Returns the station a walk of the routes `set` of `network` starts from:
 /// the first odd station (in the order the network names its stations), or
 /// the first route's first station if none is odd; `None` for no route.
 pub(super) fn start<'a>(network: &'a [Route<'a>], set: Positions) -> Option<Station<'a>> {
-    let mut odd = Ids::default();
-    for route in set.iter().filter_map(|i| network.get(i)) {
+    let mut odd = Ids::EMPTY;
+    for route in bits(set).filter_map(|i| network.get(i)) {
         for station in route.stations() {
-            odd.flip(station.id());
+            odd ^= Ids::bit(usize::from(station.id()));
         }
     }
     let first_odd = network
         .iter()
         .flat_map(Route::stations)
-        .find(|s| odd.contains(s.id()));
+        .find(|s| has(odd, usize::from(s.id())));
     first_odd.or_else(|| {
-        let first = set.iter().next()?;
+        let first = bits(set).next()?;
         network.get(first).map(|r| r.station1())
     })
 }
@@ -148,21 +85,19 @@ impl<'a> Walk<'a> {
         if far == at {
             return false;
         }
-        let mut rest = self.left;
-        rest.remove(position);
-        let mut reached = Ids::default();
-        reached.insert(far);
+        let rest = self.left & !Positions::bit(position);
+        let mut reached = Ids::bit(usize::from(far));
         // Each pass reaches one more station at least, or ends the loop.
         for _ in 0..=self.network.len() {
             let mut grew = false;
-            for [a, b] in rest.iter().filter_map(|i| self.network.get(i)).map(ids) {
-                if reached.contains(a) != reached.contains(b) {
-                    reached.insert(a);
-                    reached.insert(b);
+            for [a, b] in bits(rest).filter_map(|i| self.network.get(i)).map(ids) {
+                let (a, b) = (usize::from(a), usize::from(b));
+                if has(reached, a) != has(reached, b) {
+                    reached |= Ids::bit(a) | Ids::bit(b);
                     grew = true;
                 }
             }
-            if reached.contains(at) {
+            if has(reached, usize::from(at)) {
                 return false;
             }
             if !grew {
@@ -179,9 +114,7 @@ impl<'a> Iterator for Walk<'a> {
     fn next(&mut self) -> Option<&'a Route<'a>> {
         let at = self.at?;
         let here = |&(_, r): &(usize, &Route<'_>)| ids(r).contains(&at.id());
-        let mut routes = self
-            .left
-            .iter()
+        let mut routes = bits(self.left)
             .filter_map(|i| self.network.get(i).map(|r| (i, r)))
             .filter(here);
         let first = routes.next();
@@ -192,7 +125,7 @@ impl<'a> Iterator for Walk<'a> {
             other => other,
         };
         let (i, route) = pick?;
-        self.left.remove(i);
+        self.left &= !Positions::bit(i);
         self.at = route.station_opposite(at).ok();
         Some(route)
     }
@@ -200,9 +133,7 @@ impl<'a> Iterator for Walk<'a> {
 
 /// Fills `positions` with `set`'s members, for a trail.
 pub(super) fn positions<I: IntoIterator<Item = usize>>(set: I) -> Positions {
-    let mut positions = Positions::EMPTY;
-    for i in set {
-        positions.insert(i);
-    }
-    positions
+    set.into_iter().fold(Positions::EMPTY, |positions, i| {
+        positions | Positions::bit(i)
+    })
 }

@@ -78,6 +78,7 @@ use super::{Route, Station};
 use crate::Budget;
 use crate::search::{Outcome, Search};
 use euler::Positions;
+use set::BitSet;
 
 mod bonus;
 mod bound;
@@ -224,15 +225,14 @@ impl<'a> Trail<'a> {
     /// The trail of the routes at `positions` of `network` (connected, at
     /// most two odd stations).
     fn from_positions(network: &'a [Route<'a>], positions: Positions) -> Trail<'a> {
-        let length = positions
-            .iter()
+        let length = graph::bits(positions)
             .filter_map(|i| network.get(i))
             .map(|r| u16::from(r.length()))
             .fold(0u16, u16::saturating_add);
         Trail {
             network,
             routes: positions,
-            count: u16::try_from(positions.len()).unwrap_or(u16::MAX),
+            count: u16::try_from(positions.count()).unwrap_or(u16::MAX),
             start: euler::start(network, positions),
             length,
         }
@@ -254,7 +254,7 @@ impl<'a> Trail<'a> {
     /// network.
     #[must_use]
     pub fn contains(&self, route: usize) -> bool {
-        self.routes.contains(route)
+        self.routes & Positions::bit(route) != Positions::EMPTY
     }
 
     /// Returns whether the trail has no routes.

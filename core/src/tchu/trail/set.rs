@@ -67,7 +67,8 @@ route_set!(u128, crate::bits::bit128, crate::bits::low128);
 /// A set of `64 W` members in `W` words, lowest word first: the sets of the
 /// host capacities past 128 routes (or 128 stations).
 #[doc(hidden)]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Wide<const W: usize>([u64; W]);
 
 macro_rules! wide_op {
