@@ -88,10 +88,7 @@ impl Capacity {
     /// The routes and stations it holds.
     const fn holds(self) -> (usize, usize) {
         match self {
-            Capacity::Default => (
-                TrailWorkspace::<128, 64, 64>::ROUTES,
-                TrailWorkspace::<128, 64, 64>::STATIONS,
-            ),
+            Capacity::Default => (<TrailWorkspace>::ROUTES, <TrailWorkspace>::STATIONS),
             Capacity::Large => (LargeWorkspace::ROUTES, LargeWorkspace::STATIONS),
             Capacity::Huge => (HugeWorkspace::ROUTES, HugeWorkspace::STATIONS),
         }
@@ -121,15 +118,20 @@ fn pick_capacity(asked: Option<Capacity>, routes: &[Route<'_>]) -> Result<Capaci
         .len();
     let n = routes.len();
     let smallest = Capacity::smallest_for(n, stations);
+    // The core's words for the capacity the network is over.
     let too_big = |(r, s): (usize, usize)| {
-        format!(
-            "the network has {n} routes over {stations} stations: {}",
-            if n > r {
-                format!("a network can hold at most {r} routes")
-            } else {
-                format!("a network can touch at most {s} stations")
+        let e = if n > r {
+            TrailError::TooManyRoutes {
+                routes: n,
+                capacity: r,
             }
-        )
+        } else {
+            TrailError::TooManyStations {
+                stations,
+                capacity: s,
+            }
+        };
+        format!("the network has {n} routes over {stations} stations: {e}")
     };
     match (asked, smallest) {
         (Some(c), _) if c.fits(n, stations) => Ok(c),
