@@ -267,6 +267,39 @@ pub(super) fn replay(listed: &Listed, rounds: Budget) -> Result<Entry, String> {
 mod tests {
     use super::*;
 
+    /// A listing of `deal` as `kind`, with the cards and tricks its game
+    /// plays (so that only the kind can be wrong).
+    fn listing(deal: &str, kind: Kind) -> Listed {
+        let game = parse_packed(deal)
+            .expect("a deal")
+            .simulate(Budget::UNLIMITED);
+        let (status, cards, tricks) = output::game(&game);
+        Listed {
+            status,
+            kind,
+            deal: deal.to_string(),
+            cards,
+            tricks,
+        }
+    }
+
+    #[test]
+    fn a_listed_deal_must_end_as_its_list_says() {
+        let looping = plateau::camicia::CASELLA_2024;
+        let found = replay(&listing(looping, Kind::Loop), Budget::UNLIMITED).expect("a loop entry");
+        assert_eq!(found.ending.status, Game::Loop);
+        let err = replay(&listing(looping, Kind::ByCards), Budget::UNLIMITED).err();
+        assert_eq!(
+            err.as_deref(),
+            Some(format!("deal '{looping}' is a loop game, not a by-cards entry").as_str())
+        );
+        // The shortest game there is: A holds every card and B none.
+        let finished = "23456789TJQKA23456789TJQKA23456789TJQKA23456789TJQKA/";
+        let ends = replay(&listing(finished, Kind::ByTricks), Budget::UNLIMITED).expect("an entry");
+        assert_eq!(ends.ending.status, Game::Finished);
+        assert!(replay(&listing(finished, Kind::Loop), Budget::UNLIMITED).is_err());
+    }
+
     #[test]
     fn fnv64_has_its_published_values() {
         // The FNV test vectors (draft-eastlake-fnv): "" and "a".
