@@ -177,7 +177,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                 // The network is a bare path: no chain to speak of.
                 return (t, 0);
             }
-            if degree >= 3 || sources & U::bit(next) != U::EMPTY || out & droppable == T::EMPTY {
+            if degree >= 3 || sources.has(next) || (out & droppable).is_empty() {
                 return (next, length);
             }
             at = next;

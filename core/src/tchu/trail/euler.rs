@@ -24,11 +24,6 @@ pub(super) type Positions = Wide<8>;
 /// A set of station ids (any `u8`).
 type Ids = Wide<4>;
 
-/// Returns whether `set` holds `i`.
-fn has<T: BitSet>(set: T, i: usize) -> bool {
-    set & T::bit(i) != T::EMPTY
-}
-
 /// Returns the station a walk of the routes `set` of `network` starts from:
 /// the first odd station (in the order the network names its stations), or
 /// the first route's first station if none is odd; `None` for no route.
@@ -42,7 +37,7 @@ pub(super) fn start<'a>(network: &'a [Route<'a>], set: Positions) -> Option<Stat
     let first_odd = network
         .iter()
         .flat_map(Route::stations)
-        .find(|s| has(odd, usize::from(s.id())));
+        .find(|s| odd.has(usize::from(s.id())));
     first_odd.or_else(|| {
         let first = bits(set).next()?;
         network.get(first).map(|r| r.station1())
@@ -86,19 +81,20 @@ impl<'a> Walk<'a> {
             return false;
         }
         let rest = self.left & !Positions::bit(position);
-        let mut reached = Ids::bit(usize::from(far));
+        let (far, at) = (usize::from(far), usize::from(at));
+        let mut reached = Ids::bit(far);
         // Each pass reaches one more station at least, or ends the loop.
         for _ in 0..=self.network.len() {
             let mut grew = false;
             for [a, b] in bits(rest).filter_map(|i| self.network.get(i)).map(ids) {
                 let (a, b) = (usize::from(a), usize::from(b));
-                if has(reached, a) != has(reached, b) {
+                if reached.has(a) != reached.has(b) {
+                    if a == at || b == at {
+                        return false;
+                    }
                     reached |= Ids::bit(a) | Ids::bit(b);
                     grew = true;
                 }
-            }
-            if has(reached, usize::from(at)) {
-                return false;
             }
             if !grew {
                 break;
@@ -116,10 +112,13 @@ impl<'a> Iterator for Walk<'a> {
         let here = |&(_, r): &(usize, &Route<'_>)| ids(r).contains(&at.id());
         let mut routes = bits(self.left)
             .filter_map(|i| self.network.get(i).map(|r| (i, r)))
-            .filter(here);
+            .filter(here)
+            .peekable();
         let first = routes.next();
+        // A route is taken unless it is a bridge and another is not; the
+        // only route left at a station is taken without asking.
         let pick = match first {
-            Some((i, r)) if self.is_bridge(r, i, at.id()) => routes
+            Some((i, r)) if routes.peek().is_some() && self.is_bridge(r, i, at.id()) => routes
                 .find(|&(j, q)| !self.is_bridge(q, j, at.id()))
                 .or(first),
             other => other,

@@ -11,14 +11,7 @@ use crate::tchu::Route;
 
 /// Iterates over the members of a set (of routes, stations), lowest first.
 pub(super) fn bits<T: BitSet>(mut set: T) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if set == T::EMPTY {
-            return None;
-        }
-        let i = set.lowest();
-        set = set.without_lowest();
-        Some(i)
-    })
+    core::iter::from_fn(move || set.pop_lowest())
 }
 
 /// The routes of a network as a multigraph on local station numbers, reduced
@@ -69,7 +62,7 @@ pub(super) const fn tag(link: usize) -> u16 {
 pub(super) fn linked<T: BitSet>(owner: u16, set: T) -> bool {
     owner
         .checked_sub(1)
-        .is_some_and(|link| set & T::bit(usize::from(link)) != T::EMPTY)
+        .is_some_and(|link| set.has(usize::from(link)))
 }
 
 impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
@@ -174,7 +167,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             frontier = U::EMPTY;
             for r in bits(fresh) {
                 for s in self.ends(r) {
-                    if seen & U::bit(s) == U::EMPTY {
+                    if !seen.has(s) {
                         seen |= U::bit(s);
                         frontier |= U::bit(s);
                     }
@@ -282,7 +275,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             for s in bits(inside) {
                 for r in bits(self.at(s) & alive) {
                     let [a, b] = self.ends(r);
-                    if (inside & U::bit(a) == U::EMPTY) != (inside & U::bit(b) == U::EMPTY) {
+                    if inside.has(a) != inside.has(b) {
                         cut |= T::bit(r);
                     }
                 }
@@ -327,7 +320,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                 let [a, b] = self.ends(r);
                 let t = if a == s { b } else { a };
                 let d = ds.saturating_add(self.weight(r));
-                if done & U::bit(t) == U::EMPTY && d < get(&dist, t, FAR) {
+                if !done.has(t) && d < get(&dist, t, FAR) {
                     put(&mut dist, t, d);
                     put(&mut via, t, r as u16);
                     open |= U::bit(t);

@@ -624,7 +624,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         }
         for y in 1..=self.highest {
             let was = self.outer(y);
-            if was != 0 && children & Q::bit(was) != Q::EMPTY {
+            if was != 0 && children.has(was) {
                 put(&mut self.outer, y, b as u8);
             }
         }

@@ -254,7 +254,7 @@ impl<'a> Trail<'a> {
     /// network.
     #[must_use]
     pub fn contains(&self, route: usize) -> bool {
-        self.routes & Positions::bit(route) != Positions::EMPTY
+        self.routes.has(route)
     }
 
     /// Returns whether the trail has no routes.

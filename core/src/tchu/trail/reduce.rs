@@ -108,7 +108,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                 continue;
             }
             let (side_a, reached) = self.reach(rest, a, U::bit(b));
-            if reached & U::bit(b) != U::EMPTY {
+            if reached.has(b) {
                 continue;
             }
             let (side_b, _) = self.reach(rest, b, U::EMPTY);

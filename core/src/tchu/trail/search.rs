@@ -452,7 +452,7 @@ impl<L: Layout> BranchAndBound<L> {
         let may_end = node.ends.count() < 2;
         for s in bits(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
-            let end = may_end && node.even & L::Stations::bit(s) == L::Stations::EMPTY;
+            let end = may_end && !node.even.has(s);
             match (left.count(), end) {
                 // Nothing can make `s` even, and the trail cannot end there.
                 (0, false) => return Settled::Done(true),
@@ -498,7 +498,7 @@ impl<L: Layout> BranchAndBound<L> {
         let mut choice: Option<((u32, u32, u16), usize, bool)> = None;
         for s in bits(odd & !node.ends) {
             let left = net.crossing(s) & node.alive & !node.kept;
-            let end = may_end && node.even & L::Stations::bit(s) == L::Stations::EMPTY;
+            let end = may_end && !node.even.has(s);
             let lightest = bits(left).map(|r| net.weight(r)).min().unwrap_or(0);
             let y = get(&share, s, 0);
             let key = (left.count() + u32::from(end), y, lightest);
@@ -624,7 +624,7 @@ fn next_child<T: BitSet, U: BitSet, const R: usize, const S: usize>(
                 for r in bits(all) {
                     let [a, b] = net.ends(r);
                     let other = if a == s { b } else { a };
-                    let k = key(odd & U::bit(other) != U::EMPTY, net.weight(r), r);
+                    let k = key(odd.has(other), net.weight(r), r);
                     if k < frame.next {
                         done |= T::bit(r);
                     } else if pick.is_none_or(|(p, _)| k < p) {

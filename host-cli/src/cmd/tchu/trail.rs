@@ -340,6 +340,16 @@ impl TrailAnswer {
             Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
             _ => format!("{steps} steps ({})", s.flag()),
         });
+        // One walk for the routes, their stations from them: a walk of a
+        // 512-route trail costs about as much as its search.
+        let routes: Vec<_> = trail.routes().collect();
+        let stations = trail.station1().into_iter().chain(routes.iter().scan(
+            trail.station1(),
+            |at, route| {
+                *at = route.station_opposite((*at)?).ok();
+                *at
+            },
+        ));
         TrailAnswer {
             status: if found {
                 Status::Found
@@ -350,8 +360,8 @@ impl TrailAnswer {
             // said to have run out of steps.
             stopped_by: (!found).then(|| stop.unwrap_or(Stop::MaxSteps)),
             length: trail.length(),
-            stations: trail.stations().map(|s| s.code().to_string()).collect(),
-            routes: trail.routes().map(|r| r.id().to_string()).collect(),
+            stations: stations.map(|s| s.code().to_string()).collect(),
+            routes: routes.iter().map(|r| r.id().to_string()).collect(),
             steps,
             text: trail.to_string(),
             stopped_after,
