@@ -269,8 +269,35 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 }
             }
         }
+        // Each vertex starts at its cheapest edge's share (`BIG` less that
+        // cost, in the doubled slack): every slack stays at least 0, the bound
+        // starts at half the cheapest costs, and the edges cheapest for both
+        // of their ends are tight. (Vertex duals may then go below 0: this is
+        // the perfect matching's dual, only blossoms' duals are kept >= 0.)
+        for u in 1..=n {
+            let cheapest = (1..=n)
+                .filter(|&v| v != u)
+                .map(|v| self.cost_of(u, v))
+                .min()
+                .unwrap_or(0);
+            let share = i32::from(cheapest).wrapping_mul(2);
+            put(&mut self.dual, u, Self::BIG.wrapping_sub(share));
+        }
+        // Those tight edges matched at once, greedily: fewer stages.
+        let mut pairs = 0usize;
+        for u in 1..=n {
+            if get(&self.mate, u, 0) != 0 {
+                continue;
+            }
+            let free = |v: &usize| get(&self.mate, *v, 0) == 0 && self.slack(u, *v) == Some(0);
+            if let Some(v) = (u.wrapping_add(1)..=n).find(free) {
+                put(&mut self.mate, u, v as u8);
+                put(&mut self.mate, v, u as u8);
+                pairs = pairs.wrapping_add(1);
+            }
+        }
         // Each stage matches two more vertices; a stage is O(n²) per dual change.
-        for _ in 0..n / 2 {
+        for _ in 0..(n / 2).saturating_sub(pairs) {
             match self.stage(enough)? {
                 Stage::Augmented => {}
                 Stage::Over => return None,
@@ -307,7 +334,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
 impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, IDS, B, Q> {
     /// More than the cost of any perfect matching: `V / 2` pairs of at most
     /// [`MAX_COST`].
-    const BIG: i32 = (V as i32 / 2) * MAX_COST as i32 + 1;
+    const BIG: i32 = (V as i32 / 2) * 2 * MAX_COST as i32 + 1;
 
     /// Returns the lower bound the duals give on the cost of every perfect
     /// matching. The duals `y` (vertices) and `z` (blossoms) are feasible for
@@ -348,7 +375,8 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             .saturating_mul(2)
             .saturating_mul(i64::try_from(n).unwrap_or(i64::MAX))
             .saturating_sub(twice_d);
-        u32::try_from(four_bound.saturating_add(3).div_euclid(4)).unwrap_or(0)
+        // In the doubled costs of [`Self::weight`]: one eighth, rounded up.
+        u32::try_from(four_bound.saturating_add(7).div_euclid(8)).unwrap_or(0)
     }
 
     /// Returns the cost between the vertices `u` and `v` (from 1).
@@ -361,9 +389,11 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     }
 
     /// Returns the weight of the edge between the vertices `u` and `v`, `BIG`
-    /// less its cost.
+    /// less twice its cost (twice: every vertex dual then starts at `BIG`
+    /// less an even number, and all keep one parity, so that the slack
+    /// between two even vertices stays even and halves exactly).
     fn weight(&self, u: usize, v: usize) -> i32 {
-        Self::BIG.wrapping_sub(i32::from(self.cost_of(u, v)))
+        Self::BIG.wrapping_sub(i32::from(self.cost_of(u, v)).wrapping_mul(2))
     }
 
     /// Returns the vertex of `x` on the best edge between `x` and `y`, 0 if none.
@@ -794,15 +824,16 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                     _ => {}
                 }
             }
+            // No edge nor blossom limits the change: no perfect matching
+            // (never on a complete graph).
+            if delta == i32::MAX {
+                return Some(Stage::Over);
+            }
             // Change the duals: even vertices down, odd ones up, blossoms twice
-            // the other way. An even vertex's dual that would fall to 0 ends the
-            // stage: no augmenting path is left worth taking.
+            // the other way.
             for u in 1..=self.vertices {
                 match self.label(self.outer(u)) {
                     EVEN => {
-                        if self.dual(u) <= delta {
-                            return Some(Stage::Over);
-                        }
                         let value = self.dual(u).wrapping_sub(delta);
                         put(&mut self.dual, u, value);
                     }
