@@ -437,6 +437,15 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         )
     }
 
+    /// Returns the slack of the edge between the vertices `u` and `v` (not
+    /// blossoms): [`Self::slack`] of two vertices, whose best edge is their
+    /// own.
+    fn vertex_slack(&self, u: usize, v: usize) -> i32 {
+        self.dual(u)
+            .wrapping_add(self.dual(v))
+            .wrapping_sub(self.weight(u, v).wrapping_mul(2))
+    }
+
     /// Returns how many children the cycle of the blossom `b` holds.
     fn cycle_len(&self, b: usize) -> usize {
         usize::from(get(
@@ -789,16 +798,26 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 if self.label(self.outer(u)) == ODD {
                     continue;
                 }
+                // Between two vertices the best edge is their own (`slack`
+                // of vertices, without its look-ups); only a blossom's is
+                // looked up.
                 for v in 1..=self.vertices {
-                    if v == u || self.outer(u) == self.outer(v) {
+                    let outer_v = self.outer(v);
+                    if v == u || self.outer(u) == outer_v {
                         continue;
                     }
-                    if self.slack(u, v) == Some(0) {
+                    let slack = self.vertex_slack(u, v);
+                    if slack == 0 {
                         if self.on_tight_edge(u, v)? {
                             return Some(Stage::Augmented);
                         }
+                    } else if outer_v == v {
+                        let current = usize::from(get(&self.closest, v, 0));
+                        if current == 0 || current == v || slack < self.vertex_slack(current, v) {
+                            put(&mut self.closest, v, u as u8);
+                        }
                     } else {
-                        self.update_closest(u, self.outer(v));
+                        self.update_closest(u, outer_v);
                     }
                 }
             }
