@@ -11,7 +11,7 @@ use plateau::tchu::trail::{
     BonusSearch, HugeWorkspace, LargeWorkspace, Trail, TrailError, TrailMemory, TrailSearch,
     TrailWorkspace,
 };
-use plateau::tchu::{Route, map};
+use plateau::tchu::{Route, Station, map};
 use serde::Serialize;
 
 use super::network::{parse_network, read_network};
@@ -330,6 +330,14 @@ pub(crate) struct TrailAnswer {
     stopped_after: Option<String>,
 }
 
+/// A trail's text from its stations, as its `Display` writes it (a test
+/// holds them equal): `Lucerne - Berne - Fribourg (5)`, the empty trail `(0)`.
+fn text(stations: &[Station<'_>], length: u32) -> String {
+    let names: Vec<&str> = stations.iter().map(|s| s.name()).collect();
+    let space = if names.is_empty() { "" } else { " " };
+    format!("{}{space}({length})", names.join(" - "))
+}
+
 impl TrailAnswer {
     /// The answer of a search that stands at `outcome` after `steps`,
     /// `stop` having stopped it (if it did) after `took`.
@@ -340,16 +348,17 @@ impl TrailAnswer {
             Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
             _ => format!("{steps} steps ({})", s.flag()),
         });
-        // One walk for the routes, their stations from them: a walk of a
-        // 512-route trail costs about as much as its search.
+        // One walk for the routes, their stations and the text from them: a
+        // walk of a 512-route trail costs about as much as its search.
         let routes: Vec<_> = trail.routes().collect();
-        let stations = trail.station1().into_iter().chain(routes.iter().scan(
-            trail.station1(),
-            |at, route| {
+        let stations: Vec<_> = trail
+            .station1()
+            .into_iter()
+            .chain(routes.iter().scan(trail.station1(), |at, route| {
                 *at = route.station_opposite((*at)?).ok();
                 *at
-            },
-        ));
+            }))
+            .collect();
         TrailAnswer {
             status: if found {
                 Status::Found
@@ -360,10 +369,10 @@ impl TrailAnswer {
             // said to have run out of steps.
             stopped_by: (!found).then(|| stop.unwrap_or(Stop::MaxSteps)),
             length: trail.length(),
-            stations: stations.map(|s| s.code().to_string()).collect(),
+            stations: stations.iter().map(|s| s.code().to_string()).collect(),
             routes: routes.iter().map(|r| r.id().to_string()).collect(),
             steps,
-            text: trail.to_string(),
+            text: text(&stations, trail.length()),
             stopped_after,
         }
     }
@@ -436,6 +445,28 @@ impl Answer for BonusAnswer {
                 self.steps,
                 self.stop.map_or("its budget", Stop::flag)
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answer's text is the trail's `Display`, its stations and routes
+    /// the trail's own walks, for the empty trail, a
+    /// trail of one route and the whole map's longest (88 routes).
+    #[test]
+    fn the_text_is_the_trails_display() {
+        let one = [*map::route("BER_LUC_1").expect("a route")];
+        let whole = &map::ROUTES[..];
+        for network in [&[][..], &one[..], whole] {
+            let trail = Trail::longest_unbounded(network).expect("a trail");
+            let answer = TrailAnswer::new(&Outcome::Done(trail), 1, None, Duration::ZERO);
+            assert_eq!(answer.text, trail.to_string());
+            let codes: Vec<_> = trail.stations().map(|s| s.code().to_string()).collect();
+            let ids: Vec<_> = trail.routes().map(|r| r.id().to_string()).collect();
+            assert_eq!((&answer.stations, &answer.routes), (&codes, &ids));
         }
     }
 }
