@@ -92,7 +92,8 @@ impl<'a> Walk<'a> {
                     if a == at || b == at {
                         return false;
                     }
-                    reached |= Ids::bit(a) | Ids::bit(b);
+                    // One of the two is reached, the other one now.
+                    reached |= Ids::bit(if reached.has(a) { b } else { a });
                     grew = true;
                 }
             }
@@ -132,7 +133,9 @@ impl<'a> Iterator for Walk<'a> {
 
 /// Fills `positions` with `set`'s members, for a trail.
 pub(super) fn positions<I: IntoIterator<Item = usize>>(set: I) -> Positions {
-    set.into_iter().fold(Positions::EMPTY, |positions, i| {
-        positions | Positions::bit(i)
-    })
+    let mut positions = Positions::EMPTY;
+    for i in set {
+        positions |= Positions::bit(i);
+    }
+    positions
 }

@@ -506,3 +506,36 @@ fn the_large_workspaces_find_what_theory_and_the_pieces_say() -> TestResult {
     assert_eq!(trail.length(), alone);
     Ok(())
 }
+
+/// A trail is walked by Fleury's rule: from the first odd station (or the
+/// first route's first station), the first route left at each station unless
+/// it is a bridge of the routes left and another is not.
+#[test]
+fn the_walk_takes_the_first_route_that_is_not_a_bridge() -> TestResult {
+    // Two triangles at station 0: every station even, the walk starts at 0 and
+    // takes each station's first route (none is a bridge until it is the last).
+    let bowtie = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4), (4, 0)];
+    // A triangle with a tail from 0 to 1: 0 and 1 odd, the walk starts at 0,
+    // whose first route (the tail) is a bridge: it goes round first.
+    let lollipop = [(0, 1), (0, 2), (2, 3), (3, 0)];
+    for (ends, stations, routes) in [
+        (
+            &bowtie[..],
+            &[0u8, 1, 2, 0, 3, 4, 0][..],
+            &["R0", "R1", "R2", "R3", "R4", "R5"][..],
+        ),
+        (&lollipop[..], &[0, 2, 3, 0, 1], &["R1", "R2", "R3", "R0"]),
+    ] {
+        let network = ends
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| route(i, a, b, 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        let trail = Trail::longest_unbounded(&network)?;
+        check(&trail);
+        let walked: Vec<u8> = trail.stations().map(|s| s.id()).collect();
+        let ids: Vec<&str> = trail.routes().map(|r| r.id()).collect();
+        assert_eq!((&walked[..], &ids[..]), (stations, routes));
+    }
+    Ok(())
+}
