@@ -79,6 +79,13 @@ pub trait Pairing {
     fn start(&mut self, n: usize) -> bool;
     /// Sets the cost between the vertices `a` and `b` (from 0), both ways.
     fn set_cost(&mut self, a: usize, b: usize, cost: u16);
+    /// Names vertex `v` (from 0) by a `key` below [`Pairing::VERTICES`] (a
+    /// station): a later solve starts a vertex of the same key from the
+    /// potential it ended with, as far as the new costs allow.
+    fn name(&mut self, v: usize, key: usize);
+    /// Forgets every key's potential: the next solves start cold, as a new
+    /// search must (its steps may not depend on an earlier search's).
+    fn forget(&mut self);
     /// Solves the problem: returns the least cost of a perfect matching, or,
     /// as soon as its duals prove that cost `enough` at least, that proof
     /// ([`Solved::matched`] false: no matching to read); `None` if the solve
@@ -114,6 +121,10 @@ impl Pairing for NoMatching {
     }
     /// Does nothing: there is no problem to set.
     fn set_cost(&mut self, _: usize, _: usize, _: u16) {}
+    /// Does nothing: there is no vertex to name.
+    fn name(&mut self, _: usize, _: usize) {}
+    /// Does nothing: it keeps nothing.
+    fn forget(&mut self) {}
     /// Never solves: the caller does without the matching.
     fn solve(&mut self, _: u32) -> Option<Solved> {
         None
@@ -167,7 +178,18 @@ pub struct Matching<const V: usize, const IDS: usize, const B: usize, Q> {
     cycle_lens: [u8; B],
     /// Vertices still to scan (bit `v - 1` for vertex `v`): a set of `IDS`.
     queue: Q,
+    /// The key of each vertex of this solve ([`Pairing::name`]), [`NO_KEY`]
+    /// if none.
+    key: [u8; V],
+    /// The potential each key's vertex ended its last solve with (in the
+    /// doubled costs: `BIG - dual`, halved), [`NO_HINT`] if none yet.
+    hint: [i16; V],
 }
+
+/// A vertex without a key.
+const NO_KEY: u8 = u8::MAX;
+/// A key without a potential.
+const NO_HINT: i16 = i16::MIN;
 
 /// Reverses `a` by pairs from both ends (`<[T]>::reverse` keeps a bounds check
 /// on thumbv7m, which the panic probe would find).
@@ -213,6 +235,8 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
             cycles: [[0; V]; B],
             cycle_lens: [0; B],
             queue: Q::EMPTY,
+            key: [NO_KEY; V],
+            hint: [NO_HINT; V],
         }
     };
     const VERTICES: usize = V;
@@ -225,6 +249,9 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
             return false;
         }
         self.vertices = n;
+        for k in self.key.iter_mut().take(n) {
+            *k = NO_KEY;
+        }
         for row in self.cost.iter_mut().take(n) {
             for c in row.iter_mut().take(n) {
                 *c = 0;
@@ -242,6 +269,18 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
         if let Some(row) = self.cost.get_mut(b) {
             put(row, a, cost);
         }
+    }
+
+    /// Names vertex `v` (from 0) by `key` (a station below `V`; another is
+    /// ignored).
+    fn name(&mut self, v: usize, key: usize) {
+        if key < V {
+            put(&mut self.key, v, key as u8);
+        }
+    }
+
+    fn forget(&mut self) {
+        self.hint = [NO_HINT; V];
     }
 
     /// Solves the problem: returns the least cost of a perfect matching, or
@@ -269,19 +308,39 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 }
             }
         }
-        // Each vertex starts at its cheapest edge's share (`BIG` less that
-        // cost, in the doubled slack): every slack stays at least 0, the bound
-        // starts at half the cheapest costs, and the edges cheapest for both
-        // of their ends are tight. (Vertex duals may then go below 0: this is
-        // the perfect matching's dual, only blossoms' duals are kept >= 0.)
+        // Each vertex starts at a potential `p` (its dual is `BIG - 2 p`):
+        // where its key ended the last solve, else its cheapest edge's cost;
+        // then, in turn, lowered until `p(u) + p(v) <= 2 cost(u, v)` with each
+        // vertex before it (every slack at least 0). The bound starts at half
+        // the potentials; the edges at their limit are tight. (Vertex duals
+        // may go below 0: this is the perfect matching's dual, only blossoms'
+        // duals are kept >= 0.)
         for u in 1..=n {
-            let cheapest = (1..=n)
-                .filter(|&v| v != u)
-                .map(|v| self.cost_of(u, v))
-                .min()
-                .unwrap_or(0);
-            let share = i32::from(cheapest).wrapping_mul(2);
-            put(&mut self.dual, u, Self::BIG.wrapping_sub(share));
+            let hint = self.hint_of(u);
+            let mut p = if hint == NO_HINT {
+                (1..=n)
+                    .filter(|&v| v != u)
+                    .map(|v| i32::from(self.cost_of(u, v)))
+                    .min()
+                    .unwrap_or(0)
+            } else {
+                i32::from(hint)
+            };
+            for v in 1..u {
+                let room = i32::from(self.cost_of(u, v))
+                    .wrapping_mul(2)
+                    .wrapping_sub(self.potential(v));
+                p = p.min(room);
+            }
+            put(&mut self.dual, u, Self::BIG.wrapping_sub(p.wrapping_mul(2)));
+        }
+        // Those duals may prove enough already.
+        let bound = self.dual_bound();
+        if bound >= enough {
+            return Some(self.remember(Solved {
+                bound,
+                matched: false,
+            }));
         }
         // Those tight edges matched at once, greedily: fewer stages.
         let mut pairs = 0usize;
@@ -302,10 +361,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 Stage::Augmented => {}
                 Stage::Over => return None,
                 Stage::Enough(bound) => {
-                    return Some(Solved {
+                    return Some(self.remember(Solved {
                         bound,
                         matched: false,
-                    });
+                    }));
                 }
             }
         }
@@ -319,10 +378,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 total = total.wrapping_add(u32::from(self.cost_of(u, m)));
             }
         }
-        Some(Solved {
+        Some(self.remember(Solved {
             bound: total,
             matched: true,
-        })
+        }))
     }
 
     /// Returns the vertex (from 0) matched to `v` (from 0) by the last solve.
@@ -377,6 +436,42 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             .saturating_sub(twice_d);
         // In the doubled costs of [`Self::weight`]: one eighth, rounded up.
         u32::try_from(four_bound.saturating_add(7).div_euclid(8)).unwrap_or(0)
+    }
+
+    /// Returns the potential of vertex `u` (from 1): `(BIG - dual) / 2`.
+    fn potential(&self, u: usize) -> i32 {
+        Self::BIG.wrapping_sub(self.dual(u)) / 2
+    }
+
+    /// Returns the hint of vertex `u`'s key (from 1), [`NO_HINT`] if none.
+    fn hint_of(&self, u: usize) -> i16 {
+        match get(&self.key, u.wrapping_sub(1), NO_KEY) {
+            NO_KEY => NO_HINT,
+            k => get(&self.hint, usize::from(k), NO_HINT),
+        }
+    }
+
+    /// Keeps each keyed vertex's potential for the next solve, and returns
+    /// `solved`. A vertex's potential takes in half of each blossom's dual
+    /// around it, so that the potentials alone keep every slack at least 0
+    /// (a blossom's dual counts in its inner edges' slack), rounded down.
+    fn remember(&mut self, solved: Solved) -> Solved {
+        for u in 1..=self.vertices {
+            let k = usize::from(get(&self.key, u.wrapping_sub(1), NO_KEY));
+            let mut dual = self.dual(u);
+            let mut b = usize::from(get(&self.holder, u, 0));
+            for _ in 0..IDS {
+                if b == 0 {
+                    break;
+                }
+                dual = dual.saturating_add(self.dual(b) / 2);
+                b = usize::from(get(&self.holder, b, 0));
+            }
+            let p = Self::BIG.wrapping_sub(dual).div_euclid(2);
+            let p = i16::try_from(p).unwrap_or(if p < 0 { i16::MIN + 1 } else { i16::MAX });
+            put(&mut self.hint, k, p);
+        }
+        solved
     }
 
     /// Returns the cost between the vertices `u` and `v` (from 1).
@@ -964,6 +1059,13 @@ mod tests {
             // The last `free` vertices are free ends: cost 0 to every other.
             let free = (case / 4) % 3;
             assert!(m.start(n));
+            // Three cases in four name the vertices but the free ends, each
+            // time shifted: a solve starts from potentials a solve of other
+            // costs (or of the same, for `enough` below) ended with.
+            let shift = rng.next_u64() as usize;
+            for a in (0..n - free).filter(|_| (case / 12) % 4 != 3) {
+                m.name(a, (a + shift) % P::VERTICES);
+            }
             for a in 0..n {
                 for b in a + 1..n {
                     if b >= n - free {

@@ -31,12 +31,12 @@
 //!
 //! | workspace | routes | stations | matched stations | bytes (64-bit host) |
 //! |---|---|---|---|---|
-//! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,648 |
+//! | [`PlayerWorkspace`]: a player's network | 40 | 51 | 10 | 3,680 |
 //! | [`CompactMapWorkspace`]: the whole map on a 16 KiB chip | 88 | 51 | none | 7,584 |
-//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,224 |
-//! | `TrailWorkspace`, the default | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,024 |
-//! | [`LargeWorkspace`]: a host's larger networks | 256 | 128 | 128 | 123,184 |
-//! | [`HugeWorkspace`]: the largest | 512 | 255 | 128 | 223,904 |
+//! | [`MapWorkspace`]: the whole map | 88 | 51 | 51 | 22,384 |
+//! | `TrailWorkspace`, the default | [`MAX_ROUTES`] = 128 | [`MAX_STATIONS`] = 64 | 64 | 33,216 |
+//! | [`LargeWorkspace`]: a host's larger networks | 256 | 128 | 128 | 123,568 |
+//! | [`HugeWorkspace`]: the largest | 512 | 255 | 128 | 224,288 |
 //!
 //! A network over the capacity is a [`TrailError`] naming it, never a wrong
 //! answer. The answer never depends on the workspace; with a smaller matching
@@ -208,7 +208,7 @@ impl Trail<'static> {
 impl<'a> Trail<'a> {
     /// Returns a longest trail of the network `routes` (the empty trail if it has
     /// none), searching without a budget, in a default [`TrailWorkspace`] on
-    /// the stack (32.2 KiB: on a chip, lend a smaller one from a `static` to
+    /// the stack (32.4 KiB: on a chip, lend a smaller one from a `static` to
     /// [`TrailSearch::new_in`]; past its capacity, lend a [`LargeWorkspace`]
     /// or a [`HugeWorkspace`] in a `Box`).
     ///
@@ -334,7 +334,7 @@ pub struct TrailSearch<'a, W: TrailMemory = TrailWorkspace> {
 
 impl<'a> TrailSearch<'a> {
     /// Prepares a search of the network `routes` in a default workspace of its
-    /// own (32.3 KiB), checking the capacities.
+    /// own (32.4 KiB), checking the capacities.
     pub fn new(routes: &'a [Route<'a>]) -> Result<TrailSearch<'a>, TrailError> {
         TrailSearch::new_in(routes, <TrailWorkspace>::new())
     }

@@ -225,6 +225,7 @@ impl<L: Layout> BranchAndBound<L> {
         self.best = net.routes_of(best);
         self.best_length = best_length;
         self.meter = Meter::new();
+        self.matching.forget();
         self.stack.clear();
         self.phase = Phase::Fold;
         self.finished = false;

@@ -72,6 +72,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
         let mut station_of = [0u8; S];
         for (i, t) in (0..S).zip(bits(sources)) {
             put(&mut station_of, i, t as u8);
+            matching.name(i, t);
         }
         let mut capped = false;
         for (i, t) in (0..S).zip(bits(sources)) {

@@ -12,7 +12,7 @@ use crate::tchu::{INITIAL_CARS, map};
 
 /// A workspace for one player's network on the Swiss map: 40 routes (a
 /// player has 40 cars, a route takes one at least) over the map's 51
-/// stations, with a matching of 10 stations to mend. 3,648 bytes on a 64-bit
+/// stations, with a matching of 10 stations to mend. 3,680 bytes on a 64-bit
 /// host, 3,632 on a 32-bit chip.
 ///
 /// ```
@@ -32,7 +32,7 @@ pub type PlayerWorkspace = TrailWorkspace<{ INITIAL_CARS as usize }, { map::STAT
 
 /// A workspace for the whole Swiss map: its 88 routes and 51 stations, with a
 /// matching of every station, so that its search takes the default
-/// workspace's steps on any network of the map. 22,224 bytes on a 64-bit host.
+/// workspace's steps on any network of the map. 22,384 bytes on a 64-bit host.
 pub type MapWorkspace =
     TrailWorkspace<{ map::ROUTES.len() }, { map::STATIONS.len() }, { map::STATIONS.len() }>;
 
@@ -57,7 +57,7 @@ pub type CompactMapWorkspace = TrailWorkspace<{ map::ROUTES.len() }, { map::STAT
 
 /// A host's workspace for networks of up to 256 routes over 128 stations,
 /// with a matching of 128 stations to mend: for networks the default
-/// workspace cannot hold. 123,184 bytes on a 64-bit host: on the heap.
+/// workspace cannot hold. 123,568 bytes on a 64-bit host: on the heap.
 ///
 /// ```
 /// use plateau::tchu::trail::{LargeWorkspace, TrailSearch};
@@ -72,7 +72,7 @@ pub type LargeWorkspace = TrailWorkspace<256, 128, 128>;
 /// A host's workspace for networks of up to 512 routes over 255 stations
 /// (the most: local station numbers are bytes, and 255 is "none"), with a
 /// matching of 128 stations to mend (a node with more is bounded by the sum
-/// of shares alone). 223,904 bytes on a 64-bit host: on the heap.
+/// of shares alone). 224,288 bytes on a 64-bit host: on the heap.
 pub type HugeWorkspace = TrailWorkspace<512, 255, 128>;
 
 /// Holds the working memory of one longest-trail search, for
@@ -83,11 +83,11 @@ pub type HugeWorkspace = TrailWorkspace<512, 255, 128>;
 ///
 /// Pick it by its aliases: [`PlayerWorkspace`] (a player's network, 3.6 KiB),
 /// [`CompactMapWorkspace`] (the whole map on a 16 KiB chip, 7.4 KiB),
-/// [`MapWorkspace`] (the whole map, 21.7 KiB), the default `TrailWorkspace`
-/// (128 routes, 64 stations and a matching of them all, 32.2 KiB;
+/// [`MapWorkspace`] (the whole map, 21.9 KiB), the default `TrailWorkspace`
+/// (128 routes, 64 stations and a matching of them all, 32.4 KiB;
 /// [`TrailSearch::new`](super::TrailSearch::new) and
 /// [`Trail::longest_unbounded`](super::Trail::longest_unbounded) use it), and
-/// a host's [`LargeWorkspace`] (256 routes, 128 stations, 120 KiB) and
+/// a host's [`LargeWorkspace`] (256 routes, 128 stations, 121 KiB) and
 /// [`HugeWorkspace`] (512 routes, 255 stations, 219 KiB). Every capacity up to
 /// 128 routes, 64 stations and 64 matched stations has a layout, and those of
 /// the two host aliases (a capacity without one does not compile). What each
@@ -97,7 +97,7 @@ pub type HugeWorkspace = TrailWorkspace<512, 255, 128>;
 /// |---|---|
 /// | the network | 6 a route, a route set a station, and 14 route sets |
 /// | the search's frames, `ROUTES + 4` of them (its depth bound) | 3 route sets, a station set and 8 bytes a frame |
-/// | the matching of `V = MATCHED + 2` vertices (the free ends too) | about `4.75 V² + 26 V` |
+/// | the matching of `V = MATCHED + 2` vertices (the free ends too) | about `4.75 V² + 29 V` |
 ///
 /// where a route set (and a station set) is 8 bytes up to 64 members, 16 up
 /// to 128, and 8 a 64 members above. The figures above are for a 64-bit host;

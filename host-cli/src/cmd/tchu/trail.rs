@@ -60,7 +60,7 @@ pub(crate) struct LongestArgs {
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
     /// The workspace's capacity in routes: 128 (up to 64 stations, 32 KiB),
-    /// 256 (128 stations, 120 KiB) or 512 (255 stations, 219 KiB). Default:
+    /// 256 (128 stations, 121 KiB) or 512 (255 stations, 219 KiB). Default:
     /// the smallest that holds the network.
     #[arg(long, value_name = "ROUTES")]
     capacity: Option<Capacity>,
