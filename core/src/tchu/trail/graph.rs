@@ -461,8 +461,40 @@ fn station_count(routes: &[Route<'_>]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{FAR, Open};
+    use super::super::set::{BitSet, Wide};
+    use super::{FAR, Network, Open};
     use crate::rng::SplitMix64;
+    use crate::tchu::{Level, Route, Station};
+
+    /// A square of four routes of length 1: stations 0 and 3 (local numbers)
+    /// at two routes from each other both ways round, the way by station 1
+    /// settled first.
+    fn square() -> [Route<'static>; 4] {
+        let s = |x: u8| Station::new(x, "X", "X");
+        let r = |id, a, b| Route::new(id, s(a), s(b), 1, Level::Overground, None);
+        [r("R0", 0, 1), r("R1", 0, 3), r("R2", 1, 2), r("R3", 3, 2)].map(|r| r.expect("a route"))
+    }
+
+    /// The shortest paths of both ways of picking the nearest open station
+    /// (a scan, a heap) are the same: a tie keeps the path found first.
+    fn ties_keep_the_first_path<U: BitSet, const S: usize>() {
+        let mut net = Network::<u64, U, 16, S>::EMPTY;
+        assert!(net.fill(&square()).is_ok());
+        let (dist, via) = net.shortest(net.all, 0, U::bit(3));
+        assert_eq!((&dist[..4], &via[..4]), (&[0, 1, 1, 2][..], &[0, 0, 1, 2][..]));
+        // Without R2 the other way round.
+        let (dist, via) = net.shortest(net.all & !u64::bit(2), 0, U::bit(3));
+        assert_eq!((dist[3], via[3]), (2, 3));
+        // Out of reach: without R2 and R3.
+        let (dist, _) = net.shortest(0b11, 0, U::bit(3));
+        assert_eq!(dist[3], FAR);
+    }
+
+    #[test]
+    fn a_tie_keeps_the_path_found_first() {
+        ties_keep_the_first_path::<u64, 8>();
+        ties_keep_the_first_path::<Wide<4>, 200>();
+    }
 
     /// The heap gives its stations in (distance, id) order, as the scan of
     /// the small layouts does, with distances lowered while it holds them.
