@@ -30,9 +30,11 @@
 //! where that one keeps a table, in fixed arrays, and in an explicit stack
 //! where that one recurses.
 //!
-//! Here it runs on the weights `BIG - cost`: `BIG` exceeds any perfect
-//! matching's cost, so the heaviest matching is perfect and the cheapest of
-//! those. Vertices are numbered from 1 (0 is "none"); blossoms take the numbers
+//! Here it runs on the weights `-2 cost` with vertex duals of any sign (only
+//! blossoms' duals are kept at 0 or more), the dual of a *perfect* matching:
+//! its heaviest perfect matching is the cheapest one. (The weights are
+//! doubled, and the duals start at even values, so that the slack between
+//! two even vertices stays even and halves exactly.) Vertices are numbered from 1 (0 is "none"); blossoms take the numbers
 //! after them, at most `n / 2` at once. Between two vertices or blossoms `x`
 //! and `y`, `best_end[x][y]` is the vertex of `x` on the best edge to `y` (the
 //! edge's other vertex is `best_end[y][x]`), so that one byte per pair holds a
@@ -182,7 +184,7 @@ pub struct Matching<const V: usize, const IDS: usize, const B: usize, Q> {
     /// if none.
     key: [u8; V],
     /// The potential each key's vertex ended its last solve with (in the
-    /// doubled costs: `BIG - dual`, halved), [`NO_HINT`] if none yet.
+    /// doubled costs: `-dual / 2`), [`NO_HINT`] if none yet.
     hint: [i16; V],
 }
 
@@ -271,12 +273,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
         }
     }
 
-    /// Names vertex `v` (from 0) by `key` (a station below `V`; another is
-    /// ignored).
+    /// Names vertex `v` (from 0) by `key` (a station; one of `V` or more
+    /// keeps no potential).
     fn name(&mut self, v: usize, key: usize) {
-        if key < V {
-            put(&mut self.key, v, key as u8);
-        }
+        put(&mut self.key, v, u8::try_from(key).unwrap_or(NO_KEY));
     }
 
     fn forget(&mut self) {
@@ -297,7 +297,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
             put(&mut self.mate, x, 0);
             put(&mut self.holder, x, 0);
             put(&mut self.reached_from, x, 0);
-            put(&mut self.dual, x, if leaf { Self::BIG } else { 0 });
+            put(&mut self.dual, x, 0);
             if let Some(row) = self.best_end.get_mut(x) {
                 for (y, r) in (0..top).zip(row.iter_mut()) {
                     *r = if leaf && y <= n && x != y && x != 0 && y != 0 {
@@ -308,7 +308,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                 }
             }
         }
-        // Each vertex starts at a potential `p` (its dual is `BIG - 2 p`):
+        // Each vertex starts at a potential `p` (its dual is `-2 p`):
         // where its key ended the last solve, else its cheapest edge's cost;
         // then, in turn, lowered until `p(u) + p(v) <= 2 cost(u, v)` with each
         // vertex before it (every slack at least 0). The bound starts at half
@@ -332,7 +332,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
                     .wrapping_sub(self.potential(v));
                 p = p.min(room);
             }
-            put(&mut self.dual, u, Self::BIG.wrapping_sub(p.wrapping_mul(2)));
+            put(&mut self.dual, u, p.wrapping_mul(-2));
         }
         // Those duals may prove enough already.
         let bound = self.dual_bound();
@@ -391,17 +391,13 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
 }
 
 impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, IDS, B, Q> {
-    /// More than the cost of any perfect matching: `V / 2` pairs of at most
-    /// [`MAX_COST`].
-    const BIG: i32 = (V as i32 / 2) * 2 * MAX_COST as i32 + 1;
-
     /// Returns the lower bound the duals give on the cost of every perfect
-    /// matching. The duals `y` (vertices) and `z` (blossoms) are feasible for
-    /// the doubled weights, `y(u) + y(v) + z(blossoms holding both) >= 2 w(u, v)`,
-    /// `y, z >= 0`, so a matching weighs at most `D / 2` with
-    /// `D = Σ y(u) + Σ z(B) (|B| - 1) / 2` (a blossom of `|B|` vertices holds
-    /// at most `(|B| - 1) / 2` of its edges), and a perfect one costs at least
-    /// `(n BIG - D) / 2`, rounded up.
+    /// matching. The duals `y` (vertices) and `z >= 0` (blossoms) are feasible
+    /// for the doubled weights, `y(u) + y(v) + z(blossoms holding both) >= 2 w(u, v)`,
+    /// so a perfect matching (it meets every vertex) weighs at most `D / 2`
+    /// with `D = Σ y(u) + Σ z(B) (|B| - 1) / 2` (a blossom of `|B|` vertices
+    /// holds at most `(|B| - 1) / 2` of its edges); its weight is `-2` times
+    /// its cost, which is then at least `-D / 4`, rounded up.
     fn dual_bound(&self) -> u32 {
         let n = self.vertices;
         // Σ z(B) |B|: each vertex adds the duals of the blossoms around it.
@@ -425,22 +421,19 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 blossoms = blossoms.saturating_add(i64::from(self.dual(b)));
             }
         }
-        // 2 D = 2 Σ y(u) + Σ z(B) |B| - Σ z(B); the bound is (2 n BIG - 2 D) / 4.
+        // 2 D = 2 Σ y(u) + Σ z(B) |B| - Σ z(B); the bound is -2 D / 8.
         let twice_d = vertices
             .saturating_mul(2)
             .saturating_add(around)
             .saturating_sub(blossoms);
-        let four_bound = i64::from(Self::BIG)
-            .saturating_mul(2)
-            .saturating_mul(i64::try_from(n).unwrap_or(i64::MAX))
-            .saturating_sub(twice_d);
-        // In the doubled costs of [`Self::weight`]: one eighth, rounded up.
-        u32::try_from(four_bound.saturating_add(7).div_euclid(8)).unwrap_or(0)
+        let eight_bound = twice_d.saturating_neg();
+        u32::try_from(eight_bound.saturating_add(7).div_euclid(8)).unwrap_or(0)
     }
 
-    /// Returns the potential of vertex `u` (from 1): `(BIG - dual) / 2`.
+    /// Returns the potential of vertex `u` (from 1): `-dual / 2`, rounded
+    /// down.
     fn potential(&self, u: usize) -> i32 {
-        Self::BIG.wrapping_sub(self.dual(u)) / 2
+        self.dual(u).wrapping_neg().div_euclid(2)
     }
 
     /// Returns the hint of vertex `u`'s key (from 1), [`NO_HINT`] if none.
@@ -467,9 +460,8 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 dual = dual.saturating_add(self.dual(b) / 2);
                 b = usize::from(get(&self.holder, b, 0));
             }
-            let p = Self::BIG.wrapping_sub(dual).div_euclid(2);
-            let p = i16::try_from(p).unwrap_or(if p < 0 { i16::MIN + 1 } else { i16::MAX });
-            put(&mut self.hint, k, p);
+            let p = dual.wrapping_neg().div_euclid(2);
+            put(&mut self.hint, k, i16::try_from(p).unwrap_or(NO_HINT));
         }
         solved
     }
@@ -483,12 +475,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             .unwrap_or(MAX_COST)
     }
 
-    /// Returns the weight of the edge between the vertices `u` and `v`, `BIG`
-    /// less twice its cost (twice: every vertex dual then starts at `BIG`
-    /// less an even number, and all keep one parity, so that the slack
-    /// between two even vertices stays even and halves exactly).
+    /// Returns the weight of the edge between the vertices `u` and `v`:
+    /// `-2` times its cost (see the module docs).
     fn weight(&self, u: usize, v: usize) -> i32 {
-        Self::BIG.wrapping_sub(i32::from(self.cost_of(u, v)).wrapping_mul(2))
+        i32::from(self.cost_of(u, v)).wrapping_mul(-2)
     }
 
     /// Returns the vertex of `x` on the best edge between `x` and `y`, 0 if none.
@@ -1116,6 +1106,52 @@ mod tests {
         against_brute_force(&mut *fresh::<Small>(), 14, 32);
         against_brute_force(&mut *fresh::<Odd>(), 7, 33);
         against_brute_force(&mut *fresh::<Tiny>(), 4, 34);
+    }
+
+    /// A named solve starts the next one from its potentials: asked for
+    /// any bound at all, a second solve of the same problem answers at once
+    /// with more than a cold one (which starts at half the cheapest costs),
+    /// and after `forget` it is cold again.
+    #[test]
+    fn a_named_solve_warms_the_next_and_forget_cools_it() {
+        let m = &mut *fresh::<Full>();
+        // A triangle of costs 1 and a fourth vertex at 10 from each: the
+        // cheapest pairing costs 11, half the cheapest costs only 7.
+        let solve = |m: &mut Full, enough: u32| {
+            assert!(m.start(4));
+            for v in 0..4 {
+                m.name(v, 10 + v);
+            }
+            for (a, b, c) in [
+                (0, 1, 1),
+                (0, 2, 1),
+                (1, 2, 1),
+                (0, 3, 10),
+                (1, 3, 10),
+                (2, 3, 10),
+            ] {
+                m.set_cost(a, b, c);
+            }
+            m.solve(enough)
+        };
+        let cold = Solved {
+            bound: 7,
+            matched: false,
+        };
+        assert_eq!(solve(m, 1), Some(cold));
+        assert_eq!(solve(m, u32::MAX).map(|s| s.bound), Some(11));
+        let warm = solve(m, 1).expect("a bound");
+        // 9: the optimal duals less what folding the triangle's blossom dual into
+        // its vertices loses.
+        assert_eq!(
+            warm,
+            Solved {
+                bound: 9,
+                matched: false
+            }
+        );
+        m.forget();
+        assert_eq!(solve(m, 1), Some(cold));
     }
 
     /// Refuses odd problems and those past its capacity `V`.
