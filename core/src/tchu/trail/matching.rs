@@ -897,8 +897,9 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                             return Some(Stage::Augmented);
                         }
                     } else if outer_v == v {
+                        // (Its closest is an even vertex, never `v` itself.)
                         let current = usize::from(get(&self.closest, v, 0));
-                        if current == 0 || current == v || slack < self.vertex_slack(current, v) {
+                        if current == 0 || slack < self.vertex_slack(current, v) {
                             put(&mut self.closest, v, u as u8);
                         }
                     } else {
