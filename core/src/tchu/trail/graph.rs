@@ -481,7 +481,10 @@ mod tests {
         let mut net = Network::<u64, U, 16, S>::EMPTY;
         assert!(net.fill(&square()).is_ok());
         let (dist, via) = net.shortest(net.all, 0, U::bit(3));
-        assert_eq!((&dist[..4], &via[..4]), (&[0, 1, 1, 2][..], &[0, 0, 1, 2][..]));
+        assert_eq!(
+            (&dist[..4], &via[..4]),
+            (&[0, 1, 1, 2][..], &[0, 0, 1, 2][..])
+        );
         // Without R2 the other way round.
         let (dist, via) = net.shortest(net.all & !u64::bit(2), 0, U::bit(3));
         assert_eq!((dist[3], via[3]), (2, 3));
