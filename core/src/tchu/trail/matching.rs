@@ -180,18 +180,19 @@ pub struct Matching<const V: usize, const IDS: usize, const B: usize, Q> {
     cycle_lens: [u8; B],
     /// Vertices still to scan (bit `v - 1` for vertex `v`): a set of `IDS`.
     queue: Q,
-    /// The key of each vertex of this solve ([`Pairing::name`]), [`NO_KEY`]
+    /// The key of each vertex of this solve ([`Pairing::name`]) plus one, 0
     /// if none.
     key: [u8; V],
     /// The potential each key's vertex ended its last solve with (in the
-    /// doubled costs: `-dual / 2`), [`NO_HINT`] if none yet.
-    hint: [i16; V],
+    /// doubled costs: `-dual / 2`), plus `2^15`; 0 if none yet. (Both
+    /// start at 0, so that a `static` workspace is zero-filled: `.bss`.)
+    hint: [u16; V],
 }
 
-/// A vertex without a key.
-const NO_KEY: u8 = u8::MAX;
-/// A key without a potential.
-const NO_HINT: i16 = i16::MIN;
+/// No key, no potential.
+const NONE: u8 = 0;
+/// What a potential is stored with: `0` is "none".
+const HINT_BIAS: i32 = 1 << 15;
 
 /// Reverses `a` by pairs from both ends (`<[T]>::reverse` keeps a bounds check
 /// on thumbv7m, which the panic probe would find).
@@ -237,8 +238,8 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
             cycles: [[0; V]; B],
             cycle_lens: [0; B],
             queue: Q::EMPTY,
-            key: [NO_KEY; V],
-            hint: [NO_HINT; V],
+            key: [NONE; V],
+            hint: [0; V],
         }
     };
     const VERTICES: usize = V;
@@ -252,7 +253,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
         }
         self.vertices = n;
         for k in self.key.iter_mut().take(n) {
-            *k = NO_KEY;
+            *k = NONE;
         }
         for row in self.cost.iter_mut().take(n) {
             for c in row.iter_mut().take(n) {
@@ -276,11 +277,12 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
     /// Names vertex `v` (from 0) by `key` (a station; one of `V` or more
     /// keeps no potential).
     fn name(&mut self, v: usize, key: usize) {
-        put(&mut self.key, v, u8::try_from(key).unwrap_or(NO_KEY));
+        let stored = key.checked_add(1).and_then(|k| u8::try_from(k).ok());
+        put(&mut self.key, v, stored.unwrap_or(NONE));
     }
 
     fn forget(&mut self) {
-        self.hint = [NO_HINT; V];
+        self.hint = [0; V];
     }
 
     /// Solves the problem: returns the least cost of a perfect matching, or
@@ -316,16 +318,13 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
         // may go below 0: this is the perfect matching's dual, only blossoms'
         // duals are kept >= 0.)
         for u in 1..=n {
-            let hint = self.hint_of(u);
-            let mut p = if hint == NO_HINT {
+            let mut p = self.hint_of(u).unwrap_or_else(|| {
                 (1..=n)
                     .filter(|&v| v != u)
                     .map(|v| i32::from(self.cost_of(u, v)))
                     .min()
                     .unwrap_or(0)
-            } else {
-                i32::from(hint)
-            };
+            });
             for v in 1..u {
                 let room = i32::from(self.cost_of(u, v))
                     .wrapping_mul(2)
@@ -436,11 +435,13 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         self.dual(u).wrapping_neg().div_euclid(2)
     }
 
-    /// Returns the hint of vertex `u`'s key (from 1), [`NO_HINT`] if none.
-    fn hint_of(&self, u: usize) -> i16 {
-        match get(&self.key, u.wrapping_sub(1), NO_KEY) {
-            NO_KEY => NO_HINT,
-            k => get(&self.hint, usize::from(k), NO_HINT),
+    /// Returns the potential vertex `u`'s key (from 1) last ended with, if
+    /// it has a key and that key a potential.
+    fn hint_of(&self, u: usize) -> Option<i32> {
+        let k = usize::from(get(&self.key, u.wrapping_sub(1), NONE)).checked_sub(1)?;
+        match get(&self.hint, k, 0) {
+            0 => None,
+            stored => Some(i32::from(stored).wrapping_sub(HINT_BIAS)),
         }
     }
 
@@ -450,7 +451,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     /// (a blossom's dual counts in its inner edges' slack), rounded down.
     fn remember(&mut self, solved: Solved) -> Solved {
         for u in 1..=self.vertices {
-            let k = usize::from(get(&self.key, u.wrapping_sub(1), NO_KEY));
+            let Some(k) = usize::from(get(&self.key, u.wrapping_sub(1), NONE)).checked_sub(1)
+            else {
+                continue;
+            };
             let mut dual = self.dual(u);
             let mut b = usize::from(get(&self.holder, u, 0));
             for _ in 0..IDS {
@@ -461,7 +465,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 b = usize::from(get(&self.holder, b, 0));
             }
             let p = dual.wrapping_neg().div_euclid(2);
-            put(&mut self.hint, k, i16::try_from(p).unwrap_or(NO_HINT));
+            // One past the bias's range is no potential (never in practice:
+            // a potential is within a few times the largest cost).
+            let stored = u16::try_from(p.wrapping_add(HINT_BIAS)).unwrap_or(0);
+            put(&mut self.hint, k, stored);
         }
         solved
     }
