@@ -11,7 +11,8 @@
 //! holds ([`Pairing::VERTICES`]); with more stations to mend, or with
 //! [`NoMatching`], the search does without it.
 //!
-//! The algorithm is Edmonds' primal-dual one for a maximum-weight matching:
+//! The algorithm is Edmonds' primal-dual one for a maximum-weight matching,
+//! here in its perfect-matching form (below):
 //! alternating trees grown from the free vertices, odd cycles shrunk into
 //! blossoms and expanded again (J. Edmonds, "Paths, trees, and flowers",
 //! Canadian Journal of Mathematics 17, 1965), and dual values on the vertices
@@ -27,14 +28,19 @@
 //! graph maximum weight matching", with its `lab`, `st`, `pa` and `flo`); it
 //! differs in holding one byte per pair for the best edges where that one holds
 //! an edge record, in finding a blossom's child through the `holder` links
-//! where that one keeps a table, in fixed arrays, and in an explicit stack
-//! where that one recurses.
+//! where that one keeps a table, in fixed arrays, in an explicit stack
+//! where that one recurses, and in how it starts (below).
 //!
 //! Here it runs on the weights `-2 cost` with vertex duals of any sign (only
 //! blossoms' duals are kept at 0 or more), the dual of a *perfect* matching:
 //! its heaviest perfect matching is the cheapest one. (The weights are
 //! doubled, and the duals start at even values, so that the slack between
-//! two even vertices stays even and halves exactly.) Vertices are numbered from 1 (0 is "none"); blossoms take the numbers
+//! two even vertices stays even and halves exactly.) Each vertex starts from
+//! the potential its key (a station) ended the search's last solve with, or
+//! from its cheapest edge, lowered until every slack is at least 0; the tight
+//! pairs are matched greedily before the first stage, and a solve whose
+//! starting duals already prove `enough` stops there. Vertices are numbered
+//! from 1 (0 is "none"); blossoms take the numbers
 //! after them, at most `n / 2` at once. Between two vertices or blossoms `x`
 //! and `y`, `best_end[x][y]` is the vertex of `x` on the best edge to `y` (the
 //! edge's other vertex is `best_end[y][x]`), so that one byte per pair holds a
