@@ -49,7 +49,8 @@ fn ids(route: &Route<'_>) -> [u8; 2] {
     route.stations().map(Station::id)
 }
 
-/// The routes of a trail in walking order (see the module docs).
+/// The routes of a trail in walking order, each with the station it leads
+/// to (see the module docs).
 pub(super) struct Walk<'a> {
     network: &'a [Route<'a>],
     left: Positions,
@@ -106,9 +107,9 @@ impl<'a> Walk<'a> {
 }
 
 impl<'a> Iterator for Walk<'a> {
-    type Item = &'a Route<'a>;
+    type Item = (&'a Route<'a>, Station<'a>);
 
-    fn next(&mut self) -> Option<&'a Route<'a>> {
+    fn next(&mut self) -> Option<(&'a Route<'a>, Station<'a>)> {
         let at = self.at?;
         let here = |&(_, r): &(usize, &Route<'_>)| ids(r).contains(&at.id());
         let mut routes = bits(self.left)
@@ -126,8 +127,9 @@ impl<'a> Iterator for Walk<'a> {
         };
         let (i, route) = pick?;
         self.left &= !Positions::bit(i);
-        self.at = route.station_opposite(at).ok();
-        Some(route)
+        let next = route.station_opposite(at).ok()?;
+        self.at = Some(next);
+        Some((route, next))
     }
 }
 

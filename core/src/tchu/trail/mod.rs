@@ -266,24 +266,20 @@ impl<'a> Trail<'a> {
     /// Returns the routes in walking order (walked out on each call: see
     /// [`Trail`]).
     pub fn routes(&self) -> impl Iterator<Item = &'a Route<'a>> + '_ {
+        self.steps().map(|(route, _)| route)
+    }
+
+    /// Returns the routes in walking order, each with the station it leads
+    /// to (one walk for both: see [`Trail`]).
+    pub fn steps(&self) -> impl Iterator<Item = (&'a Route<'a>, Station<'a>)> + '_ {
         euler::Walk::new(self.network, self.routes, self.start)
     }
 
     /// Returns the stations in walking order: one more than the routes, none if empty.
     pub fn stations(&self) -> impl Iterator<Item = Station<'a>> + '_ {
-        let mut at = self.start;
-        let mut routes = self.routes();
-        let mut started = false;
-        core::iter::from_fn(move || {
-            if !started {
-                started = true;
-                return at;
-            }
-            let next = routes.next()?;
-            let here = at?;
-            at = next.station_opposite(here).ok();
-            at
-        })
+        self.start
+            .into_iter()
+            .chain(self.steps().map(|(_, station)| station))
     }
 
     /// Returns the first station, `None` for the empty trail.

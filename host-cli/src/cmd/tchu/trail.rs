@@ -348,16 +348,13 @@ impl TrailAnswer {
             Stop::Seconds => format!("{:.1} seconds (--seconds)", took.as_secs_f64()),
             _ => format!("{steps} steps ({})", s.flag()),
         });
-        // One walk for the routes, their stations and the text from them: a
-        // walk of a 512-route trail costs about as much as its search.
-        let routes: Vec<_> = trail.routes().collect();
+        // One walk for the routes, stations and text: a walk of a 512-route
+        // trail costs about as much as its search.
+        let walk: Vec<_> = trail.steps().collect();
         let stations: Vec<_> = trail
             .station1()
             .into_iter()
-            .chain(routes.iter().scan(trail.station1(), |at, route| {
-                *at = route.station_opposite((*at)?).ok();
-                *at
-            }))
+            .chain(walk.iter().map(|&(_, station)| station))
             .collect();
         TrailAnswer {
             status: if found {
@@ -370,7 +367,7 @@ impl TrailAnswer {
             stopped_by: (!found).then(|| stop.unwrap_or(Stop::MaxSteps)),
             length: trail.length(),
             stations: stations.iter().map(|s| s.code().to_string()).collect(),
-            routes: routes.iter().map(|r| r.id().to_string()).collect(),
+            routes: walk.iter().map(|(r, _)| r.id().to_string()).collect(),
             steps,
             text: text(&stations, trail.length()),
             stopped_after,
