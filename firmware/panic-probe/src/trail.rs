@@ -64,6 +64,9 @@ pub fn probe() {
     for s in t.stations() {
         keep(s.id());
     }
+    for (r, s) in t.steps() {
+        keep((r.length(), s.id()));
+    }
     show(t);
     hash(t);
     if let Outcome::Exhausted { best, spent } = outcome {
