@@ -302,19 +302,19 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// stations `until` at least (it stops once they are settled). Stations
     /// are settled by distance, the lower id first on a tie.
     ///
-    /// The open stations are scanned for the nearest up to 128 stations, and
-    /// kept in a heap past that ([`Open`]): on `trail-large-512.tsv` the
-    /// heap saves a fifth of all the instructions, on 64 stations it costs
-    /// a quarter more.
+    /// The open stations wait in [`Buckets`] by distance when every link of
+    /// `set` is shorter than [`BUCKETS`] (each pop a few instructions), else
+    /// in a binary heap ([`Open`]).
     pub(super) fn shortest(&self, set: T, from: usize, until: U) -> ([u16; S], [u16; S]) {
         let mut dist = [FAR; S];
         let mut via = [0u16; S];
         put(&mut dist, from, 0);
         let mut done = U::EMPTY;
-        // The step of both ways: settle `s`, then relax its links; `true`
-        // once the stations `until` are settled.
+        // The step of both ways: settle `s`, then relax its links (telling
+        // `lowered` each station whose distance fell, and its distance
+        // before); `true` once the stations `until` are settled.
         let mut settle =
-            |s: usize, dist: &mut [u16; S], lowered: &mut dyn FnMut(usize, &[u16; S])| {
+            |s: usize, dist: &mut [u16; S], lowered: &mut dyn FnMut(usize, u16, &[u16; S])| {
                 done |= U::bit(s);
                 if done & until == until {
                     return true;
@@ -324,36 +324,115 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                     let [a, b] = self.ends(r);
                     let t = if a == s { b } else { a };
                     let d = ds.saturating_add(self.weight(r));
-                    if !done.has(t) && d < get(dist, t, FAR) {
+                    let before = get(dist, t, FAR);
+                    if !done.has(t) && d < before {
                         put(dist, t, d);
                         put(&mut via, t, r as u16);
-                        lowered(t, dist);
+                        lowered(t, before, dist);
                     }
                 }
                 false
             };
-        if S > 128 {
-            let mut open = Open::<S>::new();
-            open.lower(from, &dist);
-            while let Some(s) = open.pop(&dist) {
-                if settle(s, &mut dist, &mut |t, dist| open.lower(t, dist)) {
+        if self.lighter(set) {
+            let mut open = Buckets::<U>::new();
+            open.add(from, 0);
+            let mut at = 0;
+            while let Some(s) = open.pop(at) {
+                at = get(&dist, s, FAR);
+                if settle(s, &mut dist, &mut |t, before, d| {
+                    open.lower(t, before, get(d, t, FAR));
+                }) {
                     break;
                 }
             }
         } else {
-            let mut open = U::bit(from);
-            while let Some(s) = bits(open).min_by_key(|&s| get(&dist, s, FAR)) {
-                open &= !U::bit(s);
-                if settle(s, &mut dist, &mut |t, _| open |= U::bit(t)) {
+            let mut open = Open::<S>::new();
+            open.lower(from, &dist);
+            while let Some(s) = open.pop(&dist) {
+                if settle(s, &mut dist, &mut |t, _, d| open.lower(t, d)) {
                     break;
                 }
             }
         }
         (dist, via)
     }
+
+    /// Returns whether every link of `set` is shorter than [`BUCKETS`].
+    fn lighter(&self, set: T) -> bool {
+        let heavy = self
+            .weight_bits
+            .iter()
+            .skip(BUCKETS.trailing_zeros() as usize)
+            .fold(T::EMPTY, |heavy, &links| heavy | links);
+        (set & heavy).is_empty()
+    }
 }
 
-/// The open stations of a Dijkstra: a binary heap of station ids ordered by
+/// How many distances [`Buckets`] tells apart, one bit of its `filled` word
+/// each: above every link's length when they are used.
+const BUCKETS: usize = u32::BITS as usize;
+
+/// The open stations of a Dijkstra whose links are all shorter than
+/// [`BUCKETS`], by distance (Dial's buckets): every open distance lies within
+/// `BUCKETS - 1` of the last settled one, so the bucket of distance `d` is
+/// `d % BUCKETS`, and the nearest open station is the lowest of the first
+/// filled bucket from there. `BUCKETS` station sets and a word.
+struct Buckets<U> {
+    bucket: [U; BUCKETS],
+    /// Bit `b` set when bucket `b` holds a station.
+    filled: u32,
+}
+
+impl<U: BitSet> Buckets<U> {
+    fn new() -> Self {
+        Buckets {
+            bucket: [U::EMPTY; BUCKETS],
+            filled: 0,
+        }
+    }
+
+    /// Adds station `s` at distance `d`.
+    fn add(&mut self, s: usize, d: u16) {
+        let b = usize::from(d) % BUCKETS;
+        if let Some(bucket) = self.bucket.get_mut(b) {
+            *bucket |= U::bit(s);
+            self.filled |= 1 << b;
+        }
+    }
+
+    /// Moves station `s` from distance `before` ([`FAR`]: not held) to `d`.
+    fn lower(&mut self, s: usize, before: u16, d: u16) {
+        if before != FAR {
+            let b = usize::from(before) % BUCKETS;
+            if let Some(bucket) = self.bucket.get_mut(b) {
+                *bucket &= !U::bit(s);
+                if bucket.is_empty() {
+                    self.filled &= !(1 << b);
+                }
+            }
+        }
+        self.add(s, d);
+    }
+
+    /// Takes out the station of least (distance, id), the distances held
+    /// being from `at` on.
+    fn pop(&mut self, at: u16) -> Option<usize> {
+        if self.filled == 0 {
+            return None;
+        }
+        // (`rotate_right` turns by `at % 32`: the filled buckets from `at`'s on.)
+        let ahead = self.filled.rotate_right(u32::from(at)).trailing_zeros();
+        let b = (usize::from(at) + ahead as usize) % BUCKETS;
+        let bucket = self.bucket.get_mut(b)?;
+        let s = bucket.pop_lowest();
+        if bucket.is_empty() {
+            self.filled &= !(1 << b);
+        }
+        s
+    }
+}
+
+/// The open stations of a Dijkstra with a link of [`BUCKETS`] or more: a binary heap of station ids ordered by
 /// (distance, id), with each station's place in it (`0` for none, else the
 /// place plus one), so that a lowered distance moves its station up in place.
 /// `3 S` bytes on the stack.
@@ -462,7 +541,7 @@ fn station_count(routes: &[Route<'_>]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::set::{BitSet, Wide};
-    use super::{FAR, Network, Open};
+    use super::{BUCKETS, Buckets, FAR, Network, Open};
     use crate::rng::SplitMix64;
     use crate::tchu::{Level, Route, Station};
 
@@ -476,18 +555,25 @@ mod tests {
     }
 
     /// The shortest paths of both ways of picking the nearest open station
-    /// (a scan, a heap) are the same: a tie keeps the path found first.
-    fn ties_keep_the_first_path<U: BitSet, const S: usize>() {
+    /// (buckets, a heap) are the same: a tie keeps the path found first.
+    /// Every link `scale` long: 1 takes the buckets, [`BUCKETS`] the heap.
+    fn ties_keep_the_first_path<U: BitSet, const S: usize>(scale: u16) {
         let mut net = Network::<u64, U, 16, S>::EMPTY;
         assert!(net.fill(&square()).is_ok());
+        for r in 0..4 {
+            net.weight[r] = scale;
+            net.set_weight_bits(r, scale);
+        }
+        assert_eq!(net.lighter(net.all), scale < BUCKETS as u16);
         let (dist, via) = net.shortest(net.all, 0, U::bit(3));
+        let d = |hops: u16| hops * scale;
         assert_eq!(
             (&dist[..4], &via[..4]),
-            (&[0, 1, 1, 2][..], &[0, 0, 1, 2][..])
+            (&[0, d(1), d(1), d(2)][..], &[0, 0, 1, 2][..])
         );
         // Without R2 the other way round.
         let (dist, via) = net.shortest(net.all & !u64::bit(2), 0, U::bit(3));
-        assert_eq!((dist[3], via[3]), (2, 3));
+        assert_eq!((dist[3], via[3]), (d(2), 3));
         // Out of reach: without R2 and R3.
         let (dist, _) = net.shortest(0b11, 0, U::bit(3));
         assert_eq!(dist[3], FAR);
@@ -495,12 +581,56 @@ mod tests {
 
     #[test]
     fn a_tie_keeps_the_path_found_first() {
-        ties_keep_the_first_path::<u64, 8>();
-        ties_keep_the_first_path::<Wide<4>, 200>();
+        for scale in [1, 31, 32, 200] {
+            ties_keep_the_first_path::<u64, 8>(scale);
+            ties_keep_the_first_path::<Wide<4>, 200>(scale);
+        }
     }
 
-    /// The heap gives its stations in (distance, id) order, as the scan of
-    /// the small layouts does, with distances lowered while it holds them.
+    /// The buckets give their stations in (distance, id) order, with
+    /// distances lowered while they hold them, as a Dijkstra uses them: every
+    /// distance held within `BUCKETS - 1` of the last one taken.
+    #[test]
+    fn the_buckets_take_stations_by_distance_then_id() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let mut dist = [FAR; 64];
+            let mut open = Buckets::<u64>::new();
+            let mut held = std::collections::BTreeSet::new();
+            let mut taken = 0u64;
+            let mut at = 0u16;
+            for _ in 0..300 {
+                let s = rng.below(64);
+                match rng.below(3) {
+                    0 => {
+                        let popped = open.pop(at);
+                        assert_eq!(popped.map(|s| (dist[s], s)), held.pop_first());
+                        if let Some(s) = popped {
+                            at = dist[s];
+                            taken |= 1 << s;
+                        }
+                    }
+                    _ => {
+                        let d = at + rng.below(BUCKETS) as u16;
+                        if d < dist[s] && taken & (1 << s) == 0 {
+                            held.remove(&(dist[s], s));
+                            open.lower(s, dist[s], d);
+                            dist[s] = d;
+                            held.insert((d, s));
+                        }
+                    }
+                }
+            }
+            while let Some(s) = open.pop(at) {
+                at = dist[s];
+                assert_eq!(held.pop_first(), Some((dist[s], s)));
+            }
+            assert!(held.is_empty());
+        }
+    }
+
+    /// The heap gives its stations in (distance, id) order, as the buckets
+    /// do, with distances lowered while it holds them.
     #[test]
     fn the_heap_takes_stations_by_distance_then_id() {
         let mut rng = SplitMix64::new(7);
