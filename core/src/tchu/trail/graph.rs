@@ -306,51 +306,41 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// `set` is shorter than [`BUCKETS`] (each pop a few instructions), else
     /// in a binary heap ([`Open`]).
     pub(super) fn shortest(&self, set: T, from: usize, until: U) -> ([u16; S], [u16; S]) {
+        if self.lighter(set) {
+            self.dijkstra(set, from, until, Buckets::<U>::new())
+        } else {
+            self.dijkstra(set, from, until, Open::<S>::new())
+        }
+    }
+
+    /// [`Network::shortest`] with the open stations in `open`.
+    fn dijkstra<F: Frontier<S>>(
+        &self,
+        set: T,
+        from: usize,
+        until: U,
+        mut open: F,
+    ) -> ([u16; S], [u16; S]) {
         let mut dist = [FAR; S];
         let mut via = [0u16; S];
         put(&mut dist, from, 0);
+        open.lower(from, FAR, &dist);
         let mut done = U::EMPTY;
-        // The step of both ways: settle `s`, then relax its links (telling
-        // `lowered` each station whose distance fell, and its distance
-        // before); `true` once the stations `until` are settled.
-        let mut settle =
-            |s: usize, dist: &mut [u16; S], lowered: &mut dyn FnMut(usize, u16, &[u16; S])| {
-                done |= U::bit(s);
-                if done & until == until {
-                    return true;
-                }
-                let ds = get(dist, s, FAR);
-                for r in bits(self.at(s) & set) {
-                    let [a, b] = self.ends(r);
-                    let t = if a == s { b } else { a };
-                    let d = ds.saturating_add(self.weight(r));
-                    let before = get(dist, t, FAR);
-                    if !done.has(t) && d < before {
-                        put(dist, t, d);
-                        put(&mut via, t, r as u16);
-                        lowered(t, before, dist);
-                    }
-                }
-                false
-            };
-        if self.lighter(set) {
-            let mut open = Buckets::<U>::new();
-            open.add(from, 0);
-            let mut at = 0;
-            while let Some(s) = open.pop(at) {
-                at = get(&dist, s, FAR);
-                if settle(s, &mut dist, &mut |t, before, d| {
-                    open.lower(t, before, get(d, t, FAR));
-                }) {
-                    break;
-                }
+        while let Some(s) = open.pop(&dist) {
+            done |= U::bit(s);
+            if done & until == until {
+                break;
             }
-        } else {
-            let mut open = Open::<S>::new();
-            open.lower(from, &dist);
-            while let Some(s) = open.pop(&dist) {
-                if settle(s, &mut dist, &mut |t, _, d| open.lower(t, d)) {
-                    break;
+            let ds = get(&dist, s, FAR);
+            for r in bits(self.at(s) & set) {
+                let [a, b] = self.ends(r);
+                let t = if a == s { b } else { a };
+                let d = ds.saturating_add(self.weight(r));
+                let before = get(&dist, t, FAR);
+                if !done.has(t) && d < before {
+                    put(&mut dist, t, d);
+                    put(&mut via, t, r as u16);
+                    open.lower(t, before, &dist);
                 }
             }
         }
@@ -372,6 +362,17 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
 /// each: above every link's length when they are used.
 const BUCKETS: usize = u32::BITS as usize;
 
+/// The open stations of a Dijkstra: it takes out the one of least (distance,
+/// id) and is told of each lowered distance.
+trait Frontier<const S: usize> {
+    /// Takes out the open station of least (distance, id), `dist` holding
+    /// the distances.
+    fn pop(&mut self, dist: &[u16; S]) -> Option<usize>;
+    /// Holds station `s`, whose distance fell from `before` ([`FAR`]: not
+    /// held yet) to `dist[s]`.
+    fn lower(&mut self, s: usize, before: u16, dist: &[u16; S]);
+}
+
 /// The open stations of a Dijkstra whose links are all shorter than
 /// [`BUCKETS`], by distance (Dial's buckets): every open distance lies within
 /// `BUCKETS - 1` of the last settled one, so the bucket of distance `d` is
@@ -381,6 +382,8 @@ struct Buckets<U> {
     bucket: [U; BUCKETS],
     /// Bit `b` set when bucket `b` holds a station.
     filled: u32,
+    /// The distance of the station taken last.
+    at: u16,
 }
 
 impl<U: BitSet> Buckets<U> {
@@ -388,20 +391,32 @@ impl<U: BitSet> Buckets<U> {
         Buckets {
             bucket: [U::EMPTY; BUCKETS],
             filled: 0,
+            at: 0,
         }
     }
+}
 
-    /// Adds station `s` at distance `d`.
-    fn add(&mut self, s: usize, d: u16) {
-        let b = usize::from(d) % BUCKETS;
-        if let Some(bucket) = self.bucket.get_mut(b) {
-            *bucket |= U::bit(s);
-            self.filled |= 1 << b;
+impl<U: BitSet, const S: usize> Frontier<S> for Buckets<U> {
+    fn pop(&mut self, dist: &[u16; S]) -> Option<usize> {
+        if self.filled == 0 {
+            return None;
         }
+        // The filled buckets from `at`'s on (`rotate_right` turns by `at % 32`).
+        let ahead = self
+            .filled
+            .rotate_right(u32::from(self.at))
+            .trailing_zeros();
+        let b = (usize::from(self.at) + ahead as usize) % BUCKETS;
+        let bucket = self.bucket.get_mut(b)?;
+        let s = bucket.pop_lowest()?;
+        if bucket.is_empty() {
+            self.filled &= !(1 << b);
+        }
+        self.at = get(dist, s, FAR);
+        Some(s)
     }
 
-    /// Moves station `s` from distance `before` ([`FAR`]: not held) to `d`.
-    fn lower(&mut self, s: usize, before: u16, d: u16) {
+    fn lower(&mut self, s: usize, before: u16, dist: &[u16; S]) {
         if before != FAR {
             let b = usize::from(before) % BUCKETS;
             if let Some(bucket) = self.bucket.get_mut(b) {
@@ -411,29 +426,16 @@ impl<U: BitSet> Buckets<U> {
                 }
             }
         }
-        self.add(s, d);
-    }
-
-    /// Takes out the station of least (distance, id), the distances held
-    /// being from `at` on.
-    fn pop(&mut self, at: u16) -> Option<usize> {
-        if self.filled == 0 {
-            return None;
+        let b = usize::from(get(dist, s, FAR)) % BUCKETS;
+        if let Some(bucket) = self.bucket.get_mut(b) {
+            *bucket |= U::bit(s);
+            self.filled |= 1 << b;
         }
-        // (`rotate_right` turns by `at % 32`: the filled buckets from `at`'s on.)
-        let ahead = self.filled.rotate_right(u32::from(at)).trailing_zeros();
-        let b = (usize::from(at) + ahead as usize) % BUCKETS;
-        let bucket = self.bucket.get_mut(b)?;
-        let s = bucket.pop_lowest();
-        if bucket.is_empty() {
-            self.filled &= !(1 << b);
-        }
-        s
     }
 }
 
-/// The open stations of a Dijkstra with a link of [`BUCKETS`] or more: a binary heap of station ids ordered by
-/// (distance, id), with each station's place in it (`0` for none, else the
+/// The open stations of a Dijkstra with a link of [`BUCKETS`] or more: a
+/// binary heap of station ids ordered by (distance, id), with each station's place in it (`0` for none, else the
 /// place plus one), so that a lowered distance moves its station up in place.
 /// `3 S` bytes on the stack.
 struct Open<const S: usize> {
@@ -468,9 +470,10 @@ impl<const S: usize> Open<S> {
         put(&mut self.place, usize::from(b), i.wrapping_add(1) as u16);
         put(&mut self.place, usize::from(a), j.wrapping_add(1) as u16);
     }
+}
 
-    /// Adds station `s`, or moves it up after its distance fell.
-    fn lower(&mut self, s: usize, dist: &[u16; S]) {
+impl<const S: usize> Frontier<S> for Open<S> {
+    fn lower(&mut self, s: usize, _: u16, dist: &[u16; S]) {
         let mut i = match usize::from(get(&self.place, s, 0)) {
             0 => {
                 let i = self.len;
@@ -494,7 +497,6 @@ impl<const S: usize> Open<S> {
         }
     }
 
-    /// Takes out the station of least (distance, id).
     fn pop(&mut self, dist: &[u16; S]) -> Option<usize> {
         if self.len == 0 {
             return None;
@@ -541,7 +543,7 @@ fn station_count(routes: &[Route<'_>]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::set::{BitSet, Wide};
-    use super::{BUCKETS, Buckets, FAR, Network, Open};
+    use super::{BUCKETS, Buckets, FAR, Frontier, Network, Open};
     use crate::rng::SplitMix64;
     use crate::tchu::{Level, Route, Station};
 
@@ -603,7 +605,7 @@ mod tests {
                 let s = rng.below(64);
                 match rng.below(3) {
                     0 => {
-                        let popped = open.pop(at);
+                        let popped = open.pop(&dist);
                         assert_eq!(popped.map(|s| (dist[s], s)), held.pop_first());
                         if let Some(s) = popped {
                             at = dist[s];
@@ -614,15 +616,15 @@ mod tests {
                         let d = at + rng.below(BUCKETS) as u16;
                         if d < dist[s] && taken & (1 << s) == 0 {
                             held.remove(&(dist[s], s));
-                            open.lower(s, dist[s], d);
+                            let before = dist[s];
                             dist[s] = d;
+                            open.lower(s, before, &dist);
                             held.insert((d, s));
                         }
                     }
                 }
             }
-            while let Some(s) = open.pop(at) {
-                at = dist[s];
+            while let Some(s) = open.pop(&dist) {
                 assert_eq!(held.pop_first(), Some((dist[s], s)));
             }
             assert!(held.is_empty());
@@ -656,7 +658,7 @@ mod tests {
                             held.remove(&(dist[s], s));
                             dist[s] = d;
                             held.insert((d, s));
-                            open.lower(s, &dist);
+                            open.lower(s, FAR, &dist);
                         }
                     }
                 }
