@@ -24,6 +24,7 @@
 
 use super::matching::{Matching, NoMatching, Pairing};
 use super::set::{BitSet, Wide};
+use super::tjoin::Row;
 
 /// A fixed-capacity stack: the search's frames.
 #[doc(hidden)]
@@ -78,6 +79,9 @@ pub trait Layout {
     type Stack<F: Copy>: Stack<F>;
     /// The matching behind the parity bound, or none.
     type Matching: Pairing;
+    /// A station's distances from the sources one sweep measures from (the
+    /// matching's costs, see `tjoin.rs`).
+    type Row: Row;
 }
 
 impl<const R: usize, const S: usize, const M: usize> Layout for Capacity<R, S, M>
@@ -90,6 +94,7 @@ where
     type Stations = <Stations<S> as StationLayout>::Set;
     type Stack<F: Copy> = <Routes<R> as RouteLayout>::Stack<F>;
     type Matching = <Matched<M> as MatchingLayout>::Matching;
+    type Row = <Matched<M> as MatchingLayout>::Row;
 }
 
 /// `N` routes.
@@ -123,6 +128,10 @@ pub trait StationLayout {
 pub trait MatchingLayout {
     /// The matching: `N` stations and the two free ends, or none for 0.
     type Matching: Pairing;
+    /// A station's distances from up to `N + 2` sources, 32 at most: the
+    /// sweep's `2 × 32` bytes a station on the stack (less for a small
+    /// matching, none without one).
+    type Row: Row;
 }
 
 macro_rules! routes {
@@ -172,12 +181,14 @@ macro_rules! matched {
         // of that many numbers.
         impl MatchingLayout for Matched<$n> {
             type Matching = Matching<{ $n + 2 }, { $n + $n / 2 + 4 }, { $n / 2 + 2 }, $set>;
+            type Row = [i16; { if $n + 2 < 32 { $n + 2 } else { 32 } }];
         }
     )*};
 }
 
 impl MatchingLayout for Matched<0> {
     type Matching = NoMatching;
+    type Row = [i16; 0];
 }
 
 matched!(Wide<4>: 128);

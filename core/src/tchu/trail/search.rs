@@ -475,7 +475,13 @@ impl<L: Layout> BranchAndBound<L> {
         if length.saturating_sub(bound) <= self.best_length {
             return Settled::Done(true);
         }
-        let join = net.drop_join(&mut self.matching, node.alive, node.kept, node.ends, target);
+        let join = net.drop_join::<_, L::Row>(
+            &mut self.matching,
+            node.alive,
+            node.kept,
+            node.ends,
+            target,
+        );
         if let Some(join) = join {
             if length.saturating_sub(join.bound) <= self.best_length {
                 return Settled::Done(true);

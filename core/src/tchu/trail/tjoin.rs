@@ -13,9 +13,10 @@
 //! trail not named yet: the matching gets one vertex for each such free end,
 //! at cost 0 to every station.
 //!
-//! The distances come from [`Network::shortest`] (a Dijkstra per station of T,
-//! stopped once the later ones are settled), the pairing from the matching of
-//! `matching.rs`. The bound is tighter than the sum of shares of `bound.rs`,
+//! The distances come from sweeps over the links that carry the distances
+//! from up to 32 stations of T at once, one lane each ([`Row`]), the pairing
+//! from the matching of `matching.rs`, and the paths of the matched pairs
+//! from a Dijkstra each ([`Network::shortest`]). The bound is tighter than the sum of shares of `bound.rs`,
 //! and dearer: the search asks for it only when that one does not prune.
 //! Its paths are one cheapest drop, which the search tries as a trail at once.
 
@@ -49,7 +50,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     /// of shares ([`Network::drop_bound`]) then stands alone. The matching
     /// stops as soon as its duals prove a bound of `enough` (what prunes the
     /// node): then the bound is that proof and there are no links.
-    pub(super) fn drop_join<P: Pairing>(
+    pub(super) fn drop_join<P: Pairing, W: Row>(
         &self,
         matching: &mut P,
         alive: T,
@@ -74,19 +75,8 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             put(&mut station_of, i, t as u8);
             matching.name(i, t);
         }
-        let mut capped = false;
-        for (i, t) in (0..S).zip(bits(sources)) {
-            // The distances to the sources after `t` (the earlier ones are set).
-            let later = sources & !U::up_to(t);
-            if later == U::EMPTY {
-                break;
-            }
-            let (dist, _) = self.shortest(droppable, t, later);
-            for (j, u) in (0..S).zip(bits(sources)).skip(i.wrapping_add(1)) {
-                // A pair out of reach costs the most: the bound stays valid,
-                // and the matching pairs it only if every pairing needs one.
-                matching.set_cost(i, j, get(&dist, u, FAR).min(CAP));
-            }
+        for first in (0..count).step_by(W::LANES.max(1)) {
+            self.sweep::<P, W>(matching, droppable, &station_of, first, count);
         }
         let solved = matching.solve(enough)?;
         if !solved.matched {
@@ -98,6 +88,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
         }
         let bound = solved.bound;
         let mut links = T::EMPTY;
+        let mut capped = false;
         for (i, t) in (0..S).zip(bits(sources)) {
             let j = matching.mate_of(i);
             if j <= i || j >= count {
@@ -123,5 +114,176 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             bound,
             links: (!capped).then_some(links),
         })
+    }
+
+    /// Sets the costs from the sources `first..` (up to [`Row::LANES`] of
+    /// them) to every later source: their distances over `droppable`, by
+    /// label-correcting rounds over the stations whose distances fell, one
+    /// lane a source (the lanes' sums and minima a few vector
+    /// instructions). A station is in round `k` only if some distance fell
+    /// in round `k - 1`, and after round `k` every distance by a path of `k`
+    /// links is reached: at most `S` rounds.
+    fn sweep<P: Pairing, W: Row>(
+        &self,
+        matching: &mut P,
+        droppable: T,
+        station_of: &[u8; S],
+        first: usize,
+        count: usize,
+    ) {
+        let mut dist = [W::FAR; S];
+        let mut round = U::EMPTY;
+        for (lane, i) in (first..count).take(W::LANES).enumerate() {
+            let t = usize::from(get(station_of, i, 0));
+            if let Some(row) = dist.get_mut(t) {
+                put(row.lanes_mut(), lane, 0);
+                round |= U::bit(t);
+            }
+        }
+        for _ in 0..S {
+            let mut next = U::EMPTY;
+            for s in bits(round) {
+                let Some(&from) = dist.get(s) else { continue };
+                for r in bits(self.at(s) & droppable) {
+                    let [a, b] = self.ends(r);
+                    let t = if a == s { b } else { a };
+                    // A link is at most 3,072 long: an `i16`.
+                    let w = i16::try_from(self.weight(r)).unwrap_or(FAR_LANE);
+                    let Some(to) = dist.get_mut(t) else { continue };
+                    let mut fell = 0;
+                    for (d, &f) in to.lanes_mut().iter_mut().zip(from.lanes()) {
+                        let n = f.saturating_add(w).min(*d);
+                        fell |= n ^ *d;
+                        *d = n;
+                    }
+                    if fell != 0 {
+                        next |= U::bit(t);
+                    }
+                }
+            }
+            if next == U::EMPTY {
+                break;
+            }
+            round = next;
+        }
+        for (lane, i) in (first..count).take(W::LANES).enumerate() {
+            for j in i.wrapping_add(1)..count {
+                let u = usize::from(get(station_of, j, 0));
+                let d = dist
+                    .get(u)
+                    .map_or(FAR_LANE, |row| get(row.lanes(), lane, FAR_LANE));
+                // Out of reach (`i16::MAX`) costs the most, as before.
+                matching.set_cost(i, j, u16::try_from(d).unwrap_or(CAP).min(CAP));
+            }
+        }
+    }
+}
+
+/// Out of reach, in a sweep's lane.
+const FAR_LANE: i16 = i16::MAX;
+
+/// A station's distances from up to [`Row::LANES`] sources, one lane each
+/// ([`FAR_LANE`] out of reach): an array of `i16`, so that the lanes' sums
+/// saturate and their minima vectorize on every target.
+#[doc(hidden)]
+pub trait Row: Copy {
+    /// How many sources.
+    const LANES: usize;
+    /// Every source out of reach.
+    const FAR: Self;
+    /// The lanes.
+    fn lanes(&self) -> &[i16];
+    /// The lanes, to change.
+    fn lanes_mut(&mut self) -> &mut [i16];
+}
+
+impl<const N: usize> Row for [i16; N] {
+    const LANES: usize = N;
+    const FAR: Self = [FAR_LANE; N];
+    fn lanes(&self) -> &[i16] {
+        self
+    }
+    fn lanes_mut(&mut self) -> &mut [i16] {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::graph::Network;
+    use super::super::matching::{Pairing, Solved};
+    use super::{CAP, Row};
+    use crate::rng::SplitMix64;
+    use crate::tchu::{Level, Route, Station};
+
+    /// Records the costs it is given, and solves nothing.
+    struct Costs([[u16; 32]; 32]);
+
+    impl Pairing for Costs {
+        const EMPTY: Self = Costs([[u16::MAX; 32]; 32]);
+        const VERTICES: usize = 32;
+        fn start(&mut self, _: usize) -> bool {
+            true
+        }
+        fn set_cost(&mut self, a: usize, b: usize, cost: u16) {
+            self.0[a][b] = cost;
+            self.0[b][a] = cost;
+        }
+        fn name(&mut self, _: usize, _: usize) {}
+        fn forget(&mut self) {}
+        fn solve(&mut self, _: u32) -> Option<Solved> {
+            None
+        }
+        fn mate_of(&self, _: usize) -> usize {
+            0
+        }
+    }
+
+    /// The sweeps' costs, a few lanes at a time or all at once, are the
+    /// distances of a Dijkstra from each source, on random networks (some in
+    /// several pieces: out of reach costs the most) and random droppable
+    /// routes.
+    fn sweeps_measure_what_a_dijkstra_does<W: Row>() {
+        let mut rng = SplitMix64::new(43);
+        for _ in 0..300 {
+            let stations = 2 + rng.below(22) as u8;
+            let count = 1 + rng.below(40);
+            let routes: Vec<Route<'static>> = (0..count)
+                .filter_map(|i| {
+                    let a = rng.below(usize::from(stations)) as u8;
+                    let b = (a + 1 + rng.below(usize::from(stations) - 1) as u8) % stations;
+                    let s = |x: u8| Station::new(x, "X", "X");
+                    let id: &'static str = Box::leak(format!("R{i}").into_boxed_str());
+                    let length = 1 + rng.below(6) as u8;
+                    Route::new(id, s(a), s(b), length, Level::Overground, None).ok()
+                })
+                .collect();
+            let mut net = Network::<u64, u64, 64, 32>::EMPTY;
+            assert!(net.load(&routes).is_ok());
+            let droppable = net.all & rng.next_u64() | rng.next_u64() & rng.next_u64();
+            let sources = rng.next_u64() & ((1u64 << net.stations) - 1);
+            let order: Vec<usize> = (0..net.stations).filter(|&s| sources >> s & 1 == 1).collect();
+            let mut station_of = [0u8; 32];
+            for (i, &t) in order.iter().enumerate() {
+                station_of[i] = t as u8;
+            }
+            let mut costs = Costs::EMPTY;
+            for first in (0..order.len()).step_by(W::LANES) {
+                net.sweep::<Costs, W>(&mut costs, droppable, &station_of, first, order.len());
+            }
+            for (i, &t) in order.iter().enumerate() {
+                let (dist, _) = net.shortest(droppable, t, u64::MAX);
+                for (j, &u) in order.iter().enumerate().skip(i + 1) {
+                    assert_eq!(costs.0[i][j], dist[u].min(CAP), "{t} to {u}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sweeps_measure_what_a_dijkstra_does_with_any_lanes() {
+        sweeps_measure_what_a_dijkstra_does::<[i16; 1]>();
+        sweeps_measure_what_a_dijkstra_does::<[i16; 3]>();
+        sweeps_measure_what_a_dijkstra_does::<[i16; 32]>();
     }
 }
