@@ -306,14 +306,15 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Pairing
             put(&mut self.holder, x, 0);
             put(&mut self.reached_from, x, 0);
             put(&mut self.dual, x, 0);
-            if let Some(row) = self.best_end.get_mut(x) {
-                for (y, r) in (0..top).zip(row.iter_mut()) {
-                    *r = if leaf && y <= n && x != y && x != 0 && y != 0 {
-                        x as u8
-                    } else {
-                        0
-                    };
-                }
+        }
+        // Between two vertices the best edge is their own; a blossom's row and
+        // column are written when it forms (`shrink_blossom`).
+        for x in 1..=n {
+            if let Some(row) = self.best_end.get_mut(x)
+                && let Some(row) = row.get_mut(1..=n)
+            {
+                row.fill(x as u8);
+                put(row, x.wrapping_sub(1), 0);
             }
         }
         // Each vertex starts at a potential `p` (its dual is `-2 p`):
