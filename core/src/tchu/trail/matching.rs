@@ -768,26 +768,23 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         }
         put(&mut self.outer, b, b as u8);
         put(&mut self.holder, b, 0);
-        // The blossom's best edge to each other one: the best of its children's.
+        // The blossom's best edge to each number outside it: its children's
+        // of least slack, the first on a tie (none inside it: never read).
         for x in 1..=self.highest {
-            self.set_best_end(b, x, 0);
-            self.set_best_end(x, b, 0);
-        }
-        for &c in &cycle {
-            let child = usize::from(c);
-            for x in 1..=self.highest {
-                let better = self.best_end(b, x) == 0
-                    || match (self.slack(child, x), self.slack(b, x)) {
-                        (Some(a), Some(c)) => a < c,
-                        (Some(_), None) => true,
-                        (None, _) => false,
-                    };
-                if better {
-                    let (into, back) = (self.best_end(child, x), self.best_end(x, child));
-                    self.set_best_end(b, x, into);
-                    self.set_best_end(x, b, back);
+            let mut best: Option<(i32, usize, usize)> = None;
+            if self.outer(x) != b {
+                for &c in &cycle {
+                    let child = usize::from(c);
+                    if let Some(slack) = self.slack(child, x)
+                        && best.is_none_or(|(least, ..)| slack < least)
+                    {
+                        best = Some((slack, self.best_end(child, x), self.best_end(x, child)));
+                    }
                 }
             }
+            let (into, back) = best.map_or((0, 0), |(_, into, back)| (into, back));
+            self.set_best_end(b, x, into);
+            self.set_best_end(x, b, back);
         }
         self.find_closest(b);
         Some(())
