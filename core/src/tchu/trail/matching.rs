@@ -489,6 +489,12 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             .unwrap_or(MAX_COST)
     }
 
+    /// Returns the costs from the vertex `u` (from 1) to every vertex, the
+    /// vertex `v` at `v - 1`.
+    fn costs_of(&self, u: usize) -> [u16; V] {
+        self.cost.get(u.wrapping_sub(1)).copied().unwrap_or([MAX_COST; V])
+    }
+
     /// Returns the weight of the edge between the vertices `u` and `v`:
     /// `-2` times its cost (see the module docs).
     fn weight(&self, u: usize, v: usize) -> i32 {
@@ -592,8 +598,12 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         }
     }
 
-    /// Queues the vertices of the outermost blossom `x`.
+    /// Queues the vertices of the outermost blossom `x` (a vertex: itself).
     fn queue_blossom(&mut self, x: usize) {
+        if x <= self.vertices {
+            self.queue |= Q::bit(x.wrapping_sub(1));
+            return;
+        }
         for u in 1..=self.vertices {
             if self.outer(u) == x {
                 self.queue |= Q::bit(u.wrapping_sub(1));
@@ -896,13 +906,17 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                 }
                 // Between two vertices the best edge is their own (`slack`
                 // of vertices, without its look-ups); only a blossom's is
-                // looked up.
-                for v in 1..=self.vertices {
+                // looked up. (`u`'s dual and costs stay as they are while it
+                // is scanned: only a new blossom's dual is set.)
+                let (dual_u, costs) = (self.dual(u), self.costs_of(u));
+                for (v, &cost) in (1..=self.vertices).zip(costs.iter()) {
                     let outer_v = self.outer(v);
                     if v == u || self.outer(u) == outer_v {
                         continue;
                     }
-                    let slack = self.vertex_slack(u, v);
+                    let slack = dual_u
+                        .wrapping_add(self.dual(v))
+                        .wrapping_add(i32::from(cost).wrapping_mul(4));
                     if slack == 0 {
                         if self.on_tight_edge(u, v)? {
                             return Some(Stage::Augmented);
