@@ -927,7 +927,8 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                         if current == 0 || slack < self.vertex_slack(current, v) {
                             put(&mut self.closest, v, u as u8);
                         }
-                    } else {
+                    } else if self.best_end(outer_v, u) == v {
+                        // Once a blossom: at its vertex on its best edge to `u`.
                         self.update_closest(u, outer_v);
                     }
                 }
