@@ -128,9 +128,10 @@ pub trait StationLayout {
 pub trait MatchingLayout {
     /// The matching: `N` stations and the two free ends, or none for 0.
     type Matching: Pairing;
-    /// A station's distances from up to `N + 2` sources, 32 at most: the
-    /// sweep's `2 × 32` bytes a station on the stack (less for a small
-    /// matching, none without one).
+    /// A station's distances from the sources a sweep measures from at
+    /// once: 32 from a matching of 64 stations on (the host's workspaces,
+    /// 64 bytes a station on the stack), else 4 (a chip's: 8 bytes a
+    /// station, less than a Dijkstra's), none without a matching.
     type Row: Row;
 }
 
@@ -181,7 +182,7 @@ macro_rules! matched {
         // of that many numbers.
         impl MatchingLayout for Matched<$n> {
             type Matching = Matching<{ $n + 2 }, { $n + $n / 2 + 4 }, { $n / 2 + 2 }, $set>;
-            type Row = [i16; { if $n + 2 < 32 { $n + 2 } else { 32 } }];
+            type Row = [i16; { if $n >= 64 { 32 } else { 4 } }];
         }
     )*};
 }

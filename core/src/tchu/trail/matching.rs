@@ -492,7 +492,10 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
     /// Returns the costs from the vertex `u` (from 1) to every vertex, the
     /// vertex `v` at `v - 1`.
     fn costs_of(&self, u: usize) -> [u16; V] {
-        self.cost.get(u.wrapping_sub(1)).copied().unwrap_or([MAX_COST; V])
+        self.cost
+            .get(u.wrapping_sub(1))
+            .copied()
+            .unwrap_or([MAX_COST; V])
     }
 
     /// Returns the weight of the edge between the vertices `u` and `v`:

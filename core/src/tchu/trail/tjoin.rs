@@ -14,7 +14,8 @@
 //! at cost 0 to every station.
 //!
 //! The distances come from sweeps over the links that carry the distances
-//! from up to 32 stations of T at once, one lane each ([`Row`]), the pairing
+//! from up to 32 stations of T at once (4 in a chip's small workspaces), one
+//! lane each ([`Row`]), the pairing
 //! from the matching of `matching.rs`, and the paths of the matched pairs
 //! from a Dijkstra each ([`Network::shortest`]). The bound is tighter than the sum of shares of `bound.rs`,
 //! and dearer: the search asks for it only when that one does not prune.
@@ -262,7 +263,9 @@ mod tests {
             assert!(net.load(&routes).is_ok());
             let droppable = net.all & rng.next_u64() | rng.next_u64() & rng.next_u64();
             let sources = rng.next_u64() & ((1u64 << net.stations) - 1);
-            let order: Vec<usize> = (0..net.stations).filter(|&s| sources >> s & 1 == 1).collect();
+            let order: Vec<usize> = (0..net.stations)
+                .filter(|&s| sources >> s & 1 == 1)
+                .collect();
             let mut station_of = [0u8; 32];
             for (i, &t) in order.iter().enumerate() {
                 station_of[i] = t as u8;
