@@ -106,32 +106,48 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
 
     /// Grows the regions over the droppable routes until every station reached
     /// has its distance to the nearest source (a multi-source shortest-path
-    /// pass, by label-correcting sweeps: lengths are small and networks shallow).
+    /// pass, by rounds over the stations whose distance fell in the last one:
+    /// lengths are small and networks shallow). A station at equal distance
+    /// from two sources may go to either: the nearest distances read from the
+    /// regions are the same (see [`Network::meet_regions`]).
     fn grow_regions(&self, regions: &mut Regions<S>, droppable: T) {
         let Regions { dist, origin, .. } = regions;
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for r in bits(droppable) {
-                let [a, b] = self.ends(r);
-                let w = self.weight(r);
-                let (da, db) = (get(dist, a, FAR), get(dist, b, FAR));
-                for (from, to, dfrom, dto) in [(a, b, da, db), (b, a, db, da)] {
-                    if dfrom != FAR && dfrom.saturating_add(w) < dto {
-                        let o = get(origin, from, 0);
-                        if let (Some(d), Some(t)) = (dist.get_mut(to), origin.get_mut(to)) {
-                            *d = dfrom.saturating_add(w);
-                            *t = o;
-                        }
-                        changed = true;
+        let mut round = U::EMPTY;
+        for (s, &d) in dist.iter().enumerate() {
+            if d == 0 {
+                round |= U::bit(s);
+            }
+        }
+        // After round `k` every distance by a path of `k` routes is reached:
+        // at most `S` rounds.
+        for _ in 0..S {
+            let mut next = U::EMPTY;
+            for s in bits(round) {
+                let (ds, o) = (get(dist, s, FAR), get(origin, s, 0));
+                for r in bits(self.at(s) & droppable) {
+                    let [a, b] = self.ends(r);
+                    let t = if a == s { b } else { a };
+                    let d = ds.saturating_add(self.weight(r));
+                    if d < get(dist, t, FAR) {
+                        put(dist, t, d);
+                        put(origin, t, o);
+                        next |= U::bit(t);
                     }
                 }
             }
+            if next == U::EMPTY {
+                break;
+            }
+            round = next;
         }
     }
 
     /// Sets each source's distance to its nearest other source: the shortest way
-    /// through a droppable route between its region and another.
+    /// through a droppable route between its region and another. Exact however
+    /// ties put stations in regions: each way found is a walk from the source
+    /// to another, and a shortest path from the source `s` to another leaves
+    /// `s`'s region by some route `(a, b)`, where `d(a)` is `a`'s distance from
+    /// `s` and `d(b)` at most `b`'s from the path's other end.
     fn meet_regions(&self, regions: &mut Regions<S>, droppable: T) {
         let Regions {
             dist,
