@@ -10,8 +10,11 @@
 //! the tip of a dead-end chain owns the whole chain; one round of dual ascent then
 //! raises the shares when that is not enough to prune.
 //!
-//! The search asks for this bound at every node it cannot settle otherwise, and
-//! for the tighter minimum T-join (`tjoin.rs`) only when this one does not prune.
+//! The search asks for this bound where the tighter minimum T-join (`tjoin.rs`)
+//! does not answer (a node with more stations to mend than the matching holds,
+//! or a workspace without one) or does not prune, its shares ordering the
+//! branches on a station. Where the T-join answers, it prunes whatever this
+//! bound would: the shares are a feasible dual of its matching.
 
 use super::graph::{FAR, Network, bits};
 use super::set::BitSet;

@@ -13,10 +13,10 @@
 //! stations (Euler), with a branch-and-bound (`search.rs`) whose bound is the
 //! cheapest drop that mends the parity alone, connected or not: a minimum T-join,
 //! from a minimum-cost perfect matching of the odd stations (`tjoin.rs`,
-//! `matching.rs`), asked for when a cheaper sum of shares (`bound.rs`) does not
-//! prune. When what that drop leaves is connected, it is the longest trail; when
-//! not, the search branches on the routes between its pieces. No recursion, a
-//! fixed stack.
+//! `matching.rs`); a cheaper sum of shares (`bound.rs`) bounds the nodes the
+//! matching cannot hold, and orders the branches on a station. When what that
+//! drop leaves is connected, it is the longest trail; when not, the search
+//! branches on the routes between its pieces. No recursion, a fixed stack.
 //!
 //! One entry type, [`TrailSearch`], runs the search in slices: it is a
 //! [`Search`] whose [`run`](Search::run) takes a [`Budget`] of search steps

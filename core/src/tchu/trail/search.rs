@@ -9,12 +9,15 @@
 //! no subset beats it. An odd station left with one choice takes it at once,
 //! without a bound.
 //!
-//! Otherwise the node is bounded twice: first by the cheap sum of shares
-//! (`bound.rs`), then, if that does not prune it, by the cheapest set of routes
-//! whose removal mends the parity alone, connected or not (a minimum T-join, from
-//! a minimum-cost perfect matching: [`Network::drop_join`]). What that drop leaves
-//! is a set of trails: if it is one piece, it is the node's longest trail and the
-//! node is settled; else its best piece is a trail found, and the node branches
+//! Otherwise the node is bounded by the cheapest set of routes whose removal
+//! mends the parity alone, connected or not (a minimum T-join, from a
+//! minimum-cost perfect matching: [`Network::drop_join`]), where the matching
+//! holds its stations to mend, and by the cheap sum of shares (`bound.rs`)
+//! where it does not or does not prune (the T-join prunes whatever the sum
+//! of shares would: those shares are a feasible dual of its matching). What
+//! that drop leaves is a set of trails: if it is one piece, it is the node's
+//! longest trail and the node is settled; else its best piece is a trail
+//! found, and the node branches
 //! on the routes `cut` between the piece with the fewest such routes and the
 //! rest: either the trail crosses none of them (the node splits), or it keeps
 //! each in turn, the earlier ones dropped. Each child either loses routes or
@@ -469,12 +472,9 @@ impl<L: Layout> BranchAndBound<L> {
             }
         }
         let target = length.saturating_sub(self.best_length);
-        let Some((bound, share)) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
-            return Settled::Done(true);
-        };
-        if length.saturating_sub(bound) <= self.best_length {
-            return Settled::Done(true);
-        }
+        // The T-join first, where the matching holds the node: it prunes
+        // whatever the sum of shares would (the shares are a feasible dual of
+        // its matching), which then only orders the branches on a station.
         let join = net.drop_join::<_, L::Row>(
             &mut self.matching,
             node.alive,
@@ -499,6 +499,12 @@ impl<L: Layout> BranchAndBound<L> {
                     return Settled::Done(self.push(node, Children::Cut, cut, 0));
                 }
             }
+        }
+        let Some((bound, share)) = net.drop_bound(node.alive, node.kept, node.ends, target) else {
+            return Settled::Done(true);
+        };
+        if length.saturating_sub(bound) <= self.best_length {
+            return Settled::Done(true);
         }
         // Branch on the odd station with the fewest choices, then the smallest share
         // (the cheapest to mend), then the lightest route (measured: fewest nodes).
