@@ -24,9 +24,9 @@ use crate::progress::Progress;
 
 /// The default `--max-steps` of `longest` and `bonus`. The whole map takes one
 /// step; the hardest network grown by hill climbs against the search
-/// (fixtures/tchu/trail-grown-9.tsv) takes 3,935, at about 0.1 ms a step
+/// (fixtures/tchu/trail-grown-10.tsv) takes 7,504, at about 0.01 ms a step
 /// (2026-12-06), so the default proves the longest on all of them and stops
-/// a far harder network after a minute or so.
+/// a far harder network after some seconds.
 const DEFAULT_MAX_STEPS: &str = "1000000";
 
 /// `--max-steps` of `tchu longest`: its unit and default.
