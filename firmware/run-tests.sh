@@ -276,8 +276,9 @@ echo "links on $M3 at opt-level 3 too"
 # by its file) are held to a committed list (panic-probe/overflow-baseline): a
 # new place fails the run, even when another is gone and the count is the same
 # (a new arithmetic that can overflow: make it checked, wrapping or saturating
-# where the value can grow, or wrapping with a comment where it cannot), and a
-# place gone asks for the list to lose it. Set OVERFLOW_CHECKS_MUST_LINK=true
+# where the value can grow, or wrapping with a comment where it cannot); a
+# place of the list this build does not show is only reported (a few calls are
+# attributed to other lines by other builds of the same code). Set OVERFLOW_CHECKS_MUST_LINK=true
 # to require the link itself.
 OVERFLOW_CHECKS_MUST_LINK=${OVERFLOW_CHECKS_MUST_LINK:-false}
 grep -Ev '^\s*(#|$)' panic-probe/overflow-baseline | sort -u >"$log/overflow-baseline"
@@ -304,8 +305,10 @@ for target in "$M3" "$M0"; do
         printf 'new places:\n%s\n' "$new" >&2
         fail "with overflow checks on, calls into the panic machinery at places not in panic-probe/overflow-baseline (above): an arithmetic of the core can now overflow"
       elif [ -n "$gone" ]; then
-        printf 'gone:\n%s\n' "$gone" >&2
-        fail "with overflow checks on, places of panic-probe/overflow-baseline no longer call the panic machinery (above): take them out of the list"
+        # Not a failure: which line a few of these calls are attributed to
+        # moves between builds of the same code (panic-probe/overflow-baseline
+        # lists each place seen); a place gone for good is still worth taking out.
+        printf 'places of panic-probe/overflow-baseline this build does not list (moved or gone):\n%s\n' "$gone"
       fi
     fi
     echo "$result" >"$log/overflow-result-$target"
