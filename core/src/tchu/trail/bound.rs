@@ -109,40 +109,27 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
 
     /// Grows the regions over the droppable routes until every station reached
     /// has its distance to the nearest source (a multi-source shortest-path
-    /// pass, by rounds over the stations whose distance fell in the last one:
-    /// lengths are small and networks shallow). A station at equal distance
+    /// pass, by [`Network::rounds`]: lengths are small and networks shallow). A station at equal distance
     /// from two sources may go to either: the nearest distances read from the
     /// regions are the same (see [`Network::meet_regions`]).
     fn grow_regions(&self, regions: &mut Regions<S>, droppable: T) {
         let Regions { dist, origin, .. } = regions;
-        let mut round = U::EMPTY;
+        let mut start = U::EMPTY;
         for (s, &d) in dist.iter().enumerate() {
             if d == 0 {
-                round |= U::bit(s);
+                start |= U::bit(s);
             }
         }
-        // After round `k` every distance by a path of `k` routes is reached:
-        // at most `S` rounds.
-        for _ in 0..S {
-            let mut next = U::EMPTY;
-            for s in bits(round) {
-                let (ds, o) = (get(dist, s, FAR), get(origin, s, 0));
-                for r in bits(self.at(s) & droppable) {
-                    let [a, b] = self.ends(r);
-                    let t = if a == s { b } else { a };
-                    let d = ds.saturating_add(self.weight(r));
-                    if d < get(dist, t, FAR) {
-                        put(dist, t, d);
-                        put(origin, t, o);
-                        next |= U::bit(t);
-                    }
-                }
+        self.rounds(droppable, start, |s, t, w| {
+            let d = get(dist, s, FAR).saturating_add(w);
+            let fell = d < get(dist, t, FAR);
+            if fell {
+                let o = get(origin, s, 0);
+                put(dist, t, d);
+                put(origin, t, o);
             }
-            if next == U::EMPTY {
-                break;
-            }
-            round = next;
-        }
+            fell
+        });
     }
 
     /// Sets each source's distance to its nearest other source: the shortest way
@@ -188,8 +175,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
         // A chain has a route: at most `R`.
         for _ in 0..R {
             length = length.saturating_add(self.weight(route));
-            let [a, b] = self.ends(route);
-            let next = if a == at { b } else { a };
+            let next = self.far_end(route, at);
             let out = self.at(next) & alive & !T::bit(route);
             let degree = out.count() + 1;
             if degree == 1 {

@@ -198,6 +198,12 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             .map_or([0, 0], |e| [usize::from(e[0]), usize::from(e[1])])
     }
 
+    /// Returns the end of `link` that is not `from` (`from` itself for a loop).
+    pub(super) fn far_end(&self, link: usize, from: usize) -> usize {
+        let [a, b] = self.ends(link);
+        if a == from { b } else { a }
+    }
+
     pub(super) fn at(&self, station: usize) -> T {
         get(&self.at, station, T::EMPTY)
     }
@@ -333,8 +339,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             }
             let ds = get(&dist, s, FAR);
             for r in bits(self.at(s) & set) {
-                let [a, b] = self.ends(r);
-                let t = if a == s { b } else { a };
+                let t = self.far_end(r, s);
                 let d = ds.saturating_add(self.weight(r));
                 let before = get(&dist, t, FAR);
                 if !done.has(t) && d < before {
@@ -345,6 +350,37 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             }
         }
         (dist, via)
+    }
+
+    /// Label-correcting rounds over the links `links`, from the stations
+    /// `start`: in each round every station whose labels fell in the last one
+    /// (at first, `start`) offers them over its links, `relax(s, t, w)`
+    /// lowering station `t`'s labels from `s`'s over a link `w` long and
+    /// returning whether any fell. Labels that are least lengths over paths
+    /// are all reached after round `k` for paths of `k` links: at most `S`
+    /// rounds. (The T-join's sweeps and the sum of shares' regions.)
+    pub(super) fn rounds(
+        &self,
+        links: T,
+        start: U,
+        mut relax: impl FnMut(usize, usize, u16) -> bool,
+    ) {
+        let mut round = start;
+        for _ in 0..S {
+            let mut next = U::EMPTY;
+            for s in bits(round) {
+                for r in bits(self.at(s) & links) {
+                    let t = self.far_end(r, s);
+                    if relax(s, t, self.weight(r)) {
+                        next |= U::bit(t);
+                    }
+                }
+            }
+            if next == U::EMPTY {
+                break;
+            }
+            round = next;
+        }
     }
 
     /// Returns whether every link of `set` is shorter than [`BUCKETS`].
@@ -394,6 +430,16 @@ impl<U: BitSet> Buckets<U> {
             at: 0,
         }
     }
+
+    /// Takes station `s` out of bucket `b`.
+    fn remove(&mut self, b: usize, s: usize) {
+        if let Some(bucket) = self.bucket.get_mut(b) {
+            *bucket &= !U::bit(s);
+            if bucket.is_empty() {
+                self.filled &= !(1 << b);
+            }
+        }
+    }
 }
 
 impl<U: BitSet, const S: usize> Frontier<S> for Buckets<U> {
@@ -407,24 +453,15 @@ impl<U: BitSet, const S: usize> Frontier<S> for Buckets<U> {
             .rotate_right(u32::from(self.at))
             .trailing_zeros();
         let b = (usize::from(self.at) + ahead as usize) % BUCKETS;
-        let bucket = self.bucket.get_mut(b)?;
-        let s = bucket.pop_lowest()?;
-        if bucket.is_empty() {
-            self.filled &= !(1 << b);
-        }
+        let s = self.bucket.get(b)?.lowest();
+        self.remove(b, s);
         self.at = get(dist, s, FAR);
         Some(s)
     }
 
     fn lower(&mut self, s: usize, before: u16, dist: &[u16; S]) {
         if before != FAR {
-            let b = usize::from(before) % BUCKETS;
-            if let Some(bucket) = self.bucket.get_mut(b) {
-                *bucket &= !U::bit(s);
-                if bucket.is_empty() {
-                    self.filled &= !(1 << b);
-                }
-            }
+            self.remove(usize::from(before) % BUCKETS, s);
         }
         let b = usize::from(get(dist, s, FAR)) % BUCKETS;
         if let Some(bucket) = self.bucket.get_mut(b) {
@@ -435,8 +472,9 @@ impl<U: BitSet, const S: usize> Frontier<S> for Buckets<U> {
 }
 
 /// The open stations of a Dijkstra with a link of [`BUCKETS`] or more: a
-/// binary heap of station ids ordered by (distance, id), with each station's place in it (`0` for none, else the
-/// place plus one), so that a lowered distance moves its station up in place.
+/// binary heap of station ids ordered by (distance, id), with each station's
+/// place in it (`0` for none, else the place plus one), so that a lowered
+/// distance moves its station up in place.
 /// `3 S` bytes on the stack.
 struct Open<const S: usize> {
     heap: [u8; S],

@@ -29,8 +29,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
     fn set_aside_dead_ends(&mut self, s: usize) -> bool {
         let mut dead_ends = T::EMPTY;
         for r in bits(self.at(s)) {
-            let [a, b] = self.ends(r);
-            let tip = if a == s { b } else { a };
+            let tip = self.far_end(r, s);
             if tip != s && self.at(tip) == T::bit(r) {
                 dead_ends |= T::bit(r);
             }
@@ -65,11 +64,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
         }
         let first = here.lowest();
         let second = here.without_lowest().lowest();
-        let far = |r: usize| {
-            let [a, b] = self.ends(r);
-            if a == s { b } else { a }
-        };
-        let (a, b) = (far(first), far(second));
+        let (a, b) = (self.far_end(first, s), self.far_end(second, s));
         let weight = self.weight(first).saturating_add(self.weight(second));
         // The joined link keeps the name `first`; `second` is gone.
         if let (Some(e), Some(w)) = (self.ends.get_mut(first), self.weight.get_mut(first)) {

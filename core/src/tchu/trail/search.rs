@@ -635,8 +635,7 @@ fn next_child<T: BitSet, U: BitSet, const R: usize, const S: usize>(
                 let mut pick: Option<(u32, usize)> = None;
                 let mut done = T::EMPTY;
                 for r in bits(all) {
-                    let [a, b] = net.ends(r);
-                    let other = if a == s { b } else { a };
+                    let other = net.far_end(r, s);
                     let k = key(odd.has(other), net.weight(r), r);
                     if k < frame.next {
                         done |= T::bit(r);

@@ -109,8 +109,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
                 let Some(&r) = via.get(at) else { break };
                 let r = usize::from(r);
                 links ^= T::bit(r);
-                let [a, b] = self.ends(r);
-                at = if a == at { b } else { a };
+                at = self.far_end(r, at);
             }
         }
         Some(Join {
@@ -121,11 +120,8 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
 
     /// Sets the costs from the sources `first..` (up to [`Row::LANES`] of
     /// them) to every later source: their distances over `droppable`, by
-    /// label-correcting rounds over the stations whose distances fell, one
-    /// lane a source (the lanes' sums and minima a few vector
-    /// instructions). A station is in round `k` only if some distance fell
-    /// in round `k - 1`, and after round `k` every distance by a path of `k`
-    /// links is reached: at most `S` rounds.
+    /// [`Network::rounds`] with one lane a source (the lanes' sums and minima
+    /// a few vector instructions).
     fn sweep<P: Pairing, W: Row>(
         &self,
         matching: &mut P,
@@ -135,40 +131,31 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
         count: usize,
     ) {
         let mut dist = [W::FAR; S];
-        let mut round = U::EMPTY;
+        let mut start = U::EMPTY;
         for (lane, i) in (first..count).take(W::LANES).enumerate() {
             let t = usize::from(get(station_of, i, 0));
             if let Some(row) = dist.get_mut(t) {
                 put(row.lanes_mut(), lane, 0);
-                round |= U::bit(t);
+                start |= U::bit(t);
             }
         }
-        for _ in 0..S {
-            let mut next = U::EMPTY;
-            for s in bits(round) {
-                let Some(&from) = dist.get(s) else { continue };
-                for r in bits(self.at(s) & droppable) {
-                    let [a, b] = self.ends(r);
-                    let t = if a == s { b } else { a };
-                    // A link is at most 3,072 long: an `i16`.
-                    let w = i16::try_from(self.weight(r)).unwrap_or(FAR_LANE);
-                    let Some(to) = dist.get_mut(t) else { continue };
-                    let mut fell = 0;
-                    for (d, &f) in to.lanes_mut().iter_mut().zip(from.lanes()) {
-                        let n = f.saturating_add(w).min(*d);
-                        fell |= n ^ *d;
-                        *d = n;
-                    }
-                    if fell != 0 {
-                        next |= U::bit(t);
-                    }
-                }
+        self.rounds(droppable, start, |s, t, w| {
+            let Some(&from) = dist.get(s) else {
+                return false;
+            };
+            let Some(to) = dist.get_mut(t) else {
+                return false;
+            };
+            // A link is at most 3,072 long: an `i16`.
+            let w = i16::try_from(w).unwrap_or(FAR_LANE);
+            let mut fell = 0;
+            for (d, &f) in to.lanes_mut().iter_mut().zip(from.lanes()) {
+                let n = f.saturating_add(w).min(*d);
+                fell |= n ^ *d;
+                *d = n;
             }
-            if next == U::EMPTY {
-                break;
-            }
-            round = next;
-        }
+            fell != 0
+        });
         for (lane, i) in (first..count).take(W::LANES).enumerate() {
             for j in i.wrapping_add(1)..count {
                 let u = usize::from(get(station_of, j, 0));
