@@ -78,9 +78,7 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             put(&mut station_of, i, t as u8);
             matching.name(i, t);
         }
-        for first in (0..count).step_by(W::LANES.max(1)) {
-            self.sweep::<P, W>(matching, droppable, &station_of, first, count);
-        }
+        self.set_costs::<P, W>(matching, droppable, &station_of, count);
         let solved = matching.solve(enough)?;
         if !solved.matched {
             // Bound enough to prune: no matching, no drop to read.
@@ -116,6 +114,21 @@ impl<T: BitSet, U: BitSet, const R: usize, const S: usize> Network<T, U, R, S> {
             bound,
             links: (!capped).then_some(links),
         })
+    }
+
+    /// Sets the cost of every pair of the `count` sources (the matching's
+    /// vertices, at the stations `station_of`): their distance over
+    /// `droppable`, by sweeps of [`Row::LANES`] sources each.
+    fn set_costs<P: Pairing, W: Row>(
+        &self,
+        matching: &mut P,
+        droppable: T,
+        station_of: &[u8; S],
+        count: usize,
+    ) {
+        for first in (0..count).step_by(W::LANES.max(1)) {
+            self.sweep::<P, W>(matching, droppable, station_of, first, count);
+        }
     }
 
     /// Sets the costs from the sources `first..` (up to [`Row::LANES`] of
@@ -260,9 +273,7 @@ mod tests {
                 station_of[i] = t as u8;
             }
             let mut costs = Costs::EMPTY;
-            for first in (0..order.len()).step_by(W::LANES) {
-                net.sweep::<Costs, W>(&mut costs, droppable, &station_of, first, order.len());
-            }
+            net.set_costs::<Costs, W>(&mut costs, droppable, &station_of, order.len());
             for (i, &t) in order.iter().enumerate() {
                 let (dist, _) = net.shortest(droppable, t, u64::MAX);
                 for (j, &u) in order.iter().enumerate().skip(i + 1) {
