@@ -200,6 +200,16 @@ const NONE: u8 = 0;
 /// What a potential is stored with: `0` is "none".
 const HINT_BIAS: i32 = 1 << 15;
 
+/// Returns the slack of an edge of `cost` between two vertices of duals
+/// `dual_u` and `dual_v`: `dual_u + dual_v - 2 w`, its weight `w` being `-2`
+/// times its cost (see the module docs).
+fn edge_slack(dual_u: i32, dual_v: i32, cost: u16) -> i32 {
+    let weight = i32::from(cost).wrapping_mul(-2);
+    dual_u
+        .wrapping_add(dual_v)
+        .wrapping_sub(weight.wrapping_mul(2))
+}
+
 /// Reverses `a` by pairs from both ends (`<[T]>::reverse` keeps a bounds check
 /// on thumbv7m, which the panic probe would find).
 fn reverse(a: &mut [u8]) {
@@ -498,12 +508,6 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
             .unwrap_or([MAX_COST; V])
     }
 
-    /// Returns the weight of the edge between the vertices `u` and `v`:
-    /// `-2` times its cost (see the module docs).
-    fn weight(&self, u: usize, v: usize) -> i32 {
-        i32::from(self.cost_of(u, v)).wrapping_mul(-2)
-    }
-
     /// Returns the vertex of `x` on the best edge between `x` and `y`, 0 if none.
     fn best_end(&self, x: usize, y: usize) -> usize {
         usize::from(self.best_end.get(x).map_or(0, |row| get(row, y, 0)))
@@ -538,20 +542,14 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
         if u == 0 || v == 0 || u == v {
             return None;
         }
-        Some(
-            self.dual(u)
-                .wrapping_add(self.dual(v))
-                .wrapping_sub(self.weight(u, v).wrapping_mul(2)),
-        )
+        Some(self.vertex_slack(u, v))
     }
 
     /// Returns the slack of the edge between the vertices `u` and `v` (not
     /// blossoms): [`Self::slack`] of two vertices, whose best edge is their
     /// own.
     fn vertex_slack(&self, u: usize, v: usize) -> i32 {
-        self.dual(u)
-            .wrapping_add(self.dual(v))
-            .wrapping_sub(self.weight(u, v).wrapping_mul(2))
+        edge_slack(self.dual(u), self.dual(v), self.cost_of(u, v))
     }
 
     /// Returns how many children the cycle of the blossom `b` holds.
@@ -917,9 +915,7 @@ impl<const V: usize, const IDS: usize, const B: usize, Q: BitSet> Matching<V, ID
                     if v == u || self.outer(u) == outer_v {
                         continue;
                     }
-                    let slack = dual_u
-                        .wrapping_add(self.dual(v))
-                        .wrapping_add(i32::from(cost).wrapping_mul(4));
+                    let slack = edge_slack(dual_u, self.dual(v), cost);
                     if slack == 0 {
                         if self.on_tight_edge(u, v)? {
                             return Some(Stage::Augmented);
