@@ -278,8 +278,8 @@ echo "links on $M3 at opt-level 3 too"
 # (a new arithmetic that can overflow: make it checked, wrapping or saturating
 # where the value can grow, or wrapping with a comment where it cannot); a
 # place of the list this build does not show is only reported (a few calls are
-# attributed to other lines by other builds of the same code). Set OVERFLOW_CHECKS_MUST_LINK=true
-# to require the link itself.
+# attributed to other lines by other builds of the same code). Set
+# OVERFLOW_CHECKS_MUST_LINK=true to require the link itself.
 OVERFLOW_CHECKS_MUST_LINK=${OVERFLOW_CHECKS_MUST_LINK:-false}
 grep -Ev '^\s*(#|$)' panic-probe/overflow-baseline | sort -u >"$log/overflow-baseline"
 for target in "$M3" "$M0"; do

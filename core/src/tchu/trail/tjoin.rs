@@ -15,9 +15,8 @@
 //!
 //! The distances come from sweeps over the links that carry the distances
 //! from up to 32 stations of T at once (4 in a chip's small workspaces), one
-//! lane each ([`Row`]), the pairing
-//! from the matching of `matching.rs`, and the paths of the matched pairs
-//! from a Dijkstra each ([`Network::shortest`]). The bound is tighter than the
+//! lane each ([`Row`]); the pairing from the matching of `matching.rs`; the
+//! paths of the matched pairs from a Dijkstra each ([`Network::shortest`]). The bound is tighter than the
 //! sum of shares of `bound.rs` (whose shares are a feasible dual of the
 //! matching) and dearer; the search asks for it first wherever the matching
 //! holds the node: where the sum of shares prunes, the T-join does too.
