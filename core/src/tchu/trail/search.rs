@@ -19,8 +19,9 @@
 //! longest trail and the node is settled; else its best piece is a trail
 //! found, and the node branches on the routes `cut` between the piece with
 //! the fewest such routes and the rest: either the trail crosses none of them
-//! (the node splits), or it keeps each in turn, the earlier ones dropped. Each child either loses routes or
-//! keeps one more, so the depth stays within one level per route.
+//! (the node splits), or it keeps each in turn, the earlier ones dropped.
+//! Each child either loses routes or keeps one more, so the depth stays
+//! within one level per route.
 //!
 //! A pair of stations to mend that no droppable routes join costs the most a
 //! matching holds (which keeps the bound valid), so the cheapest pairing takes
