@@ -60,18 +60,54 @@ impl<const W: usize> Deal<W> {
     /// holds (the callers give at most [`Self::CAPACITY`] in all).
     pub(super) fn filled(a: impl Iterator<Item = Rank>, b: impl Iterator<Item = Rank>) -> Self {
         let mut deal = Self::EMPTY;
-        let mut slots = deal.cards.iter_mut().flat_map(|block| block.iter_mut());
         for rank in a {
-            let Some(slot) = slots.next() else { break };
+            let Some(slot) = deal.slot(deal.len_a) else {
+                break;
+            };
             *slot = rank;
             deal.len_a = deal.len_a.wrapping_add(1);
         }
         for rank in b {
-            let Some(slot) = slots.next() else { break };
+            let Some(slot) = deal.slot(deal.total()) else {
+                break;
+            };
             *slot = rank;
             deal.len_b = deal.len_b.wrapping_add(1);
         }
         deal
+    }
+
+    /// Makes the deal of `len_a` cards for A and `len_b` for B that `write`
+    /// puts in its row (A's cards, then B's); `None` past the capacity.
+    pub(super) fn written(
+        len_a: usize,
+        len_b: usize,
+        write: impl FnOnce(&mut [Rank]),
+    ) -> Option<Self> {
+        let mut deal = Self::EMPTY;
+        write(
+            deal.cards
+                .as_flattened_mut()
+                .get_mut(..len_a.checked_add(len_b)?)?,
+        );
+        deal.len_a = len_a;
+        deal.len_b = len_b;
+        Some(deal)
+    }
+
+    /// Returns the cards, A's then B's, as one row.
+    pub(super) fn row(&self) -> &[Rank] {
+        self.cards
+            .as_flattened()
+            .get(..self.total())
+            .unwrap_or_default()
+    }
+
+    /// Card slot `i` (A's cards, then B's), if the deal has room for it.
+    fn slot(&mut self, i: usize) -> Option<&mut Rank> {
+        self.cards
+            .get_mut(i / CARDS_PER_WORD)?
+            .get_mut(i % CARDS_PER_WORD)
     }
 
     /// Returns how many cards `player` holds.

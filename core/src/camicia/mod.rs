@@ -45,6 +45,7 @@ use core::fmt;
 
 use crate::search::Outcome;
 
+pub mod backward;
 mod cycle;
 mod deal;
 mod engine;

@@ -43,7 +43,8 @@
 use core::convert::Infallible;
 use core::fmt;
 
-use super::{DECK_SIZE, GameOutcome, PackedDeal, Status};
+use super::backward::{Ancestors, next_round};
+use super::{DECK_SIZE, Ending, GameOutcome, PackedDeal, Player, Status};
 use crate::Budget;
 use crate::rng::SplitMix64;
 use crate::search::{Meter, Outcome, Search};
@@ -66,6 +67,14 @@ pub const PAYMENT_CARDS: usize = 16;
 const SWAP_TRIES: usize = 16;
 /// Mixes a chunk's number into the seed of its random numbers.
 const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
+/// The climb's finished games of at least this many cards are lifted, by
+/// default ([`Hunt::lift_from`]).
+pub const LIFT_FROM: u64 = 1_600;
+/// A lift walks the tree of the state this many rounds into the game: the
+/// longer deals of a game's tree branch off within its first rounds.
+pub const LIFT_ROUNDS: u64 = 16;
+/// The states of a game's tree a lift walks at most.
+pub const LIFT_STATES: usize = 1 << 21;
 
 /// Holds what a record hunt plays: its seed, whether it climbs, and each
 /// game's budget in rounds; plays its chunks ([`Hunt::chunk`]) into a
@@ -87,6 +96,8 @@ pub struct Hunt {
     seed: u64,
     fresh: bool,
     rounds: Budget,
+    /// Lift the climb's finished games of at least this many cards.
+    lift: Option<u64>,
 }
 
 impl Hunt {
@@ -98,16 +109,36 @@ impl Hunt {
             seed,
             fresh: false,
             rounds,
+            lift: Some(LIFT_FROM),
         }
     }
 
-    /// Returns the hunt playing fresh shuffles only, without climbing.
+    /// Returns the hunt playing fresh shuffles only, without climbing or
+    /// lifting.
     #[must_use]
     pub const fn fresh(self) -> Hunt {
         Hunt {
             fresh: true,
+            lift: None,
             ..self
         }
+    }
+
+    /// Returns the hunt lifting the climb's finished games of at least
+    /// `cards` cards ([`LIFT_FROM`] by default), or none (`None`: the climb
+    /// alone). A fresh hunt does not lift.
+    #[must_use]
+    pub const fn lift_from(self, cards: Option<u64>) -> Hunt {
+        Hunt {
+            lift: if self.fresh { None } else { cards },
+            ..self
+        }
+    }
+
+    /// Returns the cards from which the climb's games are lifted, if they are.
+    #[must_use]
+    pub const fn lifts_from(&self) -> Option<u64> {
+        self.lift
     }
 
     /// Returns the budget, in deals, of chunk `g` of a hunt of `deals` deals
@@ -196,6 +227,12 @@ impl Hunt {
             {
                 best = Some((candidate, end.cards));
             }
+            if let (Some(from), Outcome::Done(end)) = (self.lift, o)
+                && end.status == Status::Finished
+                && end.cards >= from
+            {
+                lift(&candidate, end, self.rounds, tally);
+            }
             candidate = best.map_or(first, |(deal, _)| deal);
             for _ in 0..SWAP_TRIES {
                 let (i, j) = rng.below_two(DECK_SIZE, DECK_SIZE);
@@ -204,6 +241,56 @@ impl Hunt {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Lifts a finished game: walks the tree of every state that reaches the
+/// game's state [`LIFT_ROUNDS`] rounds in ([`Ancestors`], at most
+/// [`LIFT_STATES`] states), and offers each balanced state (a deal of its
+/// own, its hands as long as each other) whose game would enter a best list
+/// to the tally's lists, as the simulation plays it. Each such deal's game
+/// is its rounds to that state followed by the rest of this game. The deals
+/// that branch off later than the first rounds are seldom longer, and
+/// lifting a deal found again walks part of the same tree (both measured in
+/// docs/notes/camicia.md): one walk, and it stays small.
+fn lift<S: AsRef<[Entry]> + AsMut<[Entry]>>(
+    deal: &PackedDeal,
+    end: Ending,
+    rounds: Budget,
+    tally: &mut Tally<S>,
+) {
+    let (mut root, mut cards, mut tricks) = (deal.to_deal(), 0u64, 0u64);
+    while tricks < LIFT_ROUNDS
+        && let Some(next) = next_round(&root)
+    {
+        root = next.state;
+        cards = cards.saturating_add(next.cards);
+        tricks = tricks.saturating_add(1);
+    }
+    let rest = Ending {
+        status: Status::Finished,
+        cards: end.cards.saturating_sub(cards),
+        tricks: end.tricks.saturating_sub(tricks),
+    };
+    for a in Ancestors::new(&root, u64::MAX).take(LIFT_STATES) {
+        if a.tricks == 0 || a.state.len(Player::A) != a.state.len(Player::B) {
+            continue;
+        }
+        let ending = Ending {
+            cards: rest.cards.saturating_add(a.cards),
+            tricks: rest.tricks.saturating_add(a.tricks),
+            ..rest
+        };
+        if !tally.might_keep(&ending) {
+            continue;
+        }
+        let Ok(found) = PackedDeal::from_deal(&a.state) else {
+            continue;
+        };
+        // The tally lists what the simulation says, not what the walk does.
+        if let Outcome::Done(played) = found.simulate(rounds) {
+            tally.list(&found, played);
         }
     }
 }

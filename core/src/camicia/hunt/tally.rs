@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::best::{Best, Entry, Order};
-use crate::camicia::{GameOutcome, PackedDeal, Status};
+use crate::camicia::{Ending, GameOutcome, PackedDeal, Status};
 use crate::search::Outcome;
 
 /// Counts the games of a hunt and keeps its best lists: the longest finished
@@ -89,14 +89,26 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Tally<S> {
             }
             Outcome::NoSolution(never) => match never {},
         };
+        match ending.status {
+            Status::Finished => {
+                self.finished = self.finished.saturating_add(1);
+                self.cards_of_finished = self.cards_of_finished.saturating_add(ending.cards);
+            }
+            Status::Loop => self.loops = self.loops.saturating_add(1),
+        }
+        self.list(deal, ending);
+    }
+
+    /// Offers a game to the best lists only, without counting it among the
+    /// deals played: how the hunt's lift ([`super::Hunt`]) hands in the
+    /// deals it finds beside the ones it plays.
+    pub fn list(&mut self, deal: &PackedDeal, ending: Ending) {
         let found = || Entry {
             deal: *deal,
             ending,
         };
         match ending.status {
             Status::Finished => {
-                self.finished = self.finished.saturating_add(1);
-                self.cards_of_finished = self.cards_of_finished.saturating_add(ending.cards);
                 if self.by_cards.might_keep(&ending) {
                     self.by_cards.insert(found());
                 }
@@ -105,10 +117,15 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> Tally<S> {
                 }
             }
             Status::Loop => {
-                self.loops = self.loops.saturating_add(1);
                 self.loop_deals.insert(found());
             }
         }
+    }
+
+    /// Whether a finished game of `ending` would enter a best list.
+    #[must_use]
+    pub fn might_keep(&self, ending: &Ending) -> bool {
+        self.by_cards.might_keep(ending) || self.by_tricks.might_keep(ending)
     }
 
     /// Adds another tally's counts and lists (the result does not depend on

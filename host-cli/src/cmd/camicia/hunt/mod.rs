@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use plateau::Budget;
-use plateau::camicia::hunt::{Chunks, Hunt, Shard};
+use plateau::camicia::hunt::{Chunks, Hunt, LIFT_FROM, Shard};
 use plateau::search::Search;
 
 use self::pool::{Ledger, Pool, Run, Turns, WATCH_NAP, Watch, process_cpu_seconds};
@@ -94,9 +94,16 @@ pub(crate) struct HuntArgs {
     /// Deals to list by cards and by tricks, 1 to 1000.
     #[arg(long, default_value_t = DEFAULT_TOP, value_parser = parse_top, allow_negative_numbers = true)]
     top: usize,
-    /// Play fresh shuffles only, without climbing: the rate on random deals.
+    /// Play fresh shuffles only, without climbing or lifting: the rate on
+    /// random deals.
     #[arg(long)]
     fresh: bool,
+    /// Lift the climb's finished games of at least CARDS cards: walk back
+    /// from each one's early rounds to every deal whose game joins it there
+    /// (and ends as it does), and list the longest (`off`: the climb alone).
+    #[arg(long, value_name = "CARDS", default_value_t = Lift(Some(LIFT_FROM)), value_parser = parse_lift,
+          conflicts_with = "fresh")]
+    lift_from: Lift,
     /// Rounds a game may last before it counts as exhausted.
     #[arg(long, value_name = STEPS_NAME, default_value_t = DEFAULT_MAX_ROUNDS,
           value_parser = limits::parse_steps, allow_negative_numbers = true)]
@@ -146,6 +153,30 @@ impl HuntArgs {
     fn deals(&self) -> Option<u64> {
         (self.budgets.max_steps != u64::MAX).then_some(self.budgets.max_steps)
     }
+}
+
+/// `--lift-from`: the cards from which the climb's games are lifted, or
+/// `off`.
+#[derive(Clone, Copy, Debug)]
+struct Lift(Option<u64>);
+
+impl std::fmt::Display for Lift {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(cards) => write!(f, "{cards}"),
+            None => f.write_str("off"),
+        }
+    }
+}
+
+/// Reads `--lift-from`: `off`, or cards from 1 on.
+fn parse_lift(s: &str) -> Result<Lift, String> {
+    if s == "off" {
+        return Ok(Lift(None));
+    }
+    limits::number_in(s, 1, u64::MAX)
+        .map(|c| Lift(Some(c)))
+        .map_err(|why| format!("{why} (or `off`)"))
 }
 
 /// Reads `--threads`: 1 to 1,024.
@@ -212,6 +243,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         deals: args.deals(),
         seconds,
         fresh: args.fresh,
+        lift_from: if args.fresh { None } else { args.lift_from.0 },
         max_rounds: args.max_rounds,
         top: Some(args.top),
     };
@@ -257,6 +289,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     if args.fresh {
         hunt = hunt.fresh();
     }
+    let hunt = hunt.lift_from(params.lift_from);
     Ok(Plan {
         params,
         hunt,

@@ -82,6 +82,8 @@ pub(crate) struct Params {
     /// `--seconds` (none: until `--deals` are played).
     pub(crate) seconds: Option<f64>,
     pub(crate) fresh: bool,
+    /// `--lift-from`: `None` for the climb alone (and for `--fresh`).
+    pub(crate) lift_from: Option<u64>,
     pub(crate) max_rounds: u64,
     /// `--top`; none in the reports of plateau before it was written down.
     pub(crate) top: Option<usize>,
@@ -103,6 +105,11 @@ impl Params {
                 ("--deals", opt(p.deals.map(|d| d.to_string()))),
                 ("--seconds", opt(p.seconds.map(|s| s.to_string()))),
                 ("--fresh", p.fresh.to_string()),
+                (
+                    "--lift-from",
+                    p.lift_from
+                        .map_or_else(|| "off".to_string(), |c| c.to_string()),
+                ),
                 ("--max-rounds", p.max_rounds.to_string()),
                 ("--top", opt(p.top.map(|t| t.to_string()))),
             ]

@@ -70,6 +70,14 @@ pub(crate) struct Summary {
     )]
     pub(super) asked_seconds: Option<f64>,
     pub(super) fresh: bool,
+    /// The hunt's `--lift-from`, if it lifts (a report without it: the
+    /// climb alone, as every hunt before lifting was).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "some_whole"
+    )]
+    pub(super) lift_from: Option<u64>,
     #[serde(deserialize_with = "whole")]
     pub(super) max_rounds: u64,
     /// The deals the hunt kept by cards and by tricks (`--top`).
@@ -242,6 +250,7 @@ impl Summary {
             asked_deals: p.deals,
             asked_seconds: p.seconds,
             fresh: p.fresh,
+            lift_from: p.lift_from,
             max_rounds: p.max_rounds,
             top: p.top.map(|t| t as u64),
             proven_by_cards: proven(0),
@@ -259,6 +268,7 @@ impl Summary {
             deals: self.asked_deals,
             seconds: self.asked_seconds,
             fresh: self.fresh,
+            lift_from: self.lift_from,
             max_rounds: self.max_rounds,
             // Checked by `header`.
             top: self.top.and_then(|t| usize::try_from(t).ok()),
