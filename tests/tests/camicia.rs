@@ -152,6 +152,115 @@ fn the_records_of_the_spec() {
     }
 }
 
+/// A row of `fixtures/camicia/records.tsv`: cards, tricks, deal, who found
+/// it, when, how.
+struct Record {
+    cards: u64,
+    tricks: u64,
+    deal: String,
+    /// Who found it and when: "Kleber 1999".
+    name: String,
+    how: String,
+}
+
+fn records() -> Vec<Record> {
+    let text = std::fs::read_to_string(fixture("camicia/records.tsv")).expect("records.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 6, "{l}");
+            Record {
+                cards: f[0].parse().expect("cards"),
+                tricks: f[1].parse().expect("tricks"),
+                deal: f[2].to_string(),
+                name: format!("{} {}", f[3], f[4]),
+                how: f[5].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Every record is a full 52-card deck dealt 26/26 whose game finishes with
+/// the listed cards and tricks, by the slow reference and by the engine;
+/// the published ladder climbs to Nessler's 8,344.
+#[test]
+fn the_records_fixture_replays() {
+    let rows = records();
+    let mut published = Vec::new();
+    for r in &rows {
+        let (a, b) = compact(&r.deal);
+        assert_eq!((a.len(), b.len()), (26, 26), "{}", r.deal);
+        for rank in [Rank::Jack, Rank::Queen, Rank::King, Rank::Ace] {
+            let n = a.iter().chain(&b).filter(|&&x| x == rank).count();
+            assert_eq!(n, 4, "{} has {n} of {rank}", r.deal);
+        }
+        let want = (Status::Finished, r.cards, r.tricks);
+        assert_eq!(
+            reference(&penalties(&a), &penalties(&b)),
+            want,
+            "{}",
+            r.deal
+        );
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        assert_eq!(
+            figures(deal.simulate(Budget::new(1 << 20))),
+            want,
+            "{}",
+            r.deal
+        );
+        if r.how == "published" {
+            published.push(r.cards);
+        } else {
+            assert!(r.cards > 4000 || r.how.starts_with("lift of"), "{}", r.deal);
+        }
+    }
+    assert!(published.windows(2).all(|w| w[0] < w[1]), "{published:?}");
+    assert_eq!(published.len(), 9);
+    assert_eq!(published.last(), Some(&8344));
+}
+
+/// Each `lift of` row is what the hunt's lift finds from that published
+/// deal: the longest balanced state of the tree of the state
+/// `LIFT_ROUNDS` rounds into its game has the row's cards, and the row's
+/// deal is one of the tree's balanced states.
+#[test]
+fn lifts_of_the_published_deals_are_the_listed_ones() {
+    use plateau::camicia::backward::{Ancestors, next_round};
+    use plateau::camicia::hunt::{LIFT_ROUNDS, LIFT_STATES};
+    let rows = records();
+    let mut lifts = 0;
+    for r in rows.iter().filter(|r| r.how.starts_with("lift of ")) {
+        let source = rows
+            .iter()
+            .find(|p| p.how == "published" && r.how == format!("lift of {}", p.name))
+            .map(|p| (p.deal.clone(), p.cards))
+            .expect("the lifted deal's source is listed");
+        let (a, b) = compact(&source.0);
+        let deal: Deal = Deal::from_hands(&a, &b).expect("fits");
+        let (mut root, mut cards) = (deal, 0);
+        for _ in 0..LIFT_ROUNDS {
+            let next = next_round(&root).expect("the game goes on");
+            root = next.state;
+            cards += next.cards;
+        }
+        let rest = source.1 - cards;
+        let (ra, rb) = compact(&r.deal);
+        let listed: Deal = Deal::from_hands(&ra, &rb).expect("fits");
+        let (mut longest, mut seen) = (0, false);
+        for n in Ancestors::new(&root, u64::MAX).take(LIFT_STATES) {
+            if n.state.len(Player::A) == n.state.len(Player::B) {
+                longest = longest.max(rest + n.cards);
+                seen |= n.state == listed;
+            }
+        }
+        assert_eq!(longest, r.cards, "{}", r.how);
+        assert!(seen, "{} is in the tree of {}", r.deal, r.how);
+        lifts += 1;
+    }
+    assert!(lifts >= 3);
+}
+
 /// Ranks by weight: mostly number cards, as in a deck, or many payment cards.
 fn rank_strategy() -> impl Strategy<Value = Rank> {
     prop_oneof![

@@ -93,7 +93,7 @@ pub fn next_round<const W: usize>(state: &Deal<W>) -> Option<Step<W>> {
         } else if owed == 0 {
             turn = turn.other();
         } else {
-            owed -= 1;
+            owed = owed.saturating_sub(1);
             if owed == 0 {
                 // The taker holds every card when the other has none left.
                 let left = match creditor {
@@ -261,7 +261,7 @@ fn decode<const W: usize>(state: &Deal<W>, pile: usize, swapped: bool) -> Option
         } else if owed == 0 {
             turn = turn.other();
         } else {
-            owed -= 1;
+            owed = owed.saturating_sub(1);
             if owed == 0 {
                 // The debt is paid: the round ends here.
                 return (k.checked_add(1)? == pile && creditor == Player::A).then_some(mask);
@@ -293,7 +293,7 @@ fn before<const W: usize>(
     };
     let (len_a, len_b) = (
         by_a.checked_add(start)?,
-        (pile - by_a).checked_add(rest_b.len())?,
+        pile.saturating_sub(by_a).checked_add(rest_b.len())?,
     );
     if swapped {
         Deal::written(len_b, len_a, |out| {
@@ -425,7 +425,7 @@ impl<const W: usize> Iterator for Ancestors<W> {
             };
             self.node = Ancestor {
                 state: up.state,
-                tricks: self.node.tricks - 1,
+                tricks: self.node.tricks.saturating_sub(1),
                 cards: self.node.cards.saturating_sub(up.cards),
             };
             let mut rest = Predecessors::after(&up.state, up.cards, up.swapped);

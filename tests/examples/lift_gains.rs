@@ -1,0 +1,115 @@
+//! What the record hunt's lift gains, and what it costs: fresh shuffles
+//! (`plateau::camicia::hunt::shuffle`, seed 11) whose games finish with at
+//! least 1,000 cards are lifted as the hunt lifts them (the tree of the
+//! game's state `LIFT_ROUNDS` rounds in), 2,000 of them; prints the cards
+//! the longest balanced deal of each tree adds (quantiles and tail counts),
+//! the states walked and the time a lift takes, and what the swaps of two
+//! cards of Nessler's record play (the climb's neighbourhood).
+//! `cargo run --release -p plateau-tests --example lift_gains`
+
+use plateau::Budget;
+use plateau::camicia::backward::{Ancestors, next_round};
+use plateau::camicia::hunt::{LIFT_ROUNDS, LIFT_STATES, shuffle};
+use plateau::camicia::{Deal, PackedDeal, Player, Status};
+use plateau::rng::SplitMix64;
+use plateau::search::Outcome;
+use std::time::Instant;
+
+const LIFTS: usize = 2000;
+const FROM: u64 = 1000;
+
+fn finished_cards(deal: &PackedDeal) -> Option<u64> {
+    match deal.simulate(Budget::new(1_000_000)) {
+        Outcome::Done(e) if e.status == Status::Finished => Some(e.cards),
+        _ => None,
+    }
+}
+
+/// The cards the longest balanced deal of the game's tree adds, and the
+/// states walked.
+fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
+    let (mut root, mut before) = (*deal, 0);
+    for _ in 0..LIFT_ROUNDS {
+        let Some(next) = next_round(&root) else { break };
+        root = next.state;
+        before += next.cards;
+    }
+    let rest = cards - before;
+    let (mut longest, mut states) = (cards, 0);
+    for a in Ancestors::new(&root, u64::MAX).take(LIFT_STATES) {
+        states += 1;
+        if a.state.len(Player::A) == a.state.len(Player::B) {
+            longest = longest.max(rest + a.cards);
+        }
+    }
+    (longest - cards, states)
+}
+
+fn main() {
+    let mut rng = SplitMix64::new(11);
+    let (mut gains, mut states, mut seconds, mut dealt) = (Vec::new(), 0, 0.0, 0u64);
+    while gains.len() < LIFTS {
+        let deal = shuffle(&mut rng);
+        dealt += 1;
+        let Some(cards) = finished_cards(&deal).filter(|&c| c >= FROM) else {
+            continue;
+        };
+        let t = Instant::now();
+        let (gain, walked) = lift(&deal.to_deal(), cards);
+        seconds += t.elapsed().as_secs_f64();
+        gains.push(gain);
+        states += walked;
+    }
+    gains.sort_unstable();
+    let q = |p: usize| gains[(gains.len() * p / 100).min(gains.len() - 1)];
+    println!(
+        "{LIFTS} games of {FROM} cards or more ({dealt} fresh shuffles), each lifted from its state {LIFT_ROUNDS} rounds in:"
+    );
+    println!(
+        "cards added: median {}, 90th percentile {}, 99th {}, most {}",
+        q(50),
+        q(90),
+        q(99),
+        gains[gains.len() - 1]
+    );
+    for at_least in [1, 100, 300, 500, 700, 1000, 1500] {
+        let n = gains.iter().filter(|&&g| g >= at_least).count();
+        println!(
+            "  {at_least:>5} or more: {n:>5} ({:.1} %)",
+            100.0 * n as f64 / LIFTS as f64
+        );
+    }
+    println!(
+        "states walked: {:.0} a lift; {:.2} ms a lift, {:.0} ns a state",
+        states as f64 / LIFTS as f64,
+        seconds / LIFTS as f64 * 1e3,
+        seconds / states as f64 * 1e9
+    );
+    // The climb's neighbourhood: every swap of two different cards of the record.
+    let record: PackedDeal = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---"
+        .parse::<Deal>()
+        .ok()
+        .and_then(|d| PackedDeal::from_deal(&d).ok())
+        .expect("the record is a deal");
+    let mut played = Vec::new();
+    for i in 0..52 {
+        for j in i + 1..52 {
+            if record.alike(i, j) == Ok(false) {
+                let mut d = record;
+                d.swap(i, j).expect("in the deal");
+                played.push(match d.simulate(Budget::new(1_000_000)) {
+                    Outcome::Done(e) => e.cards,
+                    _ => 0,
+                });
+            }
+        }
+    }
+    played.sort_unstable();
+    println!(
+        "the {} swaps of two different cards of Nessler's 8,344-card record play: median {} cards, 90th percentile {}, most {}",
+        played.len(),
+        played[played.len() / 2],
+        played[played.len() * 9 / 10],
+        played[played.len() - 1]
+    );
+}
