@@ -19,6 +19,8 @@
 #                     DEALS=10000000 a task, times TASKS)
 #   CPUS              CPUs per task, the hunt's threads (default 1)
 #   CHECKPOINT_EVERY  seconds between checkpoints (default 60)
+#   TOP               deals listed by each task and by the merge (default 5)
+#   LIFT_FROM         the hunt's --lift-from (default: the hunt's, 1,600)
 #   TIME_LIMIT        each task's --time (default: the partition's)
 #   PLATEAU           the plateau binary as the nodes see it (default: plateau
 #                     on PATH here, made absolute)
@@ -44,7 +46,7 @@ if ! [[ $TASKS =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 
-export DIR SEED CHECKPOINT_EVERY PLATEAU
+export DIR SEED CHECKPOINT_EVERY PLATEAU TOP=${TOP:-5} LIFT_FROM=${LIFT_FROM:-}
 export DEALS=${DEALS:-} HUNT_SECONDS=${HUNT_SECONDS:-}
 time_limit=()
 [[ -n ${TIME_LIMIT:-} ]] && time_limit=(--time="$TIME_LIMIT")

@@ -59,7 +59,8 @@ def main():
                 values |= const_args(n, path, position, default)
             for want in capacities_missing(values):
                 missing.append(f"{'::'.join(path)} is never used with {param} = {want}")
-    for key, (label, params) in sorted(api["const_generic_fns"].items()):
+    # By label: a free function's key has no type (None), a method's has one.
+    for key, (label, params) in sorted(api["const_generic_fns"].items(), key=lambda kv: kv[1][0]):
         for position, param, _ in params:
             values = {v for n in reached for v in fn_const_args(n, key, position)}
             for want in capacities_missing(values):

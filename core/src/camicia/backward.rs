@@ -174,39 +174,106 @@ fn marked<const W: usize>(mask: &Mask<W>, k: usize) -> bool {
 /// once, by the size of the round's pile and then with A's round first.
 #[must_use]
 pub fn predecessors<const W: usize>(state: &Deal<W>) -> Predecessors<W> {
-    Predecessors {
+    let len_a = state.len(Player::A);
+    let mut p = Predecessors {
         state: *state,
-        pile: smallest_pile(state),
+        pile: 0,
         swapped: false,
+        ends: 0,
+    };
+    if smallest_pile(state) <= len_a {
+        p.grow();
+    } else {
+        p.pile = len_a.saturating_add(1);
     }
+    p
 }
 
 /// The iterator of [`predecessors`]; allocation-free.
+///
+/// Which readings of the last `pile` cards of A's hand make a round that
+/// ends at the hand's last card with A taking it does not depend on the
+/// cards above them: a reading goes on from each card in one of ten states
+/// (who plays, and what is owed: the creditor is the other player), so the
+/// iterator keeps, for the pile's first card, the states from which the
+/// reading ends well (`ends`, a bit each), and grows the pile a card at a
+/// time, one step each. A predecessor is read card by card only once it is
+/// known to be one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Predecessors<const W: usize = 1> {
     state: Deal<W>,
-    /// The next pile size to try (past A's hand: none left).
+    /// The pile size tried (past A's hand: none left).
     pile: usize,
     /// Whether the next try has the round led by B.
     swapped: bool,
+    /// Bit `q` set when reading the pile from its first card, in reading
+    /// state `q` ([`reading`]), ends with A taking it at its last card.
+    ends: u16,
 }
+
+/// The reading state of a round: bit 0 set when B is to play, the rest
+/// what is owed (0 to 4; the creditor is the other player).
+const fn reading(b_to_play: bool, owed: u8) -> u16 {
+    (b_to_play as u16) | ((owed as u16) << 1)
+}
+
+/// Reading states: two players, owing 0 to 4.
+const READINGS: u16 = 10;
 
 impl<const W: usize> Predecessors<W> {
     /// The predecessors after the one whose round had `cards` cards and was
     /// `swapped`: where a walk of the tree goes on after a child.
     fn after(state: &Deal<W>, cards: u64, swapped: bool) -> Self {
         let pile = usize::try_from(cards).unwrap_or(usize::MAX);
-        let (pile, swapped) = if swapped {
-            (pile.saturating_add(1), false)
-        } else {
-            (pile, true)
-        };
-        Predecessors {
+        let mut p = Predecessors {
             state: *state,
-            pile,
-            swapped,
+            pile: 0,
+            swapped: false,
+            ends: 0,
+        };
+        while p.pile < pile && p.pile <= state.len(Player::A) {
+            p.grow();
         }
+        if swapped {
+            p.grow();
+        } else {
+            p.swapped = true;
+        }
+        p
+    }
+
+    /// Takes one more card into the pile (the one above it in A's hand) and
+    /// works out `ends` for the pile's new first card.
+    fn grow(&mut self) {
+        let len_a = self.state.len(Player::A);
+        self.pile = self.pile.saturating_add(1);
+        self.swapped = false;
+        let Some(first) = len_a.checked_sub(self.pile) else {
+            self.ends = 0;
+            return;
+        };
+        let last = self.pile == 1;
+        let penalty = self.state.card(first).map_or(0, Rank::penalty);
+        let next = self.ends;
+        let mut ends = 0u16;
+        for q in 0..READINGS {
+            let (b, owed) = (q & 1 == 1, (q >> 1) as u8);
+            let good = if penalty > 0 {
+                // The other player owes the card's penalty.
+                !last && next >> reading(!b, penalty) & 1 == 1
+            } else if owed == 0 {
+                !last && next >> reading(!b, 0) & 1 == 1
+            } else if owed == 1 {
+                // The debt is paid: the creditor (the other player) takes
+                // the pile; it must be the pile's last card, and A.
+                last && b
+            } else {
+                !last && next >> reading(b, owed.saturating_sub(1)) & 1 == 1
+            };
+            ends |= u16::from(good) << q;
+        }
+        self.ends = ends;
     }
 }
 
@@ -315,13 +382,16 @@ impl<const W: usize> Iterator for Predecessors<W> {
 
     fn next(&mut self) -> Option<Step<W>> {
         let len_a = self.state.len(Player::A);
-        while self.pile <= len_a {
+        while (1..=len_a).contains(&self.pile) {
             let (pile, swapped) = (self.pile, self.swapped);
+            let ends = self.ends >> reading(swapped, 0) & 1 == 1;
             if swapped {
-                self.pile = pile.saturating_add(1);
+                self.grow();
+            } else {
+                self.swapped = true;
             }
-            self.swapped = !swapped;
-            if let Some(mask) = decode(&self.state, pile, swapped)
+            if ends
+                && let Some(mask) = decode(&self.state, pile, swapped)
                 && let Some(state) = before(&self.state, pile, swapped, &mask)
             {
                 return Some(Step {

@@ -1,9 +1,11 @@
-//! Camicia: ranks, deals of every width, the games, the packed deal, the hunt.
+//! Camicia: ranks, deals of every width, the games, backward play, the packed
+//! deal, the hunt.
 
 use plateau::Budget;
 use plateau::camicia::hunt::{
     self, Best, CHUNK_DEALS, Chunks, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
 };
+use plateau::camicia::backward::{self, Ancestors};
 use plateau::camicia::{
     self, CamiciaError, Cycle, Deal, Ending, Event, Game, PackedDeal, Player, Rank, Simulation,
     Status, Trace,
@@ -134,6 +136,30 @@ fn probe_deal<const W: usize>() {
     keep((trace.outcome(), trace.game().cards()));
     debug(trace);
     keep(settle(PackedDeal::from_deal(&deal)));
+    probe_backward(&deal);
+}
+
+/// Backward play at one width: a round forward, the states before, the walk.
+fn probe_backward<const W: usize>(deal: &Deal<W>) {
+    let deal = opaque(*deal);
+    if let Some(step) = opaque(backward::next_round(&deal)) {
+        keep((step.cards, step.swapped));
+        show(step.state);
+        debug(step);
+        hash(step);
+    }
+    let mut before = opaque(backward::predecessors(&deal));
+    for step in before.by_ref().take(opaque(8)) {
+        keep((step.cards, step.swapped, step.state.total()));
+    }
+    debug(opaque(before));
+    let mut walk = opaque(Ancestors::new(&deal, opaque(6)));
+    for node in walk.by_ref().take(opaque(64)) {
+        keep((node.tricks, node.cards, node.state.total()));
+        debug(node);
+        hash(node);
+    }
+    debug(opaque(walk));
 }
 
 fn probe_packed() {
@@ -208,8 +234,12 @@ fn probe_hunt() {
     let mut lists = opaque(([Entry::EMPTY; 3], [Entry::EMPTY; 3], [Entry::EMPTY; 3]));
     let mut tally_a = tally(&mut lists);
     tally_a.add(&deal, opaque(outcome));
+    keep(tally_a.might_keep(&found.ending));
+    tally_a.list(&deal, opaque(found.ending));
     let hunt = opaque(Hunt::new(opaque(7), opaque(Budget::new(1000))));
     keep(opaque(hunt).fresh());
+    keep(opaque(hunt).lift_from(opaque(Some(1))).lifts_from());
+    keep((hunt::LIFT_FROM, hunt::LIFT_ROUNDS, hunt::LIFT_STATES));
     debug(hunt);
     hash(hunt);
     keep(Hunt::chunk_deals(opaque(Budget::new(100)), opaque(0)));
