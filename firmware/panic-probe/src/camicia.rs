@@ -2,10 +2,10 @@
 //! deal, the hunt.
 
 use plateau::Budget;
+use plateau::camicia::backward::{self, Ancestors};
 use plateau::camicia::hunt::{
     self, Best, CHUNK_DEALS, Chunks, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
 };
-use plateau::camicia::backward::{self, Ancestors};
 use plateau::camicia::{
     self, CamiciaError, Cycle, Deal, Ending, Event, Game, PackedDeal, Player, Rank, Simulation,
     Status, Trace,
