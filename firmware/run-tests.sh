@@ -40,7 +40,7 @@ RAM_START=$((0x20000000))
 # images of a few each (features, comma-separated), each within the budget; on
 # the micro:bit (16 KiB of RAM), one image per capability.
 read -r -a CAPABILITIES <<<"$(sed -nE 's/^default = \[(.*)\]/\1/p' Cargo.toml | tr -d '",')"
-IMAGES=("bits,jass,tchu,camicia" "grid,tour")
+IMAGES=("bits,jass,tchu,tour" "camicia,grid")
 images_of() {
   if [ "$1" = "$M0" ]; then printf '%s\n' "${CAPABILITIES[@]}"; else printf '%s\n' "${IMAGES[@]}"; fi
 }

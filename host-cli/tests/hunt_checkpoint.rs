@@ -195,6 +195,18 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
         "{err}"
     );
     assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
+    // Nor a hunt that lifts otherwise.
+    let mut climb = hunt_args(&ckpt);
+    climb[deals] = "40000".to_string();
+    climb.extend(["--lift-from".to_string(), "off".to_string()]);
+    let out = run(&climb);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("of another hunt: --lift-from 1600 there, off here"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
     // The first format (version 1, before checkpoints were reports), whole
     // under its own seal: named, not misread.
     let old = r#"{"format":"plateau camicia hunt checkpoint","version":1,"params":{}}"#;

@@ -220,6 +220,85 @@ fn the_hunt_summary_has_status_first_and_seconds_to_the_millisecond() {
     }
 }
 
+/// `--lift-from off` is the hunt as it was before it lifted: seed 17's
+/// 3,000 deals list the climb's longest game, 1,677 cards (pinned by the
+/// firmware's checks before the lift), and no `lift_from`; by default that
+/// game is lifted to deals of its tree, longer, each as the reference plays
+/// it. A threshold of 0 and a lifting `--fresh` are refused.
+#[test]
+fn the_lift_lifts_the_climbs_games_and_off_is_the_climb_alone() {
+    let args = |lift: &str| -> Vec<Value> {
+        json_lines(&run(&[
+            "camicia",
+            "hunt",
+            "--seed",
+            "17",
+            "--deals",
+            "3000",
+            "--threads",
+            "1",
+            "--json",
+            "--lift-from",
+            lift,
+        ]))
+    };
+    let climb = args("off");
+    assert!(climb[0].get("lift_from").is_none(), "{}", climb[0]);
+    let longest = "--Q---A----J--Q---K-QK-K--/-A---Q-JA-------JJ--K---A-";
+    assert_eq!(climb[1]["deal"], longest);
+    assert_eq!(
+        (climb[1]["cards"].as_u64(), climb[1]["tricks"].as_u64()),
+        (Some(1677), Some(239))
+    );
+    let lifted = args("1600");
+    assert_eq!(lifted[0]["lift_from"], 1600);
+    // The same deals played: the lift lists, it does not count.
+    for key in ["deals", "finished", "cards_of_finished"] {
+        assert_eq!(lifted[0][key], climb[0][key], "{key}");
+    }
+    let best = &lifted[1];
+    assert!(best["cards"].as_u64() > Some(1677), "{best}");
+    let deal = best["deal"].as_str().expect("a deal");
+    let (a, b) = deal.split_once('/').expect("A/B");
+    let hand = |h: &str| -> Vec<u8> {
+        h.chars()
+            .map(|c| {
+                plateau::camicia::Rank::from_compact(c)
+                    .expect("a card")
+                    .penalty()
+            })
+            .collect()
+    };
+    let (status, cards, tricks) = plateau_tests::camicia_reference(&hand(a), &hand(b));
+    assert_eq!(status, plateau::camicia::Status::Finished);
+    assert_eq!(
+        (Some(cards), Some(tricks)),
+        (best["cards"].as_u64(), best["tricks"].as_u64())
+    );
+    let lifted_too = args("1677");
+    assert_eq!(
+        lifted_too[1]["deal"], best["deal"],
+        "the 1,677-card game is the one lifted"
+    );
+    assert_eq!(args("1678")[1]["deal"], longest, "none lifted from 1,678");
+    refused(
+        &run(&["camicia", "hunt", "--deals", "5", "--lift-from", "0"]),
+        "--lift-from",
+    );
+    refused(
+        &run(&[
+            "camicia",
+            "hunt",
+            "--deals",
+            "5",
+            "--fresh",
+            "--lift-from",
+            "9",
+        ]),
+        "--fresh",
+    );
+}
+
 #[test]
 fn a_hunt_that_time_stops_is_exhausted_by_seconds_and_exits_0() {
     let r = run(&[
