@@ -281,6 +281,13 @@ fn the_lift_lifts_the_climbs_games_and_off_is_the_climb_alone() {
         "the 1,677-card game is the one lifted"
     );
     assert_eq!(args("1678")[1]["deal"], longest, "none lifted from 1,678");
+    let help = run(&["camicia", "hunt", "--help"]);
+    let line = help
+        .stdout
+        .lines()
+        .find(|l| l.contains("--lift-from <CARDS>"))
+        .expect("in --help");
+    assert!(line.ends_with("[default: 1600]"), "{line}");
     refused(
         &run(&["camicia", "hunt", "--deals", "5", "--lift-from", "0"]),
         "--lift-from",
