@@ -255,21 +255,23 @@ impl<const W: usize> Predecessors<W> {
         };
         let last = self.pile == 1;
         let penalty = self.state.card(first).map_or(0, Rank::penalty);
+        // What reading on from the card below gives (none below the hand's
+        // last card: `ends` starts empty).
         let next = self.ends;
         let mut ends = 0u16;
         for q in 0..READINGS {
             let (b, owed) = (q & 1 == 1, (q >> 1) as u8);
             let good = if penalty > 0 {
                 // The other player owes the card's penalty.
-                !last && next >> reading(!b, penalty) & 1 == 1
+                next >> reading(!b, penalty) & 1 == 1
             } else if owed == 0 {
-                !last && next >> reading(!b, 0) & 1 == 1
+                next >> reading(!b, 0) & 1 == 1
             } else if owed == 1 {
                 // The debt is paid: the creditor (the other player) takes
                 // the pile; it must be the pile's last card, and A.
                 last && b
             } else {
-                !last && next >> reading(b, owed.saturating_sub(1)) & 1 == 1
+                next >> reading(b, owed.saturating_sub(1)) & 1 == 1
             };
             ends |= u16::from(good) << q;
         }
