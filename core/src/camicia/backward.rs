@@ -175,12 +175,7 @@ fn marked<const W: usize>(mask: &Mask<W>, k: usize) -> bool {
 #[must_use]
 pub fn predecessors<const W: usize>(state: &Deal<W>) -> Predecessors<W> {
     let len_a = state.len(Player::A);
-    let mut p = Predecessors {
-        state: *state,
-        pile: 0,
-        swapped: false,
-        ends: 0,
-    };
+    let mut p = Predecessors::unread(state);
     if smallest_pile(state) <= len_a {
         p.grow();
     } else {
@@ -222,16 +217,22 @@ const fn reading(b_to_play: bool, owed: u8) -> u16 {
 const READINGS: u16 = 10;
 
 impl<const W: usize> Predecessors<W> {
-    /// The predecessors after the one whose round had `cards` cards and was
-    /// `swapped`: where a walk of the tree goes on after a child.
-    fn after(state: &Deal<W>, cards: u64, swapped: bool) -> Self {
-        let pile = usize::try_from(cards).unwrap_or(usize::MAX);
-        let mut p = Predecessors {
+    /// The predecessors of `state` before any card of A's hand is read as a
+    /// pile: [`grow`](Self::grow) reads them.
+    const fn unread(state: &Deal<W>) -> Self {
+        Predecessors {
             state: *state,
             pile: 0,
             swapped: false,
             ends: 0,
-        };
+        }
+    }
+
+    /// The predecessors after the one whose round had `cards` cards and was
+    /// `swapped`: where a walk of the tree goes on after a child.
+    fn after(state: &Deal<W>, cards: u64, swapped: bool) -> Self {
+        let pile = usize::try_from(cards).unwrap_or(usize::MAX);
+        let mut p = Predecessors::unread(state);
         while p.pile < pile && p.pile <= state.len(Player::A) {
             p.grow();
         }
