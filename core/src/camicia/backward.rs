@@ -312,13 +312,14 @@ fn smallest_pile<const W: usize>(state: &Deal<W>) -> usize {
 type Mask<const W: usize> = [u64; W];
 
 /// Reads the last `pile` cards of A's hand as a round led by B (`swapped`)
-/// or by A: the cards A played, if the round ends exactly at its last card
-/// with A taking the pile.
+/// or by A, one that the readings (`ends`) say ends at its last card with A
+/// taking it: which of its cards A played. (It does not check the round
+/// again: the readings are the one test.)
 fn decode<const W: usize>(state: &Deal<W>, pile: usize, swapped: bool) -> Option<Mask<W>> {
     let start = state.len(Player::A).checked_sub(pile)?;
     let mut mask = [0u64; W];
     let mut turn = if swapped { Player::B } else { Player::A };
-    let (mut owed, mut creditor) = (0u8, Player::A);
+    let mut owed = 0u8;
     for k in 0..pile {
         let rank = state.card(start.checked_add(k)?).ok()?;
         if turn == Player::A {
@@ -327,18 +328,15 @@ fn decode<const W: usize>(state: &Deal<W>, pile: usize, swapped: bool) -> Option
         }
         let penalty = rank.penalty();
         if penalty > 0 {
-            (owed, creditor, turn) = (penalty, turn, turn.other());
+            (owed, turn) = (penalty, turn.other());
         } else if owed == 0 {
             turn = turn.other();
         } else {
+            // A payment: the payer plays on.
             owed = owed.saturating_sub(1);
-            if owed == 0 {
-                // The debt is paid: the round ends here.
-                return (k.checked_add(1)? == pile && creditor == Player::A).then_some(mask);
-            }
         }
     }
-    None
+    Some(mask)
 }
 
 /// The state before `state` by the round of its last `pile` cards, the
@@ -648,13 +646,16 @@ mod tests {
     /// walk does, and says its rounds and cards to the root truly.
     #[test]
     fn ancestors_walk_the_tree_as_a_recursion_does() {
+        // A bound on the states kept: a wrong predecessor can make a tree
+        // without end, and the test then fails instead of filling memory.
+        const MOST: usize = 1_000_000;
         fn recurse(s: &Deal, rounds: u64, cards: u64, limit: u64, out: &mut Vec<Ancestor>) {
             out.push(Ancestor {
                 state: *s,
                 tricks: rounds,
                 cards,
             });
-            if rounds == limit {
+            if rounds == limit || out.len() >= MOST {
                 return;
             }
             for p in predecessors(s) {
@@ -670,7 +671,8 @@ mod tests {
             for limit in [3, 40] {
                 let mut want = Vec::new();
                 recurse(&root, 0, 0, limit, &mut want);
-                let got: Vec<_> = Ancestors::new(&root, limit).collect();
+                let got: Vec<_> = Ancestors::new(&root, limit).take(MOST + 1).collect();
+                assert!(got.len() < MOST, "a tree without end");
                 assert_eq!(got, want);
                 big = big.max(got.len());
             }
@@ -703,6 +705,7 @@ mod tests {
                 tail.cards
             };
             for a in Ancestors::new(&root, 2000)
+                .take(1_000_000)
                 .filter(|a| a.state.len(Player::A) == 26 && a.state.len(Player::B) == 26)
             {
                 let packed = PackedDeal::from_deal(&a.state).unwrap();
