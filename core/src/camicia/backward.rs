@@ -511,8 +511,6 @@ impl<const W: usize> Iterator for Ancestors<W> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
-    use std::vec::Vec;
 
     use super::*;
     use crate::Budget;

@@ -483,7 +483,6 @@ mod tests {
     #[test]
     fn a_lift_lists_the_balanced_states_of_the_tree_16_rounds_in() {
         use crate::camicia::Deal;
-        use std::vec::Vec;
         // Seed 17's longest climbed game of its first 3,000 deals: 1,677 cards.
         let deal: Deal = "--Q---A----J--Q---K-QK-K--/-A---Q-JA-------JJ--K---A-"
             .parse()
