@@ -237,13 +237,18 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         (None, None) => Some(DEFAULT_SECONDS),
         (None, Some(_)) => None,
     };
+    let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds)).lift_from(args.lift_from.0);
+    if args.fresh {
+        // A fresh hunt does not lift (the core's rule): its report says so.
+        hunt = hunt.fresh();
+    }
     let params = Params {
         seed: args.seed,
         shard: format!("{}/{}", shard.k(), shard.n()),
         deals: args.deals(),
         seconds,
         fresh: args.fresh,
-        lift_from: if args.fresh { None } else { args.lift_from.0 },
+        lift_from: hunt.lifts_from(),
         max_rounds: args.max_rounds,
         top: Some(args.top),
     };
@@ -285,11 +290,6 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         let left = Duration::try_from_secs_f64((s - resumed.seconds).max(0.0)).ok()?;
         Instant::now().checked_add(left)
     });
-    let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds));
-    if args.fresh {
-        hunt = hunt.fresh();
-    }
-    let hunt = hunt.lift_from(params.lift_from);
     Ok(Plan {
         params,
         hunt,
