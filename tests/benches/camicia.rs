@@ -1,5 +1,5 @@
 //! Camicia deals per second: the core's packed simulator (loop detection on),
-//! 32 games at a time (`PackedDeal::simulate_many`) and one at a time,
+//! many games at a time (`PackedDeal::simulate_many`) and one at a time,
 //! against an IMITATION of the published searcher (acinnes/bmn `playbmn`,
 //! C++): its card-by-card play in 64-slot rings without loop detection,
 //! rewritten here in Rust. It is not the published code nor its build (that
@@ -92,7 +92,7 @@ fn imitation_play(deal: &[u8; 52]) -> (u64, u64) {
     }
 }
 
-/// Plays the deals 32 at a time; returns their cards.
+/// Plays the deals many at a time; returns their cards.
 fn many(deals: &[PackedDeal]) -> u64 {
     let mut cards = 0;
     PackedDeal::simulate_many(deals.iter().copied().map(black_box), BUDGET, |_, _, o| {
@@ -235,7 +235,7 @@ fn bench(c: &mut Criterion) {
             name,
             DEALS,
             &mut [
-                ("packed, 32 at once (loop detection)", &mut || many(deals)),
+                ("packed, many at once (loop detection)", &mut || many(deals)),
                 ("packed, one at a time (loop detection)", &mut || {
                     deals
                         .iter()
@@ -264,7 +264,7 @@ fn bench(c: &mut Criterion) {
         "hunt paths",
         DEALS,
         &mut [
-            ("hunt --fresh (shuffles, 32 at once)", &mut || {
+            ("hunt --fresh (shuffles, many at once)", &mut || {
                 fresh_chunk += 1;
                 fresh_hunt.chunk(fresh_chunk, Budget::new(DEALS as u64), &mut tally);
                 tally.deals
@@ -291,7 +291,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(DEALS as u64));
     for (name, deals) in [("swap chain", &swapped), ("fresh shuffles", &fresh)] {
         g.bench_with_input(
-            BenchmarkId::new("packed, 32 at once, loop detection", name),
+            BenchmarkId::new("packed, many at once, loop detection", name),
             deals,
             |b, deals| b.iter(|| many(deals)),
         );

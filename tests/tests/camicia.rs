@@ -328,7 +328,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Batches of deals of every size up to 64 cards, played 32 at a time,
+    /// Batches of deals of every size up to 64 cards, played many at a time,
     /// against the reference (and each deal's report once).
     #[test]
     fn many_at_once_equal_the_reference(
@@ -476,7 +476,7 @@ fn small_deals_include_loops_and_agree() {
         packed.push((PackedDeal::from_deal(&deal).expect("fits"), expected));
     }
     assert!(loops > 50, "only {loops} loops among small deals");
-    // All of them 32 at a time: every deal reported once, as alone.
+    // All of them many at a time: every deal reported once, as alone.
     let mut seen = vec![false; packed.len()];
     PackedDeal::simulate_many(
         packed.iter().map(|p| p.0),

@@ -3,34 +3,24 @@
 use super::Round;
 use super::planes::Hand;
 
-/// The most cards of a quick game, and the most payment cards: so that every
-/// word of a hand stays below 2^53 (see [`top`]). A standard deck has 52
-/// cards, 16 of them payment cards.
+/// The most cards of a quick game, and the most payment cards: a round lays
+/// fewer than 64 cards and every shift of a hand's word stays below 64 (see
+/// [`Quick::append`]). A standard deck has 52 cards, 16 of them payment cards.
 pub(crate) const QUICK_CARDS: u32 = 52;
 /// See [`QUICK_CARDS`]: two bits of codes each, and the sentinel, below bit 53.
 pub(crate) const QUICK_PAYERS: u32 = 26;
 
 /// Returns the highest set bit of a word of a quick hand (or pile), which
-/// is not 0 (it has its sentinel) and below 2^53.
+/// is not 0 (it has its sentinel).
 ///
-/// On the baseline x86-64 target (no `lzcnt`), `leading_zeros` compiles to
-/// `bsr`: six micro-operations on AMD's Zen cores, one every four cycles,
-/// twice a round. Converting the word to a double is exact below 2^53, and
-/// the double's exponent is the highest bit: a few single operations.
-/// Elsewhere (`clz` on Arm, `lzcnt`) it is [`top64`](crate::bits::top64).
+/// The processor's bit scan: `bsr` on the baseline x86-64 target (one
+/// operation of three cycles on Intel's cores; the exponent of the word
+/// converted to a double, which this used to be, was faster on AMD's Zen 3
+/// and 6 % slower a hunt on this project's Intel Xeon, see
+/// docs/notes/camicia.md), `lzcnt` where the target has it, `clz` on Arm.
 #[inline(always)]
 pub(crate) fn top(word: u64) -> u32 {
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "lzcnt")))]
-    {
-        // Below 2^53: exact, and positive as an i64. (A word of 0, which
-        // no hand has, gives a meaningless top, never a panic.)
-        let f = word as i64 as f64;
-        ((f.to_bits() >> 52) as u32).wrapping_sub(1023)
-    }
-    #[cfg(not(all(target_arch = "x86_64", not(target_feature = "lzcnt"))))]
-    {
-        crate::bits::top64(word)
-    }
+    crate::bits::top64(word)
 }
 
 /// A hand of a game of at most [`QUICK_CARDS`] cards with at most
