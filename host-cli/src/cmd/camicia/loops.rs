@@ -2,6 +2,7 @@
 //! `construct.rs` for the method), with a deadline, progress, Ctrl-C, shards
 //! and checkpoints; every deal printed is checked by the core's simulation.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -9,15 +10,17 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
+use plateau::Budget;
 use plateau::camicia::hunt::Shard;
+use plateau::search::{Outcome, Search};
 
-use super::construct::{Construction, Found, State};
+use super::construct::{self, Construction, Found};
 use super::record::checkpoint;
 use super::sched::{self, ShardArg};
 use super::{CycleInfo, deal_from_args};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::limits::{self, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits, NO_STEP_LIMIT, SECONDS_NAME};
 use crate::outfile::OutFile;
 use crate::output::{self, Answer, Outbox, Status, Stop};
 use crate::progress::{self, Progress};
@@ -39,16 +42,13 @@ pub(crate) enum Split {
 
 /// Options of `plateau camicia loops`.
 #[derive(Args, Debug)]
+#[command(mut_arg("max_steps", trials), mut_arg("seconds", |a| a.help(
+    "Stop after about this many seconds (default: 10 without --max-steps, else no time limit)"
+)))]
 pub(crate) struct LoopsArgs {
-    /// Stop after about this many seconds (default: 10 without --max-steps,
-    /// else no time limit).
-    #[arg(long, value_name = SECONDS_NAME, value_parser = limits::parse_seconds, allow_negative_numbers = true)]
-    seconds: Option<f64>,
-    /// Stop after exactly this many trials (perturbed deals played), the
-    /// search's step budget: reproducible unless --seconds stops it first
-    /// (default: no trial limit).
-    #[arg(long, value_name = STEPS_NAME, value_parser = limits::parse_steps, allow_negative_numbers = true)]
-    max_steps: Option<u64>,
+    /// `--max-steps` (trials, the search's step budget) and `--seconds`.
+    #[command(flatten)]
+    budgets: Budgets,
     /// Seed of the trials.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
@@ -71,6 +71,20 @@ pub(crate) struct LoopsArgs {
     #[arg(long, value_name = SECONDS_NAME, default_value_t = DEFAULT_CHECKPOINT_EVERY,
           value_parser = limits::parse_seconds, allow_negative_numbers = true, requires = "checkpoint")]
     checkpoint_every: f64,
+}
+
+/// `--max-steps` of `loops`: trials, no limit by default.
+fn trials(arg: clap::Arg) -> clap::Arg {
+    arg.default_value(NO_STEP_LIMIT)
+        .hide_default_value(true)
+        .help("Stop after exactly this many trials (perturbed deals played), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
+}
+
+impl LoopsArgs {
+    /// `--max-steps`, if given.
+    fn max_steps(&self) -> Option<u64> {
+        (self.budgets.max_steps != u64::MAX).then_some(self.budgets.max_steps)
+    }
 }
 
 /// A checkpoint: the parameters, the trials made and the cycles found (by
@@ -242,14 +256,14 @@ fn stream(seed: u64) -> u64 {
     seed.wrapping_mul(0xd134_2543_de82_ef95)
 }
 
-/// The trials shard `k` of `n` makes of a search of `trials` in all: trial
-/// numbers `k-1, k-1+n, ...` below `trials`.
 /// The seconds a resumed run has left of `seconds` (none: no limit) after
 /// the `spent` its checkpoint counts: none below 0.
 fn time_left(seconds: Option<f64>, spent: f64) -> Option<f64> {
     seconds.map(|s| (s - spent).max(0.0))
 }
 
+/// The trials shard `k` of `n` makes of a search of `trials` in all: trial
+/// numbers `k-1, k-1+n, ...` below `trials`.
 fn share(trials: u64, shard: Shard) -> u64 {
     let first = shard.k() - 1;
     if trials > first {
@@ -273,16 +287,15 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     let mut starts = vec![plateau::camicia::CASELLA_2024.to_string()];
     for text in &args.from {
         let deal = deal_from_args(std::slice::from_ref(text))?;
-        let state = State::of_deal(&deal);
-        if state.lead.len() + state.other.len() > 64
-            || super::construct::looping(&state, u64::MAX).is_none()
-        {
+        let Some(state) =
+            super::narrow(&deal).filter(|s| construct::looping(s, u64::MAX).is_some())
+        else {
             return Err(CliError::new(format!(
                 "--from {}: not a deal of at most 64 cards whose game loops",
                 crate::error::shorten(text)
             )));
-        }
-        starts.push(state.text());
+        };
+        starts.push(construct::text(&state));
     }
     let checkpoint = match &args.checkpoint {
         Some(p) => Some((p.clone(), OutFile::check_file("--checkpoint", p)?)),
@@ -308,7 +321,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         let deal: plateau::camicia::Deal = text
             .parse()
             .map_err(|e: plateau::camicia::CamiciaError| CliError::new(e.to_string()))?;
-        c.add(&State::of_deal(&deal), None);
+        c.add(&deal, None);
     }
     let mut spent = 0.0;
     if let Some((path, saved)) = checkpoint.as_ref().map(|(p, _)| p).zip(resumed.as_ref()) {
@@ -319,19 +332,22 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
                     format!("cycle {}: {e}", crate::error::shorten(&found.canonical)),
                 )
             })?;
-            c.add(&State::of_deal(&deal), Some(found.trial));
+            c.add(&deal, Some(found.trial));
         }
         c.trials = saved.trials;
         c.loops = saved.loops;
         spent = saved.seconds;
     }
-    let seconds = match (args.seconds, args.max_steps) {
+    let seconds = match (args.budgets.seconds, args.max_steps()) {
         (None, None) => Some(DEFAULT_SECONDS),
         // `--seconds inf`: no time limit.
         (s, _) => limits::finite(s),
     };
-    let deadline = limits::deadline(time_left(seconds, spent));
-    let mine = args.max_steps.map(|m| share(m, shard));
+    let mine = args.max_steps().map(|m| share(m, shard));
+    let limits = Limits {
+        max_steps: mine.unwrap_or(u64::MAX),
+        deadline: limits::deadline(time_left(seconds, spent)),
+    };
     let progress = Progress::new(io, json, "trials", mine);
     let mut printer = Printer {
         split: args.split,
@@ -339,40 +355,22 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         deals: 0,
     };
     output::with_outbox(io.out, json, |outbox| {
-        let mut last_save = Instant::now();
-        let mut open = printer.flush(&c, outbox)?;
-        let stop = loop {
-            if !open || mine.is_some_and(|m| c.trials >= m) {
-                break None;
-            }
-            if let Some(signal) = progress::signal() {
-                break Some(Stop::of(signal));
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break Some(Stop::Seconds);
-            }
-            // A batch of trials between the checks of the clock; this
-            // shard's i-th trial is trial `shard.chunk(i)` of the search.
-            for _ in 0..64 {
-                if mine.is_some_and(|m| c.trials >= m) {
-                    break;
-                }
-                c.trial(shard.chunk(c.trials));
-            }
-            open = printer.flush(&c, outbox)?;
-            progress.set(c.trials);
-            if let Some((_, file)) = &checkpoint
-                && last_save.elapsed().as_secs_f64() >= args.checkpoint_every
-            {
-                save(
-                    file,
-                    &mut params,
-                    &c,
-                    spent + started.elapsed().as_secs_f64(),
-                )?;
-                last_save = Instant::now();
-            }
+        let open = printer.flush(&c, outbox)?;
+        let mut trials = Trials {
+            c: &mut c,
+            shard,
+            mine,
+            open,
+            printer: &mut printer,
+            outbox,
+            checkpoint: checkpoint.as_ref().map(|(_, file)| file),
+            every: args.checkpoint_every,
+            last_save: Instant::now(),
+            params: &mut params,
+            spent,
+            started,
         };
+        let (_, stop) = limits::drive(&mut trials, &limits, &progress, |_, _, _| {})?;
         drop(progress);
         let seconds_now = spent + started.elapsed().as_secs_f64();
         // Saved before the summary is queued: a reader that stopped reading
@@ -405,14 +403,76 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
             seed: args.seed,
             shard: shard_text,
             split: args.split,
-            asked_steps: args.max_steps,
-            asked_seconds: limits::finite(args.seconds),
+            asked_steps: args.max_steps(),
+            asked_seconds: limits::finite(args.budgets.seconds),
             stopped_by: stop,
         };
         outbox.emit(&summary)?;
         Ok(())
     })?;
     Ok(Exit::Answered)
+}
+
+/// The construction's trials as a search driven by [`limits::drive`]: its
+/// unit a trial, over once this shard's share of `--max-steps` is made or
+/// the output's reader has stopped reading. Between trials it prints the
+/// cycles found and saves the checkpoint when due.
+struct Trials<'a> {
+    c: &'a mut Construction,
+    shard: Shard,
+    /// This shard's share of `--max-steps`.
+    mine: Option<u64>,
+    /// Whether the output's writer still takes lines.
+    open: bool,
+    printer: &'a mut Printer,
+    outbox: &'a Outbox,
+    checkpoint: Option<&'a OutFile>,
+    /// Seconds between checkpoints, and the last save.
+    every: f64,
+    last_save: Instant,
+    params: &'a mut Checkpoint,
+    /// Seconds spent before this run (a resumed checkpoint's), and its start.
+    spent: f64,
+    started: Instant,
+}
+
+impl Search for Trials<'_> {
+    type Done = u64;
+    type NoSolution = Infallible;
+    type Best = u64;
+    type Error = CliError;
+
+    fn run(&mut self, budget: Budget) -> CliResult<Outcome<u64>> {
+        let mut end = self.c.trials.saturating_add(budget.get());
+        if let Some(m) = self.mine {
+            end = end.min(m);
+        }
+        // This shard's i-th trial is trial `shard.chunk(i)` of the search.
+        while self.open && self.c.trials < end {
+            self.c.trial(self.shard.chunk(self.c.trials));
+        }
+        self.open &= self.printer.flush(self.c, self.outbox)?;
+        if let Some(file) = self.checkpoint
+            && self.last_save.elapsed().as_secs_f64() >= self.every
+        {
+            let seconds = self.spent + self.started.elapsed().as_secs_f64();
+            save(file, self.params, self.c, seconds)?;
+            self.last_save = Instant::now();
+        }
+        let trials = self.c.trials;
+        Ok(if !self.open || self.mine.is_some_and(|m| trials >= m) {
+            Outcome::Done(trials)
+        } else {
+            Outcome::Exhausted {
+                best: trials,
+                spent: trials,
+            }
+        })
+    }
+
+    fn spent(&self) -> u64 {
+        self.c.trials
+    }
 }
 
 /// Prints the cycles found since the last call, each with its deals.
@@ -446,7 +506,7 @@ impl Printer {
             status: Status::Loop,
             kind: "cycle",
             cycle: CycleTurn::of(&found.cycle),
-            canonical: State::of_deal(&found.cycle.canonical()).text(),
+            canonical: construct::text(&found.cycle.canonical()),
             tree: found.tree,
             deals: found.deals.len(),
             trial: found.trial,
@@ -457,7 +517,7 @@ impl Printer {
             let line = DealLine {
                 status: Status::Loop,
                 kind: "deal",
-                deal: state.text(),
+                deal: construct::text(state),
                 cards: end.cards,
                 tricks: end.tricks,
                 cycle: CycleInfo::of(cycle),
@@ -480,7 +540,7 @@ fn save(file: &OutFile, params: &mut Checkpoint, c: &Construction, seconds: f64)
         .iter()
         .filter_map(|f| {
             f.trial.map(|trial| FoundBy {
-                canonical: State::of_deal(&f.cycle.canonical()).text(),
+                canonical: construct::text(&f.cycle.canonical()),
                 trial,
             })
         })

@@ -51,7 +51,7 @@ use super::record::{self, Header, Params, Report};
 use super::sched::{self, MAX_THREADS, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::limits::{self, Budgets, Limits, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits, NO_STEP_LIMIT, SECONDS_NAME, STEPS_NAME};
 use crate::outfile::{self, OutFile};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
@@ -140,13 +140,10 @@ fn deals(arg: clap::Arg) -> clap::Arg {
     arg.long("deals")
         .visible_alias("max-steps")
         .value_parser(parse_deals)
-        .default_value(NO_DEAL_LIMIT)
+        .default_value(NO_STEP_LIMIT)
         .hide_default_value(true)
         .help("Stop after exactly this many deals, the hunt's step budget (reproducible unless --seconds stops it first) (default: no deal limit)")
 }
-
-/// `--deals` not given: `u64::MAX`, no limit.
-const NO_DEAL_LIMIT: &str = "18446744073709551615";
 
 impl HuntArgs {
     /// `--deals`, if given.
