@@ -2,9 +2,9 @@
 //! deal that loops under the plain reference simulator of the tests crate, into
 //! the cycle printed with it (entry, turn and canonical form computed by the
 //! reference, the id hashed here); the summary counts what was printed; a seed
-//! and a step budget give the same output; a checkpoint resumes to the
-//! uninterrupted search's answer; and the catalog `fixtures/camicia/cycles.tsv`
-//! replays the same way.
+//! and a step budget give the same output on any number of threads; a
+//! checkpoint resumes to the uninterrupted search's answer; and the catalog
+//! `fixtures/camicia/cycles.tsv` replays the same way.
 
 use std::collections::{HashMap, HashSet};
 
@@ -159,8 +159,17 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
     // Casella et al.'s cycle and its 30 balanced deals come first.
     let published = cycles.values().find(|c| c.1.iter().any(|d| d == CASELLA));
     assert_eq!(published.map(|c| c.1.len()), Some(30));
-    // The same seed and budget: the same output.
-    assert_eq!(untimed(&run_cli(&args, b"")), untimed(&r));
+    // The same seed and budget, on any number of threads (the run above has
+    // the default, the processors): the same output.
+    for threads in ["1", "3"] {
+        let mut again = args.to_vec();
+        again.extend(["--threads", threads]);
+        assert_eq!(
+            untimed(&run_cli(&again, b"")),
+            untimed(&r),
+            "--threads {threads}"
+        );
+    }
     // The trials of a seed are pinned, as a snapshot pins an output: seed 5's
     // first 200,000 trials loop 27,083 times and reach three cycles. A change
     // to the trials (how a state is drawn and perturbed) changes these

@@ -178,11 +178,47 @@ impl Construction {
         Some(self.cycles.len() - 1)
     }
 
-    /// Makes trial number `n` (of the whole search: see the module docs):
-    /// perturbs a state of the pool, plays it, and adds its cycle if it
-    /// loops into a new one. Returns the new cycle's index.
-    pub(crate) fn trial(&mut self, n: u64) -> Option<usize> {
-        self.trials += 1;
+    /// Makes the trials numbered `numbers` (of the whole search: see the
+    /// module docs) on `threads` threads: each perturbs a state of the pool
+    /// and plays it ([`probe`](Self::probe)), side by side; then, in trial
+    /// order, each that looped into a new cycle adds it. So the construction
+    /// is the same whatever the threads.
+    pub(crate) fn trials(&mut self, numbers: &[u64], threads: usize) {
+        let this = &*self;
+        let play = |part: &[u64]| -> Vec<(u64, Deal, Cycle)> {
+            part.iter()
+                .filter_map(|&n| this.probe(n).map(|(deal, cycle)| (n, deal, cycle)))
+                .collect()
+        };
+        let looped = if threads <= 1 || numbers.len() < 2 * threads {
+            play(numbers)
+        } else {
+            // Consecutive parts, this thread playing the first: the loops
+            // come back in trial order.
+            std::thread::scope(|s| {
+                let mut parts = numbers.chunks(numbers.len().div_ceil(threads));
+                let first = parts.next().unwrap_or_default();
+                let workers: Vec<_> = parts.map(|part| s.spawn(move || play(part))).collect();
+                let mut looped = play(first);
+                for w in workers {
+                    looped.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                }
+                looped
+            })
+        };
+        self.trials += numbers.len() as u64;
+        for (n, deal, cycle) in looped {
+            self.loops += 1;
+            if !self.ids.contains_key(&cycle.id()) {
+                self.add(&deal, Some(n));
+            }
+        }
+    }
+
+    /// What trial `n` plays: a state of the pool perturbed, and the cycle it
+    /// loops into (within [`TRIAL_ROUNDS`]), if it does. It depends on `n`
+    /// and the cycles started from alone.
+    fn probe(&self, n: u64) -> Option<(Deal, Cycle)> {
         if self.pool.is_empty() {
             return None;
         }
@@ -190,19 +226,25 @@ impl Construction {
         let state = &self.pool[rng.below(self.pool.len())];
         let perturbed = perturb(state, &mut rng)?;
         let (_, cycle) = looping(&perturbed, TRIAL_ROUNDS)?;
-        self.loops += 1;
-        if self.ids.contains_key(&cycle.id()) {
-            return None;
-        }
-        self.add(&perturbed, Some(n))
+        Some((perturbed, cycle))
     }
 }
 
 /// One or two small edits of `state` (see the module docs); `None` if they
 /// leave a hand empty.
 fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
-    let mut cards: Vec<Rank> = state.hand(Player::A).chain(state.hand(Player::B)).collect();
-    let n = cards.len();
+    // On the stack: threads play trials side by side, and an allocation a
+    // trial made them wait for the allocator's lock.
+    let mut row = [Rank::Number; 64];
+    let mut n = 0;
+    for (slot, card) in row
+        .iter_mut()
+        .zip(state.hand(Player::A).chain(state.hand(Player::B)))
+    {
+        *slot = card;
+        n += 1;
+    }
+    let cards = &mut row[..n];
     if n < 3 {
         return None;
     }
@@ -214,8 +256,13 @@ fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
                 cards.swap(i, j);
             }
             1 => {
-                let card = cards.remove(rng.below(n));
-                cards.insert(rng.below(n), card);
+                // The card at `from` taken out and put back at `to`.
+                let (from, to) = (rng.below(n), rng.below(n));
+                if from < to {
+                    cards[from..=to].rotate_left(1);
+                } else {
+                    cards[to..=from].rotate_right(1);
+                }
             }
             2 => {
                 let mut at = [rng.below(n + 1), rng.below(n + 1), rng.below(n + 1)];

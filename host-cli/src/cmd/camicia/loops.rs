@@ -52,6 +52,11 @@ pub(crate) struct LoopsArgs {
     /// Seed of the trials.
     #[arg(long, default_value_t = 1, value_parser = limits::parse_steps, allow_negative_numbers = true)]
     seed: u64,
+    /// Threads playing the trials, 1 to 1024, at most one per processor
+    /// (default: SLURM_CPUS_PER_TASK, else the processors this process may
+    /// use); the answer is the same for any number.
+    #[arg(long, value_name = "T", value_parser = sched::parse_threads, allow_negative_numbers = true)]
+    threads: Option<usize>,
     /// Which deals to report: 26 cards a hand, or any split.
     #[arg(long, value_enum, default_value_t = Split::Balanced)]
     split: Split,
@@ -284,6 +289,12 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     let shard = sched::shard(args.shard, |v| std::env::var(v).ok())
         .map_err(|why| CliError::new(format!("--shard: {why}")))?;
     let shard_text = format!("{}/{}", shard.k(), shard.n());
+    let threads = match args.threads {
+        Some(t) => t,
+        None => sched::default_threads(|v| std::env::var(v).ok()).map_err(CliError::new)?,
+    };
+    // More threads than processors would only wait for each other.
+    let threads = threads.min(std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut starts = vec![plateau::camicia::CASELLA_2024.to_string()];
     for text in &args.from {
         let deal = deal_from_args(std::slice::from_ref(text))?;
@@ -359,6 +370,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         let mut trials = Trials {
             c: &mut c,
             shard,
+            threads,
             mine,
             open,
             printer: &mut printer,
@@ -420,6 +432,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
 struct Trials<'a> {
     c: &'a mut Construction,
     shard: Shard,
+    threads: usize,
     /// This shard's share of `--max-steps`.
     mine: Option<u64>,
     /// Whether the output's writer still takes lines.
@@ -448,8 +461,9 @@ impl Search for Trials<'_> {
             end = end.min(m);
         }
         // This shard's i-th trial is trial `shard.chunk(i)` of the search.
-        while self.open && self.c.trials < end {
-            self.c.trial(self.shard.chunk(self.c.trials));
+        if self.open {
+            let numbers: Vec<u64> = (self.c.trials..end).map(|i| self.shard.chunk(i)).collect();
+            self.c.trials(&numbers, self.threads);
         }
         self.open &= self.printer.flush(self.c, self.outbox)?;
         if let Some(file) = self.checkpoint

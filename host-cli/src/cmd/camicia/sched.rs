@@ -146,6 +146,12 @@ pub(crate) fn shard(arg: ShardArg, var: impl Fn(&str) -> Option<String>) -> Resu
 /// Worker threads at most.
 pub(crate) const MAX_THREADS: u64 = 1024;
 
+/// Reads `--threads`: 1 to 1,024.
+pub(crate) fn parse_threads(s: &str) -> Result<usize, String> {
+    let n = number_in(s, 1, MAX_THREADS)?;
+    usize::try_from(n).map_err(|e| e.to_string())
+}
+
 /// The default thread count: what Slurm granted (`SLURM_CPUS_PER_TASK`), else
 /// the processors this process may run on.
 pub(crate) fn default_threads(var: impl Fn(&str) -> Option<String>) -> Result<usize, String> {

@@ -48,7 +48,7 @@ use self::pool::{Ledger, Pool, Run, Turns, WATCH_NAP, Watch, process_cpu_seconds
 use super::DEFAULT_MAX_ROUNDS;
 use super::record::checkpoint;
 use super::record::{self, Header, Params, Report};
-use super::sched::{self, MAX_THREADS, ShardArg};
+use super::sched::{self, ShardArg, parse_threads};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
 use crate::limits::{self, Budgets, Limits, NO_STEP_LIMIT, SECONDS_NAME, STEPS_NAME};
@@ -174,12 +174,6 @@ fn parse_lift(s: &str) -> Result<Lift, String> {
     limits::number_in(s, 1, u64::MAX)
         .map(|c| Lift(Some(c)))
         .map_err(|why| format!("{why} (or `off`)"))
-}
-
-/// Reads `--threads`: 1 to 1,024.
-fn parse_threads(s: &str) -> Result<usize, String> {
-    let n = limits::number_in(s, 1, MAX_THREADS)?;
-    usize::try_from(n).map_err(|e| e.to_string())
 }
 
 /// What a hunt will do, every part of it checked before it starts.
