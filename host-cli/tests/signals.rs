@@ -228,6 +228,8 @@ fn a_signal_while_the_output_is_held_up_saves_the_checkpoint_first() {
         .spawn()
         .expect("starts");
     sleep(Duration::from_millis(1500));
+    // Not due (every 60 s by default), not asked for yet: not written.
+    assert!(!ck.exists(), "a checkpoint before it was due");
     let pid = i64::from(child.id());
     kill("INT", pid);
     let began = Instant::now();
@@ -310,4 +312,55 @@ fn loops_answers_a_signal_then_ends_when_its_reader_goes_away() {
     drop(child.stdout.take());
     let status = wait_within(&mut child, Duration::from_secs(5));
     assert_eq!(status.code(), Some(0));
+}
+
+/// A reader that goes away while `loops` searches (`loops | head -1`) ends
+/// the search at once, quietly.
+#[test]
+fn loops_ends_when_its_reader_goes_away() {
+    let mut child = plateau(&["camicia", "loops", "--seconds", "60", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut first = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+    std::io::BufRead::read_line(&mut out, &mut first).expect("a line");
+    assert!(first.contains(r#""kind":"cycle""#), "{first}");
+    drop(out);
+    let status = wait_within(&mut child, Duration::from_secs(5));
+    assert_eq!(status.code(), Some(0));
+}
+
+/// `--checkpoint-every`: a `loops` checkpoint is saved while the search
+/// runs, with the trials made and the seconds spent so far (a process
+/// killed outright resumes from it).
+#[test]
+fn loops_saves_its_checkpoint_as_it_goes() {
+    let dir = folder("loops-every");
+    let ck = dir.join("loops.ckpt");
+    let ck_arg = ck.display().to_string();
+    let mut child = plateau(&[
+        "camicia",
+        "loops",
+        "--seconds",
+        "60",
+        "--json",
+        "--checkpoint",
+        &ck_arg,
+        "--checkpoint-every",
+        "0.2",
+    ])
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("starts");
+    sleep(Duration::from_millis(1500));
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&ck).expect("saved"))
+        .expect("a whole checkpoint");
+    kill("KILL", i64::from(child.id()));
+    let _ = child.wait();
+    assert!(saved["trials"].as_u64() > Some(0), "{saved}");
+    let seconds = saved["seconds"].as_f64().expect("seconds");
+    assert!((0.2..1.6).contains(&seconds), "{saved}");
 }

@@ -357,10 +357,12 @@ fn hunt_without_timing(threads: &str) -> Vec<Value> {
         "deals_per_second",
         "deals_per_second_per_thread",
         "deals_per_cpu_second",
-        "threads",
     ] {
         summary.remove(key).expect("a timing key");
     }
+    // The threads asked for, whatever the processors.
+    let asked: u64 = threads.parse().expect("a number");
+    assert_eq!(summary.remove("threads"), Some(asked.into()));
     v
 }
 

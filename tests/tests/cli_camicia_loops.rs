@@ -184,6 +184,9 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
         "{summary}"
     );
     assert_eq!(summary["looped"], 27083, "{summary}");
+    // All the trials asked for were made: found, not stopped.
+    assert_eq!(summary["status"], "found", "{summary}");
+    assert!(summary.get("stopped_by").is_none(), "{summary}");
     assert_eq!(summary["cycles"], 3, "{summary}");
     assert_eq!(summary["deals"], 86, "{summary}");
 }

@@ -26,6 +26,7 @@
 //! grow with the search (hundreds of thousands of states), more than a chip's
 //! memory.
 
+use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
 use plateau::Budget;
@@ -190,22 +191,19 @@ impl Construction {
                 .filter_map(|&n| this.probe(n).map(|(deal, cycle)| (n, deal, cycle)))
                 .collect()
         };
-        let looped = if threads <= 1 || numbers.len() < 2 * threads {
-            play(numbers)
-        } else {
-            // Consecutive parts, this thread playing the first: the loops
-            // come back in trial order.
-            std::thread::scope(|s| {
-                let mut parts = numbers.chunks(numbers.len().div_ceil(threads));
-                let first = parts.next().unwrap_or_default();
-                let workers: Vec<_> = parts.map(|part| s.spawn(move || play(part))).collect();
-                let mut looped = play(first);
-                for w in workers {
-                    looped.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-                }
-                looped
-            })
-        };
+        // Consecutive parts, this thread playing the first (one thread: no
+        // other): the loops come back in trial order.
+        let part = numbers.len().div_ceil(threads).max(1);
+        let looped = std::thread::scope(|s| {
+            let mut parts = numbers.chunks(part);
+            let first = parts.next().unwrap_or_default();
+            let workers: Vec<_> = parts.map(|part| s.spawn(move || play(part))).collect();
+            let mut looped = play(first);
+            for w in workers {
+                looped.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            looped
+        });
         self.trials += numbers.len() as u64;
         for (n, deal, cycle) in looped {
             self.loops += 1;
@@ -258,10 +256,10 @@ fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
             1 => {
                 // The card at `from` taken out and put back at `to`.
                 let (from, to) = (rng.below(n), rng.below(n));
-                if from < to {
-                    cards[from..=to].rotate_left(1);
-                } else {
-                    cards[to..=from].rotate_right(1);
+                match from.cmp(&to) {
+                    Ordering::Less => cards[from..=to].rotate_left(1),
+                    Ordering::Greater => cards[to..=from].rotate_right(1),
+                    Ordering::Equal => {}
                 }
             }
             2 => {
