@@ -22,27 +22,20 @@
 
 use core::hint::select_unpredictable;
 
-use super::{Quick, top};
+use super::Quick;
 use crate::Budget;
+use crate::bits::top64;
 use crate::camicia::{Ending, GameOutcome, PackedDeal, Status};
 use crate::search::Outcome;
 
+/// A bit for each lane: a machine word.
+type Ended = usize;
+
 /// Games played at once, all on the stack, one bit each of an [`Ended`]
-/// word: 64 on 64-bit targets (hosts: 8 KiB of stack), which keep more
-/// games in flight (`--fresh` 4.8 % faster than 32 on an Intel Xeon; 48 and
-/// 128 were slower, docs/notes/camicia.md), and 32 elsewhere, where the
-/// stack is a small chip's RAM.
-#[cfg(target_pointer_width = "64")]
-pub const LANES: usize = 64;
-/// See [`LANES`].
-#[cfg(not(target_pointer_width = "64"))]
-pub const LANES: usize = 32;
-/// A bit for each lane.
-#[cfg(target_pointer_width = "64")]
-type Ended = u64;
-/// A bit for each lane.
-#[cfg(not(target_pointer_width = "64"))]
-type Ended = u32;
+/// word: 64 on 64-bit targets (hosts, where more games in flight are faster:
+/// BENCHMARKS.md, docs/notes/camicia.md), 32 on 32-bit ones, where the stack
+/// is a small chip's RAM.
+pub const LANES: usize = Ended::BITS as usize;
 
 /// Rounds a game plays here before the one-game engine takes it over.
 pub const ROUND_CAP: u64 = 1024;
@@ -231,7 +224,7 @@ impl Game {
             pay: self.pile.pay | 1 << (self.laid & 63),
             penalties: self.pile.penalties | self.slot,
         };
-        winner.append(pile, top(winner.pay));
+        winner.append(pile, top64(winner.pay));
         let o = free_play(winner, self.p);
         if o.p.is_empty() && self.rounds < budget {
             // The loser runs out in the next round's free play.

@@ -20,7 +20,7 @@ mod quick;
 
 pub(crate) use many::simulate_many;
 pub(crate) use planes::{Hand, Lane, Table, Wide};
-pub(crate) use quick::{QUICK_CARDS, QUICK_PAYERS, Quick, QuickTable, top};
+pub(crate) use quick::{QUICK_CARDS, QUICK_PAYERS, Quick, QuickTable};
 
 use super::{Ending, GameOutcome, Played, Status};
 use crate::search::{Meter, Outcome};

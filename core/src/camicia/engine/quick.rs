@@ -2,6 +2,7 @@
 
 use super::Round;
 use super::planes::Hand;
+use crate::bits::top64;
 
 /// The most cards of a quick game, and the most payment cards: a round lays
 /// fewer than 64 cards and every shift of a hand's word stays below 64 (see
@@ -9,19 +10,6 @@ use super::planes::Hand;
 pub(crate) const QUICK_CARDS: u32 = 52;
 /// See [`QUICK_CARDS`]: two bits of codes each, and the sentinel, below bit 53.
 pub(crate) const QUICK_PAYERS: u32 = 26;
-
-/// Returns the highest set bit of a word of a quick hand (or pile), which
-/// is not 0 (it has its sentinel).
-///
-/// The processor's bit scan: `bsr` on the baseline x86-64 target (one
-/// operation of three cycles on Intel's cores; the exponent of the word
-/// converted to a double, which this used to be, was faster on AMD's Zen 3
-/// and 6 % slower a hunt on this project's Intel Xeon, see
-/// docs/notes/camicia.md), `lzcnt` where the target has it, `clz` on Arm.
-#[inline(always)]
-pub(crate) fn top(word: u64) -> u32 {
-    crate::bits::top64(word)
-}
 
 /// A hand of a game of at most [`QUICK_CARDS`] cards with at most
 /// [`QUICK_PAYERS`] payment cards, in two words. `pay` has bit `i` set when
@@ -117,7 +105,9 @@ impl Quick {
         self.pay = self
             .pay
             .wrapping_add(pile.pay.wrapping_sub(1) << (len & 63));
-        let at = top(self.penalties);
+        // The processor's bit scan (why not a double's exponent:
+        // docs/notes/camicia.md).
+        let at = top64(self.penalties);
         self.penalties = self
             .penalties
             .wrapping_add(pile.penalties.wrapping_sub(1) << (at & 63));
@@ -279,7 +269,7 @@ impl Round for QuickTable {
                 }
             }
         };
-        let len = top(winner.pay);
+        let len = top64(winner.pay);
         // A winner without a payment card left (its `pay` is the sentinel
         // alone, a power of two) runs on into the pile, whose first payment
         // card comes after the free play's number cards. (A round won
@@ -318,12 +308,11 @@ mod tests {
 
     #[test]
     fn the_top_of_a_word_below_2_to_the_53() {
-        use crate::bits::top64;
         let mut seed = 7u64;
         for bit in 0..53 {
             let low = (1u64 << bit) - 1;
             for word in [1u64 << bit, (1 << bit) | low, (1 << bit) | (low & seed)] {
-                assert_eq!(top(word), top64(word), "{word:#x}");
+                assert_eq!(top64(word), bit, "{word:#x}");
             }
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         }
