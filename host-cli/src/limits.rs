@@ -74,8 +74,15 @@ pub(crate) fn deadline(seconds: Option<f64>) -> Option<Instant> {
 }
 
 /// The default of a `--max-steps` without a limit: `u64::MAX`, which reads
-/// as none (for the commands whose step limit changes their time limit).
-pub(crate) const NO_STEP_LIMIT: &str = "18446744073709551615";
+/// as none (see [`unlimited_steps`]).
+const NO_STEP_LIMIT: &str = "18446744073709551615";
+
+/// Makes a `--max-steps` (by `mut_arg`) default to no limit, shown as none:
+/// for the commands whose time limit depends on whether it is given (read
+/// it with [`Budgets::steps`]).
+pub(crate) fn unlimited_steps(arg: clap::Arg) -> clap::Arg {
+    arg.default_value(NO_STEP_LIMIT).hide_default_value(true)
+}
 
 /// `--max-steps` and `--seconds`: the budget flags of every searching command.
 ///
@@ -98,6 +105,12 @@ impl Budgets {
     /// The limits these flags set, the clock counted from the command's start.
     pub(crate) fn limits(&self) -> Limits {
         Limits::new(self.max_steps, self.seconds)
+    }
+
+    /// `--max-steps`, if given, where [`unlimited_steps`] made no limit its
+    /// default.
+    pub(crate) fn steps(&self) -> Option<u64> {
+        (self.max_steps != u64::MAX).then_some(self.max_steps)
     }
 }
 

@@ -20,7 +20,7 @@ use super::sched::{self, ShardArg};
 use super::{CycleInfo, deal_from_args};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::limits::{self, Budgets, Limits, NO_STEP_LIMIT, SECONDS_NAME};
+use crate::limits::{self, Budgets, Limits, SECONDS_NAME};
 use crate::outfile::OutFile;
 use crate::output::{self, Answer, Outbox, Status, Stop};
 use crate::progress::{self, Progress};
@@ -80,16 +80,7 @@ pub(crate) struct LoopsArgs {
 
 /// `--max-steps` of `loops`: trials, no limit by default.
 fn trials(arg: clap::Arg) -> clap::Arg {
-    arg.default_value(NO_STEP_LIMIT)
-        .hide_default_value(true)
-        .help("Stop after exactly this many trials (perturbed deals played), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
-}
-
-impl LoopsArgs {
-    /// `--max-steps`, if given.
-    fn max_steps(&self) -> Option<u64> {
-        (self.budgets.max_steps != u64::MAX).then_some(self.budgets.max_steps)
-    }
+    limits::unlimited_steps(arg).help("Stop after exactly this many trials (perturbed deals played), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
 }
 
 /// A checkpoint: the parameters, the trials made and the cycles found (by
@@ -289,10 +280,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     let shard = sched::shard(args.shard, |v| std::env::var(v).ok())
         .map_err(|why| CliError::new(format!("--shard: {why}")))?;
     let shard_text = format!("{}/{}", shard.k(), shard.n());
-    let threads = match args.threads {
-        Some(t) => t,
-        None => sched::default_threads(|v| std::env::var(v).ok()).map_err(CliError::new)?,
-    };
+    let threads = sched::threads(args.threads, |v| std::env::var(v).ok()).map_err(CliError::new)?;
     // More threads than processors would only wait for each other.
     let threads = threads.min(std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut starts = vec![plateau::camicia::CASELLA_2024.to_string()];
@@ -349,12 +337,12 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         c.loops = saved.loops;
         spent = saved.seconds;
     }
-    let seconds = match (args.budgets.seconds, args.max_steps()) {
+    let seconds = match (args.budgets.seconds, args.budgets.steps()) {
         (None, None) => Some(DEFAULT_SECONDS),
         // `--seconds inf`: no time limit.
         (s, _) => limits::finite(s),
     };
-    let mine = args.max_steps().map(|m| share(m, shard));
+    let mine = args.budgets.steps().map(|m| share(m, shard));
     let limits = Limits {
         max_steps: mine.unwrap_or(u64::MAX),
         deadline: limits::deadline(time_left(seconds, spent)),
@@ -415,7 +403,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
             seed: args.seed,
             shard: shard_text,
             split: args.split,
-            asked_steps: args.max_steps(),
+            asked_steps: args.budgets.steps(),
             asked_seconds: limits::finite(args.budgets.seconds),
             stopped_by: stop,
         };

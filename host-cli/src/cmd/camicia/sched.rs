@@ -152,6 +152,14 @@ pub(crate) fn parse_threads(s: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|e| e.to_string())
 }
 
+/// `--threads`: the count asked for, else [`default_threads`].
+pub(crate) fn threads(
+    asked: Option<usize>,
+    var: impl Fn(&str) -> Option<String>,
+) -> Result<usize, String> {
+    asked.map_or_else(|| default_threads(var), Ok)
+}
+
 /// The default thread count: what Slurm granted (`SLURM_CPUS_PER_TASK`), else
 /// the processors this process may run on.
 pub(crate) fn default_threads(var: impl Fn(&str) -> Option<String>) -> Result<usize, String> {

@@ -51,7 +51,7 @@ use super::record::{self, Header, Params, Report};
 use super::sched::{self, ShardArg, parse_threads};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
-use crate::limits::{self, Budgets, Limits, NO_STEP_LIMIT, SECONDS_NAME, STEPS_NAME};
+use crate::limits::{self, Budgets, Limits, SECONDS_NAME, STEPS_NAME};
 use crate::outfile::{self, OutFile};
 use crate::output::Stop;
 use crate::progress::{self, Progress};
@@ -137,19 +137,11 @@ fn parse_deals(s: &str) -> Result<u64, String> {
 /// `--max-steps` of the hunt: `--deals`, at least one, with no limit by
 /// default (`u64::MAX`, shown as none).
 fn deals(arg: clap::Arg) -> clap::Arg {
-    arg.long("deals")
+    limits::unlimited_steps(arg)
+        .long("deals")
         .visible_alias("max-steps")
         .value_parser(parse_deals)
-        .default_value(NO_STEP_LIMIT)
-        .hide_default_value(true)
         .help("Stop after exactly this many deals, the hunt's step budget (reproducible unless --seconds stops it first) (default: no deal limit)")
-}
-
-impl HuntArgs {
-    /// `--deals`, if given.
-    fn deals(&self) -> Option<u64> {
-        (self.budgets.max_steps != u64::MAX).then_some(self.budgets.max_steps)
-    }
 }
 
 /// `--lift-from`: the cards from which the climb's games are lifted, or
@@ -218,11 +210,8 @@ pub(crate) fn run(args: &HuntArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exi
 fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     let var = |name: &str| std::env::var(name).ok();
     let shard = sched::shard(args.shard, var).map_err(CliError::new)?;
-    let threads = match args.threads {
-        Some(t) => t,
-        None => sched::default_threads(var).map_err(CliError::new)?,
-    };
-    let seconds = match (args.budgets.seconds, args.deals()) {
+    let threads = sched::threads(args.threads, var).map_err(CliError::new)?;
+    let seconds = match (args.budgets.seconds, args.budgets.steps()) {
         // `--seconds inf`: no time limit.
         (Some(s), _) => limits::finite(Some(s)),
         (None, None) => Some(DEFAULT_SECONDS),
@@ -236,7 +225,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     let params = Params {
         seed: args.seed,
         shard: format!("{}/{}", shard.k(), shard.n()),
-        deals: args.deals(),
+        deals: args.budgets.steps(),
         seconds,
         fresh: args.fresh,
         lift_from: hunt.lifts_from(),
