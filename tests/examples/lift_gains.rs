@@ -8,8 +8,8 @@
 //! `cargo run --release -p plateau-tests --example lift_gains`
 
 use plateau::Budget;
-use plateau::camicia::backward::{Ancestors, next_round};
-use plateau::camicia::hunt::{LIFT_ROUNDS, LIFT_STATES, shuffle};
+use plateau::camicia::backward::{Ancestors, Frame, next_round};
+use plateau::camicia::hunt::{LIFT_FRAMES, LIFT_ROUNDS, LIFT_STATES, shuffle};
 use plateau::camicia::{Deal, PackedDeal, Player, Status};
 use plateau::rng::SplitMix64;
 use plateau::search::Outcome;
@@ -36,7 +36,8 @@ fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
     }
     let rest = cards - before;
     let (mut longest, mut states) = (cards, 0);
-    for a in Ancestors::new(&root, u64::MAX).take(LIFT_STATES) {
+    let frames = [Frame::EMPTY; LIFT_FRAMES];
+    for a in Ancestors::new_in(&root, u64::MAX, frames).take(LIFT_STATES) {
         states += 1;
         if a.state.len(Player::A) == a.state.len(Player::B) {
             longest = longest.max(rest + a.cards);

@@ -14,7 +14,8 @@
 //! that reaches `S` in one round is one of them.
 //!
 //! [`Ancestors`] walks the whole tree of states that reach a state, depth
-//! first, without a stack: it goes back to a node's parent by playing one
+//! first, in the memory it is given: it keeps the last nodes of its path
+//! (one, by default), and goes back to a parent beyond them by playing one
 //! round forward ([`next_round`]), and on to the parent's next predecessor
 //! after the child. A state whose hands hold the same number of cards is a
 //! deal of its own: the tree of the last round of a long game holds every
@@ -419,9 +420,32 @@ pub struct Ancestor<const W: usize = 1> {
     pub cards: u64,
 }
 
+/// A node of the path an [`Ancestors`] walk keeps: the predecessors of its
+/// state still to walk, and its cards to the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Frame<const W: usize = 1> {
+    rest: Predecessors<W>,
+    cards: u64,
+}
+
+impl<const W: usize> Frame<W> {
+    /// A frame before a walk writes it.
+    pub const EMPTY: Self = Frame {
+        rest: Predecessors::unread(&Deal::EMPTY),
+        cards: 0,
+    };
+}
+
 /// Walks every state that reaches a root state, the root first, depth first,
-/// up to a number of rounds back: an allocation-free iterator of constant
-/// size, which goes back up the tree by playing forward.
+/// up to a number of rounds back: an allocation-free iterator.
+///
+/// It keeps the last nodes of its path in the frames it is given (one with
+/// [`Self::new`]: a value of constant size) and goes back up to a node
+/// beyond them by playing a round forward ([`next_round`]) and reading the
+/// parent's predecessors again up to the child: the same walk, and the more
+/// frames the less of it is done twice (a frame for each level of the
+/// deepest path does none).
 ///
 /// The tree is finite unless the root lies on a cycle (a looping game's
 /// rounds), and can be large: bound the walk by its rounds ([`Self::new`]) and
@@ -429,83 +453,138 @@ pub struct Ancestor<const W: usize = 1> {
 ///
 /// ```
 /// use plateau::camicia::{Deal, Rank::*};
-/// use plateau::camicia::backward::{Ancestors, next_round};
+/// use plateau::camicia::backward::{Ancestors, Frame, next_round};
 /// let deal: Deal = Deal::from_hands(&[Two, Three, Four], &[Jack, Five])?;
 /// let root = next_round(&deal).expect("the game goes on").state;
 /// let tree: Vec<_> = Ancestors::new(&root, 10).collect();
 /// assert_eq!((tree[0].state, tree[0].tricks), (root, 0));
 /// assert!(tree.iter().any(|a| a.state == deal && a.tricks == 1 && a.cards == 3));
+/// // The same walk, keeping 8 nodes of its path (here lent).
+/// let mut frames = [Frame::EMPTY; 8];
+/// assert!(Ancestors::new_in(&root, 10, &mut frames[..]).eq(tree));
 /// # Ok::<(), plateau::camicia::CamiciaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Ancestors<const W: usize = 1> {
-    node: Ancestor<W>,
-    limit: u64,
-    started: bool,
+pub struct Ancestors<const W: usize = 1, S = [Frame<W>; 1]> {
+    /// The path's last frames: depth `d`'s in `frames[d % frames.len()]`,
+    /// for the depths `path.low..=path.depth`.
+    frames: S,
+    /// The root, until the walk begins.
+    root: Option<Deal<W>>,
+    path: Path,
     ended: bool,
 }
 
+/// Where an [`Ancestors`] walk is: the depth of its node, the least depth
+/// whose frame it keeps, and the deepest it may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+struct Path {
+    depth: u64,
+    low: u64,
+    limit: u64,
+}
+
 impl<const W: usize> Ancestors<W> {
-    /// Walks the states that reach `root`, at most `rounds` rounds before it.
+    /// Walks the states that reach `root`, at most `rounds` rounds before
+    /// it, keeping one node of its path.
     #[must_use]
     pub const fn new(root: &Deal<W>, rounds: u64) -> Self {
+        Self::new_in(root, rounds, [Frame::EMPTY; 1])
+    }
+}
+
+impl<const W: usize, S: AsMut<[Frame<W>]>> Ancestors<W, S> {
+    /// Walks the states that reach `root`, at most `rounds` rounds before
+    /// it, keeping the last nodes of its path in `frames` (owned or lent;
+    /// with none, the walk is the root alone).
+    #[must_use]
+    pub const fn new_in(root: &Deal<W>, rounds: u64, frames: S) -> Self {
         Ancestors {
-            node: Ancestor {
-                state: *root,
-                tricks: 0,
-                cards: 0,
+            frames,
+            root: Some(*root),
+            path: Path {
+                depth: 0,
+                low: 0,
+                limit: rounds,
             },
-            limit: rounds,
-            started: false,
             ended: false,
         }
     }
 
-    /// Moves to `step`, one round further back.
-    fn down(&mut self, step: &Step<W>) -> Option<Ancestor<W>> {
-        self.node = Ancestor {
-            state: step.state,
-            tricks: self.node.tricks.saturating_add(1),
-            cards: self.node.cards.saturating_add(step.cards),
-        };
-        Some(self.node)
+    /// The frame of the path's node at `depth`.
+    fn frame(&mut self, depth: u64) -> Option<&mut Frame<W>> {
+        let frames = self.frames.as_mut();
+        let at = depth.checked_rem(u64::try_from(frames.len()).ok()?)?;
+        frames.get_mut(usize::try_from(at).ok()?)
+    }
+
+    /// The next state, or `None` once the tree is walked.
+    fn step(&mut self) -> Option<Ancestor<W>> {
+        if let Some(root) = self.root.take() {
+            if let Some(frame) = self.frame(0) {
+                *frame = Frame {
+                    rest: predecessors(&root),
+                    cards: 0,
+                };
+            }
+            return Some(Ancestor {
+                state: root,
+                tricks: 0,
+                cards: 0,
+            });
+        }
+        loop {
+            let Path { depth, low, limit } = self.path;
+            let frame = self.frame(depth)?;
+            let cards = frame.cards;
+            if depth < limit
+                && let Some(step) = frame.rest.next()
+            {
+                let (tricks, cards) = (depth.saturating_add(1), cards.saturating_add(step.cards));
+                *self.frame(tricks)? = Frame {
+                    rest: predecessors(&step.state),
+                    cards,
+                };
+                self.path.depth = tricks;
+                // The frame written was the one `kept` levels up.
+                let kept = u64::try_from(self.frames.as_mut().len()).ok()?;
+                if tricks.saturating_sub(low) >= kept {
+                    self.path.low = tricks.saturating_add(1).saturating_sub(kept);
+                }
+                return Some(Ancestor {
+                    state: step.state,
+                    tricks,
+                    cards,
+                });
+            }
+            // Its predecessors are all walked: back to its parent.
+            let parent = depth.checked_sub(1)?;
+            if parent < low {
+                // Not kept: played forward, and read again up to the child.
+                let up = next_round(&self.frame(depth)?.rest.state)?;
+                *self.frame(parent)? = Frame {
+                    rest: Predecessors::after(&up.state, up.cards, up.swapped),
+                    cards: cards.saturating_sub(up.cards),
+                };
+                self.path.low = parent;
+            }
+            self.path.depth = parent;
+        }
     }
 }
 
-impl<const W: usize> Iterator for Ancestors<W> {
+impl<const W: usize, S: AsMut<[Frame<W>]>> Iterator for Ancestors<W, S> {
     type Item = Ancestor<W>;
 
     fn next(&mut self) -> Option<Ancestor<W>> {
         if self.ended {
             return None;
         }
-        if !self.started {
-            self.started = true;
-            return Some(self.node);
-        }
-        if self.node.tricks < self.limit
-            && let Some(step) = predecessors(&self.node.state).next()
-        {
-            return self.down(&step);
-        }
-        // Back up until a parent has a predecessor after the child.
-        while self.node.tricks > 0 {
-            let Some(up) = next_round(&self.node.state) else {
-                break;
-            };
-            self.node = Ancestor {
-                state: up.state,
-                tricks: self.node.tricks.saturating_sub(1),
-                cards: self.node.cards.saturating_sub(up.cards),
-            };
-            let mut rest = Predecessors::after(&up.state, up.cards, up.swapped);
-            if let Some(step) = rest.next() {
-                return self.down(&step);
-            }
-        }
-        self.ended = true;
-        None
+        let next = self.step();
+        self.ended = next.is_none();
+        next
     }
 }
 
@@ -673,6 +752,17 @@ mod tests {
                 assert!(got.len() < MOST, "a tree without end");
                 assert_eq!(got, want);
                 big = big.max(got.len());
+                // Keeping more of the path is the same walk.
+                for kept in [2, 3, 7, 64] {
+                    let mut frames = std::vec![Frame::EMPTY; kept];
+                    let walk = Ancestors::new_in(&root, limit, frames.as_mut_slice());
+                    assert!(
+                        walk.take(MOST + 1).eq(want.iter().copied()),
+                        "{kept} frames"
+                    );
+                }
+                let none: Vec<_> = Ancestors::new_in(&root, limit, [Frame::EMPTY; 0]).collect();
+                assert_eq!(none, want[..1]);
             }
         }
         assert!(big > 100, "{big}");

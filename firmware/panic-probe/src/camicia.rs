@@ -2,7 +2,7 @@
 //! deal, the hunt.
 
 use plateau::Budget;
-use plateau::camicia::backward::{self, Ancestors};
+use plateau::camicia::backward::{self, Ancestors, Frame};
 use plateau::camicia::hunt::{
     self, Best, CHUNK_DEALS, Chunks, Entry, Hunt, HuntSearch, Order, PAYMENT_CARDS, Shard, Tally,
 };
@@ -160,6 +160,13 @@ fn probe_backward<const W: usize>(deal: &Deal<W>) {
         hash(node);
     }
     debug(opaque(walk));
+    let mut frames = opaque([Frame::EMPTY; 3]);
+    let mut kept = opaque(Ancestors::new_in(&deal, opaque(6), &mut frames));
+    for node in kept.by_ref().take(opaque(64)) {
+        keep((node.tricks, node.cards, node.state.total()));
+    }
+    debug(opaque(kept));
+    debug(opaque(Frame::<1>::EMPTY));
 }
 
 fn probe_packed() {
@@ -239,7 +246,12 @@ fn probe_hunt() {
     let hunt = opaque(Hunt::new(opaque(7), opaque(Budget::new(1000))));
     keep(opaque(hunt).fresh());
     keep(opaque(hunt).lift_from(opaque(Some(1))).lifts_from());
-    keep((hunt::LIFT_FROM, hunt::LIFT_ROUNDS, hunt::LIFT_STATES));
+    keep((
+        hunt::LIFT_FROM,
+        hunt::LIFT_ROUNDS,
+        hunt::LIFT_STATES,
+        hunt::LIFT_FRAMES,
+    ));
     debug(hunt);
     hash(hunt);
     keep(Hunt::chunk_deals(opaque(Budget::new(100)), opaque(0)));

@@ -43,7 +43,7 @@
 use core::convert::Infallible;
 use core::fmt;
 
-use super::backward::{Ancestors, next_round};
+use super::backward::{Ancestors, Frame, next_round};
 use super::{DECK_SIZE, Ending, GameOutcome, PackedDeal, Player, Status};
 use crate::Budget;
 use crate::rng::SplitMix64;
@@ -75,6 +75,10 @@ pub const LIFT_FROM: u64 = 1_600;
 pub const LIFT_ROUNDS: u64 = 16;
 /// The states of a game's tree a lift walks at most.
 pub const LIFT_STATES: usize = 1 << 21;
+/// The nodes of its path a lift's walk keeps ([`Ancestors::new_in`]): 16 on
+/// 64-bit targets (a frame is about 100 bytes; more saves little, see
+/// docs/notes/camicia.md), one on 32-bit ones (the chips' stack).
+pub const LIFT_FRAMES: usize = if usize::BITS >= 64 { 16 } else { 1 };
 
 /// Holds what a record hunt plays: its seed, whether it climbs, and each
 /// game's budget in rounds; plays its chunks ([`Hunt::chunk`]) into a
@@ -273,7 +277,8 @@ fn lift<S: AsRef<[Entry]> + AsMut<[Entry]>>(
         cards: end.cards.saturating_sub(cards),
         tricks: end.tricks.saturating_sub(tricks),
     };
-    for a in Ancestors::new(&root, u64::MAX).take(LIFT_STATES) {
+    let frames = [Frame::EMPTY; LIFT_FRAMES];
+    for a in Ancestors::new_in(&root, u64::MAX, frames).take(LIFT_STATES) {
         if a.tricks == 0 || a.state.len(Player::A) != a.state.len(Player::B) {
             continue;
         }
