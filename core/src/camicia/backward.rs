@@ -477,13 +477,15 @@ pub struct Ancestors<const W: usize = 1, S = [Frame<W>; 1]> {
 }
 
 /// Where an [`Ancestors`] walk is: the depth of its node, the least depth
-/// whose frame it keeps, and the deepest it may go.
+/// whose frame it keeps, the deepest it may go, and the rounds it has
+/// played forward to go back up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 struct Path {
     depth: u64,
     low: u64,
     limit: u64,
+    replayed: u64,
 }
 
 impl<const W: usize> Ancestors<W> {
@@ -508,9 +510,18 @@ impl<const W: usize, S: AsMut<[Frame<W>]>> Ancestors<W, S> {
                 depth: 0,
                 low: 0,
                 limit: rounds,
+                replayed: 0,
             },
             ended: false,
         }
+    }
+
+    /// The rounds the walk has played forward so far to go back up to a
+    /// node whose frame it no longer kept: none once its frames outnumber
+    /// the tree's depth, one a node walked (but the root) with one frame.
+    #[must_use]
+    pub const fn replayed(&self) -> u64 {
+        self.path.replayed
     }
 
     /// The frame of the path's node at `depth`.
@@ -536,7 +547,9 @@ impl<const W: usize, S: AsMut<[Frame<W>]>> Ancestors<W, S> {
             });
         }
         loop {
-            let Path { depth, low, limit } = self.path;
+            let Path {
+                depth, low, limit, ..
+            } = self.path;
             let frame = self.frame(depth)?;
             let cards = frame.cards;
             if depth < limit
@@ -569,6 +582,7 @@ impl<const W: usize, S: AsMut<[Frame<W>]>> Ancestors<W, S> {
                     cards: cards.saturating_sub(up.cards),
                 };
                 self.path.low = parent;
+                self.path.replayed = self.path.replayed.saturating_add(1);
             }
             self.path.depth = parent;
         }
@@ -752,14 +766,20 @@ mod tests {
                 assert!(got.len() < MOST, "a tree without end");
                 assert_eq!(got, want);
                 big = big.max(got.len());
-                // Keeping more of the path is the same walk.
-                for kept in [2, 3, 7, 64] {
+                // Keeping more of the path is the same walk, played forward
+                // less: with one frame, once a node but the root; with more
+                // frames than levels, never.
+                let deepest = want.iter().map(|a| a.tricks).max().unwrap_or(0) as usize;
+                for kept in [1, 2, 3, 7, 64, deepest + 1] {
                     let mut frames = std::vec![Frame::EMPTY; kept];
-                    let walk = Ancestors::new_in(&root, limit, frames.as_mut_slice());
-                    assert!(
-                        walk.take(MOST + 1).eq(want.iter().copied()),
-                        "{kept} frames"
-                    );
+                    let mut walk = Ancestors::new_in(&root, limit, frames.as_mut_slice());
+                    assert!(walk.by_ref().eq(want.iter().copied()), "{kept} frames");
+                    let replayed = walk.replayed();
+                    match kept {
+                        1 => assert_eq!(replayed, want.len() as u64 - 1),
+                        k if k > deepest => assert_eq!(replayed, 0),
+                        _ => assert!(replayed < want.len() as u64, "{kept}: {replayed}"),
+                    }
                 }
                 let none: Vec<_> = Ancestors::new_in(&root, limit, [Frame::EMPTY; 0]).collect();
                 assert_eq!(none, want[..1]);

@@ -165,6 +165,7 @@ fn probe_backward<const W: usize>(deal: &Deal<W>) {
     for node in kept.by_ref().take(opaque(64)) {
         keep((node.tricks, node.cards, node.state.total()));
     }
+    keep(kept.replayed());
     debug(opaque(kept));
     debug(opaque(Frame::<1>::EMPTY));
 }

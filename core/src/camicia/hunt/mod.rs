@@ -78,7 +78,11 @@ pub const LIFT_STATES: usize = 1 << 21;
 /// The nodes of its path a lift's walk keeps ([`Ancestors::new_in`]): 16 on
 /// 64-bit targets (a frame is about 100 bytes; more saves little, see
 /// docs/notes/camicia.md), one on 32-bit ones (the chips' stack).
-pub const LIFT_FRAMES: usize = if usize::BITS >= 64 { 16 } else { 1 };
+pub const LIFT_FRAMES: usize = if cfg!(target_pointer_width = "64") {
+    16
+} else {
+    1
+};
 
 /// Holds what a record hunt plays: its seed, whether it climbs, and each
 /// game's budget in rounds; plays its chunks ([`Hunt::chunk`]) into a
