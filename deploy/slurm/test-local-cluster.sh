@@ -288,8 +288,9 @@ if ! diff -u "$tmp/direct.whole" "$tmp/slurm.whole" >&2; then
 fi
 say "the merge equals the hunt of $deals deals run in one piece"
 say "through Slurm: $(jq -r 'select(.kind == "summary") | "\(.deals) deals from \(.tasks) tasks, \(.seconds) s, \(.deals_per_second) deals/s"' "$work/merged.json")"
-# 6. A `camicia loops` array of two tasks, merged (every deal played again),
-# equal to the same two shards run directly.
+# 6. A `camicia loops` array of two tasks, merged by `plateau camicia merge`
+# (each file whole, every deal played again), equal to the same two shards run
+# directly.
 loops_steps=${TEST_LOOPS_STEPS:-300000}
 mkdir -p "$tmp/loops" "$tmp/loops-direct"
 loops=$(cd "$tmp/loops" && sbatch --parsable --array=1-2 \
@@ -305,20 +306,24 @@ for k in 1 2; do
   "$PLATEAU" camicia loops --json --seed "$seed" --max-steps "$loops_steps" --shard "$k/2" \
     >"$tmp/loops-direct/loops-$k.jsonl"
 done
-"$repo/tools/loops-merge" --plateau "$PLATEAU" "$tmp"/loops/loops-{1,2}.jsonl >"$tmp/loops.merged"
-"$repo/tools/loops-merge" --plateau "$PLATEAU" "$tmp"/loops-direct/loops-{1,2}.jsonl >"$tmp/loops-direct.merged"
-jq -S -c 'del(.seconds)' "$tmp/loops.merged" >"$tmp/loops.untimed"
-jq -S -c 'del(.seconds)' "$tmp/loops-direct.merged" >"$tmp/loops-direct.untimed"
+"$PLATEAU" camicia merge --json "$tmp"/loops/loops-{1,2}.jsonl >"$tmp/loops.merged" ||
+  fail "the loops shards through Slurm do not merge"
+"$PLATEAU" camicia merge --json "$tmp"/loops-direct/loops-{1,2}.jsonl >"$tmp/loops-direct.merged" ||
+  fail "the loops shards run directly do not merge"
+# Timings and threads aside (and the seal, which hashes them).
+loops_untimed='select(.event != "end") | del(.seconds, .trials_per_second, .threads)'
+jq -S -c "$loops_untimed" "$tmp/loops.merged" >"$tmp/loops.untimed"
+jq -S -c "$loops_untimed" "$tmp/loops-direct.merged" >"$tmp/loops-direct.untimed"
 diff -u "$tmp/loops-direct.untimed" "$tmp/loops.untimed" >&2 ||
   fail "the loops merged through Slurm differ from the direct run (above: - direct, + Slurm)"
 # And the search in one piece: the shards partition its trials.
 "$PLATEAU" camicia loops --json --seed "$seed" --max-steps "$loops_steps" >"$tmp/loops-whole.jsonl" ||
   fail "the unsharded loops search failed"
-loops_keys='del(.seconds, .trials_per_second, .shard, .files)'
+loops_keys='select(.event != "end") | del(.seconds, .trials_per_second, .threads, .tasks, .shard)'
 jq -S -c "$loops_keys" "$tmp/loops.merged" >"$tmp/loops.cmp"
 jq -S -c "$loops_keys" "$tmp/loops-whole.jsonl" >"$tmp/loops-whole.cmp"
 diff -u "$tmp/loops-whole.cmp" "$tmp/loops.cmp" >&2 ||
   fail "the loops merged through Slurm differ from the search in one piece (above: - one piece, + Slurm)"
-say "loops through Slurm: $(jq -r 'select(.kind == "summary") | "\(.cycles) cycles, \(.deals) balanced deals from \(.files) tasks"' "$tmp/loops.merged"), equal to the direct run"
+say "loops through Slurm: $(jq -r 'select(.kind == "summary") | "\(.cycles) cycles, \(.deals) balanced deals from \(.tasks) tasks"' "$tmp/loops.merged"), equal to the direct run"
 
 say "PASSED in $(($(date +%s) - started)) s"

@@ -190,6 +190,33 @@ impl OutFile {
     }
 }
 
+/// Checks a command's `--output` (none: the standard output) and its
+/// `--checkpoint` (a file, never a stream) before any work: each can be
+/// written, and they do not land in the same file.
+pub(crate) fn output_and_checkpoint(
+    output: Option<&Path>,
+    checkpoint: Option<&Path>,
+) -> CliResult<(OutFile, Option<(PathBuf, OutFile)>)> {
+    let out = OutFile::check(output.unwrap_or(Path::new("-")))?;
+    let checkpoint = checkpoint
+        .map(|path| {
+            Ok::<_, CliError>((
+                path.to_path_buf(),
+                OutFile::check_file("--checkpoint", path)?,
+            ))
+        })
+        .transpose()?;
+    if let Some((_, file)) = &checkpoint {
+        let report = if output.is_some() {
+            "--output"
+        } else {
+            "the standard output"
+        };
+        distinct(&[(report, &out), ("--checkpoint", file)])?;
+    }
+    Ok((out, checkpoint))
+}
+
 /// Checks that no two of a command's outputs land in the same file: each is
 /// `(what, file)`, `what` naming it in the error (`--output`, `the standard
 /// output`).

@@ -90,17 +90,15 @@ pub(crate) fn emit_to(out: &mut dyn Write, json: bool, answer: &impl Answer) -> 
 /// printed anyway.
 pub(crate) struct Outbox {
     to_writer: mpsc::Sender<Vec<u8>>,
-    json: bool,
 }
 
 impl Outbox {
-    /// Queues `answer` (as [`emit`] prints it); `false` once the writer has
+    /// Queues lines already rendered (as text or JSON, by [`emit_to`] or a
+    /// record's writer, which seals them); `false` once the writer has
     /// stopped on an error (which [`with_outbox`] returns): the work should
     /// end.
-    pub(crate) fn emit(&self, answer: &impl Answer) -> CliResult<bool> {
-        let mut bytes = Vec::new();
-        emit_to(&mut bytes, self.json, answer)?;
-        Ok(self.to_writer.send(bytes).is_ok())
+    pub(crate) fn send(&self, bytes: Vec<u8>) -> bool {
+        self.to_writer.send(bytes).is_ok()
     }
 }
 
@@ -109,7 +107,6 @@ impl Outbox {
 /// writer's.
 pub(crate) fn with_outbox<R>(
     out: &mut (dyn Write + Send),
-    json: bool,
     work: impl FnOnce(&Outbox) -> CliResult<R>,
 ) -> CliResult<R> {
     std::thread::scope(|scope| {
@@ -122,7 +119,7 @@ pub(crate) fn with_outbox<R>(
             }
             Ok(())
         });
-        let done = work(&Outbox { to_writer, json });
+        let done = work(&Outbox { to_writer });
         // (The outbox is gone: the writer ends once the queue is written.)
         let written = writer
             .join()

@@ -22,6 +22,7 @@ mod grid_memory;
 mod hunt_checkpoint;
 mod hunt_merge;
 mod interrupt;
+mod loops_record;
 mod signals;
 #[cfg(unix)]
 mod tchu_interrupt;

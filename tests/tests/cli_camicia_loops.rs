@@ -14,12 +14,18 @@ use serde_json::Value;
 
 use plateau::camicia::CASELLA_2024 as CASELLA;
 
+/// The JSON lines of an output, without its seal (its last line, the end
+/// record: `host-cli/tests/loops_record.rs` checks it).
 fn json_lines(r: &Run) -> Vec<Value> {
     assert_eq!(r.code, 0, "{}", r.stderr);
-    r.stdout
+    let mut lines: Vec<Value> = r
+        .stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+        .collect();
+    let seal = lines.pop().expect("a seal");
+    assert_eq!(seal["event"], "end", "{seal}");
+    lines
 }
 
 /// The hands of a compact deal as penalties.
@@ -126,15 +132,16 @@ fn check_output(lines: &[Value], balanced: bool) -> HashMap<String, (String, Vec
     cycles
 }
 
-/// The output without its timings.
+/// The output without its timings, its threads and its seal (which hashes
+/// them).
 fn untimed(r: &Run) -> String {
-    r.stdout
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).expect("json");
+    json_lines(r)
+        .into_iter()
+        .map(|mut v| {
             if let Some(m) = v.as_object_mut() {
                 m.remove("seconds");
                 m.remove("trials_per_second");
+                m.remove("threads");
             }
             v.to_string()
         })

@@ -4,41 +4,31 @@
 
 use std::convert::Infallible;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
-use serde::{Deserialize, Serialize};
+use clap::Args;
 
 use plateau::Budget;
 use plateau::camicia::hunt::Shard;
 use plateau::search::{Outcome, Search};
 
-use super::construct::{self, Construction, Found};
+use super::construct::{self, Construction};
+use super::deal_from_args;
 use super::record::checkpoint;
+use super::record::loops::{CycleLines, Params, Record, Split, Writer, render};
 use super::sched::{self, ShardArg};
-use super::{CycleInfo, deal_from_args};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
 use crate::limits::{self, Budgets, Limits, SECONDS_NAME};
-use crate::outfile::OutFile;
-use crate::output::{self, Answer, Outbox, Status, Stop};
+use crate::outfile::{self, OutFile};
+use crate::output::{self, Outbox};
 use crate::progress::{self, Progress};
 
 /// The time limit without `--seconds` or `--max-steps`.
 const DEFAULT_SECONDS: f64 = 10.0;
 /// Seconds between checkpoints, by default.
 const DEFAULT_CHECKPOINT_EVERY: f64 = 60.0;
-
-/// Which deals `loops` reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Split {
-    /// 26 cards a hand.
-    Balanced,
-    /// Any split of the 52 cards (both hands non-empty).
-    Any,
-}
 
 /// Options of `plateau camicia loops`.
 #[derive(Args, Debug)]
@@ -68,182 +58,24 @@ pub(crate) struct LoopsArgs {
     /// al.'s; repeat the flag for several.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = true)]
     from: Vec<String>,
-    /// Save the search's state to FILE (atomically) every --checkpoint-every
-    /// seconds and at the end, and resume from it when it exists.
+    /// Save the search's output so far to FILE (atomically) every
+    /// --checkpoint-every seconds and at the end, and resume from it when it
+    /// exists.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
     #[arg(long, value_name = SECONDS_NAME, default_value_t = DEFAULT_CHECKPOINT_EVERY,
           value_parser = limits::parse_seconds, allow_negative_numbers = true, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// Write the final report to FILE (atomically: whole or not at all) instead
+    /// of the standard output; `-` is the standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// `--max-steps` of `loops`: trials, no limit by default.
 fn trials(arg: clap::Arg) -> clap::Arg {
     limits::unlimited_steps(arg).help("Stop after exactly this many trials (perturbed deals played), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
-}
-
-/// A checkpoint: the parameters, the trials made and the cycles found (by
-/// their canonical deals and the trial that found each: the construction is
-/// rebuilt from them exactly).
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct Checkpoint {
-    kind: String,
-    seed: u64,
-    shard: String,
-    split: Split,
-    from: Vec<String>,
-    trials: u64,
-    loops: u64,
-    seconds: f64,
-    found: Vec<FoundBy>,
-}
-
-/// A cycle found, in a checkpoint: its canonical deal, and its trial.
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct FoundBy {
-    canonical: String,
-    trial: u64,
-}
-
-/// The `kind` of a checkpoint of `loops`.
-const CHECKPOINT_KIND: &str = "loops-checkpoint";
-
-/// A cycle: its id, one turn's tricks and cards.
-#[derive(Serialize, Debug)]
-struct CycleTurn {
-    id: String,
-    tricks: u64,
-    cards: u64,
-}
-
-impl CycleTurn {
-    fn of(cycle: &plateau::camicia::Cycle) -> Self {
-        let info = CycleInfo::of(cycle);
-        CycleTurn {
-            id: info.id,
-            tricks: info.tricks,
-            cards: info.cards,
-        }
-    }
-}
-
-/// A cycle line: the cycle, its canonical deal, the deals found for it.
-#[derive(Serialize, Debug)]
-struct CycleLine<'a> {
-    status: Status,
-    kind: &'static str,
-    #[serde(flatten)]
-    cycle: CycleTurn,
-    canonical: String,
-    /// The states of its tree (from which the cycle is reached).
-    tree: usize,
-    deals: usize,
-    /// The trial that found it (none for a cycle started from): shards'
-    /// outputs merge in this order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trial: Option<u64>,
-    #[serde(skip)]
-    split: &'a str,
-}
-
-impl Answer for CycleLine<'_> {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "cycle {}: {} tricks and {} cards a turn, {} {} deals among the {} states that reach it; least state {}",
-            self.cycle.id,
-            self.cycle.tricks,
-            self.cycle.cards,
-            self.deals,
-            self.split,
-            self.tree,
-            self.canonical
-        )
-    }
-}
-
-/// A deal line: a deal, its game, its cycle.
-#[derive(Serialize, Debug)]
-struct DealLine {
-    status: Status,
-    kind: &'static str,
-    deal: String,
-    cards: u64,
-    tricks: u64,
-    cycle: CycleInfo,
-}
-
-impl Answer for DealLine {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "  {}  loop, cards: {}, tricks: {}; {}",
-            self.deal, self.cards, self.tricks, self.cycle
-        )
-    }
-}
-
-/// The last line.
-#[derive(Serialize, Debug)]
-struct Summary {
-    status: Status,
-    kind: &'static str,
-    /// Distinct cycles found (those started from included).
-    cycles: usize,
-    /// Cycles with at least one deal of the wanted split.
-    cycles_with_deals: usize,
-    deals: usize,
-    /// The cycle with the most tricks a turn (then cards; the first found
-    /// of equals).
-    longest: Option<CycleTurn>,
-    trials: u64,
-    /// Trials whose deal looped (into any cycle).
-    looped: u64,
-    seconds: f64,
-    trials_per_second: u64,
-    seed: u64,
-    shard: String,
-    split: Split,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    asked_steps: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    asked_seconds: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_by: Option<Stop>,
-}
-
-impl Answer for Summary {
-    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let split = match self.split {
-            Split::Balanced => "balanced",
-            Split::Any => "looping",
-        };
-        writeln!(
-            out,
-            "{}: {} distinct cycles, {} of them reached by {} {split} deals; {} trials ({} looped) in {:.1} s",
-            self.status,
-            self.cycles,
-            self.cycles_with_deals,
-            self.deals,
-            self.trials,
-            self.looped,
-            self.seconds
-        )?;
-        if let Some(c) = &self.longest {
-            writeln!(
-                out,
-                "longest cycle: {}, {} tricks and {} cards a turn",
-                c.id, c.tricks, c.cards
-            )?;
-        }
-        if let Some(stop) = self.stopped_by {
-            writeln!(out, "stopped by {}", stop.flag())?;
-        }
-        Ok(())
-    }
 }
 
 /// The seed of the trials' random streams: the search's seed alone (the
@@ -274,16 +106,17 @@ fn share(trials: u64, shard: Shard) -> u64 {
 /// A signal anywhere in it stops the search and is answered with the summary
 /// (the checkpoint saved first), even when the output is held up by a reader
 /// that stopped reading: the lines are written by a thread of their own.
+/// With `--output FILE` nothing is streamed: the file is written whole at
+/// the end.
 pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Exit> {
     let _section = progress::Interruptible::open();
     let started = Instant::now();
     let shard = sched::shard(args.shard, |v| std::env::var(v).ok())
         .map_err(|why| CliError::new(format!("--shard: {why}")))?;
-    let shard_text = format!("{}/{}", shard.k(), shard.n());
     let threads = sched::threads(args.threads, |v| std::env::var(v).ok()).map_err(CliError::new)?;
     // More threads than processors would only wait for each other.
     let threads = threads.min(std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let mut starts = vec![plateau::camicia::CASELLA_2024.to_string()];
+    let mut from = Vec::new();
     for text in &args.from {
         let deal = deal_from_args(std::slice::from_ref(text))?;
         let Some(state) =
@@ -294,47 +127,34 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
                 crate::error::shorten(text)
             )));
         };
-        starts.push(construct::text(&state));
+        from.push(construct::text(&state));
     }
-    let checkpoint = match &args.checkpoint {
-        Some(p) => Some((p.clone(), OutFile::check_file("--checkpoint", p)?)),
-        None => None,
-    };
-    let mut params = Checkpoint {
-        kind: CHECKPOINT_KIND.into(),
+    let params = Params {
         seed: args.seed,
-        shard: shard_text.clone(),
+        shard,
         split: args.split,
-        from: starts.clone(),
-        trials: 0,
-        loops: 0,
-        seconds: 0.0,
-        found: Vec::new(),
+        from,
+        steps: args.budgets.steps(),
+        seconds: limits::finite(args.budgets.seconds),
     };
+    let (output, checkpoint) =
+        outfile::output_and_checkpoint(args.output.as_deref(), args.checkpoint.as_deref())?;
     let resumed = match &checkpoint {
-        Some((path, _)) if path.exists() => Some(load(path, &params)?),
+        Some((path, _)) if path.exists() => Some((path, checkpoint::load_loops(path, &params)?)),
         _ => None,
     };
     let mut c = Construction::new(stream(args.seed), args.split == Split::Balanced);
-    for text in &starts {
+    let starts = std::iter::once(plateau::camicia::CASELLA_2024)
+        .chain(params.from.iter().map(String::as_str));
+    for text in starts {
         let deal: plateau::camicia::Deal = text
             .parse()
             .map_err(|e: plateau::camicia::CamiciaError| CliError::new(e.to_string()))?;
         c.add(&deal, None);
     }
     let mut spent = 0.0;
-    if let Some((path, saved)) = checkpoint.as_ref().map(|(p, _)| p).zip(resumed.as_ref()) {
-        for found in &saved.found {
-            let deal: plateau::camicia::Deal = found.canonical.parse().map_err(|e| {
-                checkpoint::error(
-                    path,
-                    format!("cycle {}: {e}", crate::error::shorten(&found.canonical)),
-                )
-            })?;
-            c.add(&deal, Some(found.trial));
-        }
-        c.trials = saved.trials;
-        c.loops = saved.loops;
+    if let Some((path, saved)) = &resumed {
+        rebuild(&mut c, path, saved)?;
         spent = saved.seconds;
     }
     let seconds = match (args.budgets.seconds, args.budgets.steps()) {
@@ -349,11 +169,27 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     };
     let progress = Progress::new(io, json, "trials", mine);
     let mut printer = Printer {
-        split: args.split,
-        printed: 0,
-        deals: 0,
+        writer: Writer::new(json, args.split),
+        record: Record {
+            params,
+            cycles: Vec::new(),
+            trials: 0,
+            looped: 0,
+            seconds: spent,
+            threads: threads as u64,
+            tasks: 1,
+            complete: false,
+            stop: None,
+        },
     };
-    output::with_outbox(io.out, json, |outbox| {
+    // Streamed to the standard output; for a file, written whole at the end.
+    let mut sink = io::sink();
+    let stream_to: &mut (dyn Write + Send) = if output.is_stdout() {
+        io.out
+    } else {
+        &mut sink
+    };
+    output::with_outbox(stream_to, |outbox| {
         let open = printer.flush(&c, outbox)?;
         let mut trials = Trials {
             c: &mut c,
@@ -366,51 +202,65 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
             checkpoint: checkpoint.as_ref().map(|(_, file)| file),
             every: args.checkpoint_every,
             last_save: Instant::now(),
-            params: &mut params,
             spent,
             started,
         };
         let (_, stop) = limits::drive(&mut trials, &limits, &progress, |_, _, _| {})?;
         drop(progress);
-        let seconds_now = spent + started.elapsed().as_secs_f64();
+        printer.counts(&c, spent + started.elapsed().as_secs_f64());
+        printer.record.complete = stop.is_none();
+        printer.record.stop = stop;
         // Saved before the summary is queued: a reader that stopped reading
         // holds up the summary, never the checkpoint.
         if let Some((_, file)) = &checkpoint {
-            save(file, &mut params, &c, seconds_now)?;
+            checkpoint::save_loops(file, &printer.record)?;
         }
-        // The first found of those with the most tricks (then cards).
-        let longest = c
-            .cycles
-            .iter()
-            .rev()
-            .max_by_key(|f| (f.cycle.tricks, f.cycle.cards))
-            .map(|f| CycleTurn::of(&f.cycle));
-        let summary = Summary {
-            status: if stop.is_some() {
-                Status::Exhausted
-            } else {
-                Status::Found
-            },
-            kind: "summary",
-            cycles: c.cycles.len(),
-            cycles_with_deals: c.cycles.iter().filter(|f| !f.deals.is_empty()).count(),
-            deals: printer.deals,
-            longest,
-            trials: c.trials,
-            looped: c.loops,
-            seconds: (seconds_now * 1000.0).round() / 1000.0,
-            trials_per_second: (c.trials as f64 / seconds_now.max(1e-9)) as u64,
-            seed: args.seed,
-            shard: shard_text,
-            split: args.split,
-            asked_steps: args.budgets.steps(),
-            asked_seconds: limits::finite(args.budgets.seconds),
-            stopped_by: stop,
-        };
-        outbox.emit(&summary)?;
+        outbox.send(printer.writer.end(&printer.record)?);
         Ok(())
     })?;
+    if !output.is_stdout() {
+        output.write(&render(&printer.record, json)?, io.out, io.err)?;
+    }
     Ok(Exit::Answered)
+}
+
+/// Rebuilds the construction of the checkpoint `saved` (at `path`) into
+/// `c`, which holds the cycles started from: each cycle found, from its
+/// canonical deal and trial, and the counts. What it rebuilds must be what
+/// was saved, line for line: a checkpoint of another search, or of a
+/// plateau that searches otherwise, is refused.
+fn rebuild(c: &mut Construction, path: &Path, saved: &Record) -> CliResult {
+    for cycle in &saved.cycles {
+        let Some(trial) = cycle.line.trial else {
+            continue;
+        };
+        let deal: plateau::camicia::Deal = cycle
+            .line
+            .canonical()
+            .parse()
+            .map_err(|e| checkpoint::error(path, format!("cycle {}: {e}", cycle.line.id())))?;
+        c.add(&deal, Some(trial));
+    }
+    let rebuilt: Vec<CycleLines> = c.cycles.iter().map(CycleLines::of).collect();
+    if rebuilt != saved.cycles {
+        let same = rebuilt
+            .iter()
+            .zip(&saved.cycles)
+            .take_while(|(a, b)| a == b);
+        let id = saved
+            .cycles
+            .get(same.count())
+            .map_or("none", |c| c.line.id());
+        return Err(checkpoint::error(
+            path,
+            format!(
+                "cycle {id}: not as this search rebuilds it (a checkpoint of another search, or of another plateau)"
+            ),
+        ));
+    }
+    c.trials = saved.trials;
+    c.loops = saved.looped;
+    Ok(())
 }
 
 /// The construction's trials as a search driven by [`limits::drive`]: its
@@ -431,7 +281,6 @@ struct Trials<'a> {
     /// Seconds between checkpoints, and the last save.
     every: f64,
     last_save: Instant,
-    params: &'a mut Checkpoint,
     /// Seconds spent before this run (a resumed checkpoint's), and its start.
     spent: f64,
     started: Instant,
@@ -457,8 +306,10 @@ impl Search for Trials<'_> {
         if let Some(file) = self.checkpoint
             && self.last_save.elapsed().as_secs_f64() >= self.every
         {
-            let seconds = self.spent + self.started.elapsed().as_secs_f64();
-            save(file, self.params, self.c, seconds)?;
+            // The output so far, as a search under way.
+            self.printer
+                .counts(self.c, self.spent + self.started.elapsed().as_secs_f64());
+            checkpoint::save_loops(file, &self.printer.record)?;
             self.last_save = Instant::now();
         }
         let trials = self.c.trials;
@@ -477,124 +328,33 @@ impl Search for Trials<'_> {
     }
 }
 
-/// Prints the cycles found since the last call, each with its deals.
+/// The output as it goes: the record so far (every cycle found, in order),
+/// and its writer, which prints each cycle as it is found.
 struct Printer {
-    split: Split,
-    /// Cycles printed so far.
-    printed: usize,
-    /// Deals printed so far.
-    deals: usize,
+    writer: Writer,
+    record: Record,
 }
 
 impl Printer {
-    /// Queues the cycles found since the last call; `false` once the
-    /// output's writer has stopped.
+    /// Adds the cycles found since the last call to the record and queues
+    /// their lines; `false` once the output's writer has stopped.
     fn flush(&mut self, c: &Construction, outbox: &Outbox) -> CliResult<bool> {
-        for found in c.cycles.iter().skip(self.printed) {
-            if !self.cycle(found, outbox)? {
-                return Ok(false);
-            }
-            self.printed += 1;
-        }
-        Ok(true)
-    }
-
-    fn cycle(&mut self, found: &Found, outbox: &Outbox) -> CliResult<bool> {
-        let split = match self.split {
-            Split::Balanced => "balanced",
-            Split::Any => "looping",
-        };
-        let line = CycleLine {
-            status: Status::Loop,
-            kind: "cycle",
-            cycle: CycleTurn::of(&found.cycle),
-            canonical: construct::text(&found.cycle.canonical()),
-            tree: found.tree,
-            deals: found.deals.len(),
-            trial: found.trial,
-            split,
-        };
-        let mut open = outbox.emit(&line)?;
-        for (state, end, cycle) in &found.deals {
-            let line = DealLine {
-                status: Status::Loop,
-                kind: "deal",
-                deal: construct::text(state),
-                cards: end.cards,
-                tricks: end.tricks,
-                cycle: CycleInfo::of(cycle),
-            };
-            open &= outbox.emit(&line)?;
-            self.deals += 1;
+        let mut open = true;
+        for found in c.cycles.iter().skip(self.record.cycles.len()) {
+            let cycle = CycleLines::of(found);
+            let lines = self.writer.cycle(&cycle)?;
+            open = open && outbox.send(lines);
+            self.record.cycles.push(cycle);
         }
         Ok(open)
     }
-}
 
-/// Saves the checkpoint.
-fn save(file: &OutFile, params: &mut Checkpoint, c: &Construction, seconds: f64) -> CliResult {
-    params.trials = c.trials;
-    params.loops = c.loops;
-    params.seconds = seconds;
-    // The cycles started from are rebuilt from `from`.
-    params.found = c
-        .cycles
-        .iter()
-        .filter_map(|f| {
-            f.trial.map(|trial| FoundBy {
-                canonical: construct::text(&f.cycle.canonical()),
-                trial,
-            })
-        })
-        .collect();
-    let mut text = serde_json::to_string(params).map_err(|e| CliError::new(e.to_string()))?;
-    text.push('\n');
-    file.write_file(text.as_bytes())
-}
-
-/// Reads the checkpoint at `path`, in the words of the hunt's (the same
-/// bounded reader): it must be of the search `params` describes.
-fn load(path: &std::path::Path, params: &Checkpoint) -> CliResult<Checkpoint> {
-    let fail = |why: String| checkpoint::error(path, why);
-    let text = checkpoint::read_text(path)?;
-    let saved: Checkpoint = serde_json::from_str(text.trim())
-        .ok()
-        .filter(|c: &Checkpoint| c.kind == CHECKPOINT_KIND)
-        .ok_or_else(|| fail("not a checkpoint of `camicia loops`".into()))?;
-    let differs = |what: &str, there: String, here: String| {
-        fail(format!(
-            "of another search: {what} {there} there, {here} here"
-        ))
-    };
-    if saved.seed != params.seed {
-        return Err(differs(
-            "--seed",
-            saved.seed.to_string(),
-            params.seed.to_string(),
-        ));
+    /// Sets the record's counts: the construction's, and the `seconds` spent.
+    fn counts(&mut self, c: &Construction, seconds: f64) {
+        self.record.trials = c.trials;
+        self.record.looped = c.loops;
+        self.record.seconds = seconds;
     }
-    if saved.shard != params.shard {
-        return Err(differs(
-            "--shard",
-            saved.shard.clone(),
-            params.shard.clone(),
-        ));
-    }
-    if saved.split != params.split {
-        return Err(differs(
-            "--split",
-            format!("{:?}", saved.split).to_lowercase(),
-            format!("{:?}", params.split).to_lowercase(),
-        ));
-    }
-    if saved.from != params.from {
-        return Err(differs(
-            "--from",
-            saved.from.join(" "),
-            params.from.join(" "),
-        ));
-    }
-    Ok(saved)
 }
 
 #[cfg(test)]

@@ -1,52 +1,71 @@
-//! `plateau camicia merge`: the union of a sharded hunt's reports (`hunt
-//! --json` outputs, or checkpoints), verified before it is believed, and
-//! exact or saying why not.
+//! `plateau camicia merge`: the union of a sharded search's records (`hunt
+//! --json` or `loops --json` outputs, or their checkpoints), verified before
+//! it is believed, and exact or saying why not.
 //!
-//! Each report is read as a checkpoint is ([`record::read`]): whole under
-//! its seal, its counts adding up, every listed deal played again. A file
-//! may hold several reports one after another (shards concatenated on
-//! standard input), and `\r\n` line ends read as `\n`. The reports must be
-//! the shards of one hunt: the same seed, deals or seconds, `--fresh` and
-//! `--max-rounds`, each shard `K/N` once, and every shard of the N there
-//! (the missing ones are named).
+//! Each record is read as a checkpoint is (`record::read` for a hunt's
+//! report, `record::loops::read` for a `loops` output, told apart by their
+//! first line: a `loops` output begins with a cycle line): whole under its
+//! seal, its counts adding up, every listed deal played again. A file may
+//! hold several records one after another (shards concatenated on standard
+//! input), and `\r\n` line ends read as `\n`. The records must be the shards
+//! of one search, each shard `K/N` once and every shard of the N there (the
+//! missing ones are named): for a hunt, the same seed, deals or seconds,
+//! `--fresh` and `--max-rounds`; for `loops`, the same seed, split,
+//! `--max-steps` or `--seconds`, `--from` and cycles started from.
 //!
-//! The merged lists are exact: each shard kept only its best `--top` deals,
-//! so a place of the union is proven only if every shard whose list was
-//! full kept a deal ranking at or after it (a deal it did not keep ranks
+//! A hunt's merged lists are exact: each shard kept only its best `--top`
+//! deals, so a place of the union is proven only if every shard whose list
+//! was full kept a deal ranking at or after it (a deal it did not keep ranks
 //! after its last kept one). The merge prints the proven places only, and
 //! says so when that is fewer than asked. A merge of shards that did not all
 //! finish is `exhausted`, with the deals asked and the deals played.
+//!
+//! A `loops` merge is the output of the search in one piece: the shards of
+//! `--max-steps T` make, together, exactly its trials, and each cycle is
+//! listed once, as found by its first trial (`union_loops`); the trials, the
+//! loops, the seconds and the threads are added, the rest recounted.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use plateau::camicia::hunt::{Entry, Order};
 
-use super::record::{self, Header, Read, Report, render};
+use super::record::loops::{self, CycleLines, Record};
+use super::record::{self, Header, Of, Read, Report, render};
 use crate::Io;
 use crate::error::{CliError, CliResult};
 use crate::input::{name_of, read_text};
 
-/// One shard's report, read and checked on its own.
-struct Shard {
-    /// The file, and which of its reports when it holds several.
+/// One shard's record (a hunt's report `R = Read`, a `loops` output `R =
+/// Record`), read and checked on its own.
+struct Shard<R> {
+    /// The file, and which of its records when it holds several.
     name: String,
-    read: Read,
+    read: R,
     k: u64,
     n: u64,
 }
 
-/// Reads the shard reports of one hunt (`-`: standard input), checks them
-/// (see the module docs) and prints their union, `top` deals by cards and by
-/// tricks at most.
+/// The shards read so far: of a hunt, or of a `loops` search (never both).
+enum Shards {
+    Hunt(Vec<Shard<Read>>),
+    Loops(Vec<Shard<Record>>),
+}
+
+/// Reads the shard records of one hunt or one `loops` search (`-`: standard
+/// input), checks them (see the module docs) and prints their union: for a
+/// hunt, `top` deals by cards and by tricks at most.
 pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) -> CliResult {
-    let mut shards: Vec<Shard> = Vec::new();
+    let mut shards: Option<(String, Shards)> = None;
     for path in files {
         let text = read_text(Some(path), io)?;
         let name = name_of(path);
         let parts = record::split(&text);
         if parts.is_empty() {
-            return Err(CliError::new(format!("{name}: empty: not a hunt's output")));
+            return Err(CliError::new(format!(
+                "{name}: empty: not an output of `hunt --json` or `loops --json`"
+            )));
         }
         let several = parts.len() > 1;
         for (i, (first, lines)) in parts.iter().enumerate() {
@@ -55,54 +74,109 @@ pub(crate) fn run(files: &[PathBuf], top: usize, json: bool, io: &mut Io<'_>) ->
             } else {
                 name.clone()
             };
-            let read = record::read(lines, *first)
-                .map_err(|(line, why)| CliError::new(format!("{name}: line {line}: {why}")))?;
-            let shard = shard_of(label, read)?;
-            check_with(&shards, &shard)?;
-            shards.push(shard);
+            let at =
+                |(line, why): (usize, String)| CliError::new(format!("{name}: line {line}: {why}"));
+            let of = record::of(lines);
+            let (first_label, all) = shards.get_or_insert_with(|| {
+                let empty = match of {
+                    Of::Hunt => Shards::Hunt(Vec::new()),
+                    Of::Loops => Shards::Loops(Vec::new()),
+                };
+                (label.clone(), empty)
+            });
+            match (all, of) {
+                (Shards::Hunt(hunts), Of::Hunt) => {
+                    let read = record::read(lines, *first).map_err(at)?;
+                    let (tasks, k_n) = (read.header.tasks, read.header.params.shard_k_n());
+                    let shard = shard_of(label, read, "hunt", tasks, k_n)?;
+                    check_with(hunts, &shard, "hunt", |a, b| {
+                        // Shards differ in their K by design; the merge proves
+                        // its places whatever each shard's --top.
+                        a.header
+                            .params
+                            .difference(&b.header.params, &["--shard", "--top"])
+                    })?;
+                    hunts.push(shard);
+                }
+                (Shards::Loops(searches), Of::Loops) => {
+                    let read = loops::read(lines, *first).map_err(at)?;
+                    let (tasks, s) = (read.tasks, read.params.shard);
+                    let shard = shard_of(label, read, "search", tasks, Ok((s.k(), s.n())))?;
+                    check_with(searches, &shard, "search", |a, b| {
+                        let (x, y) = (a.started().join(" "), b.started().join(" "));
+                        a.params
+                            .difference(&b.params, &["--shard"])
+                            .or_else(|| (x != y).then_some(("the cycles started from", x, y)))
+                    })?;
+                    searches.push(shard);
+                }
+                (_, of) => {
+                    let (this, other) = match of {
+                        Of::Loops => ("an output of `camicia loops`", "a hunt's report"),
+                        Of::Hunt => ("a hunt's report", "an output of `camicia loops`"),
+                    };
+                    return Err(CliError::new(format!(
+                        "{label}: {this}, but {first_label} is {other}: merge the shards of one search"
+                    )));
+                }
+            }
         }
     }
-    let Some(first) = shards.first() else {
-        return Err(CliError::new("no shard files to merge"));
-    };
-    check_complete_set(&shards, first.n)?;
-    let (total, header) = union(&shards, top)?;
-    io.out.write_all(&render(&total, &header, json)?)?;
-    Ok(())
+    match shards {
+        None => Err(CliError::new("no shard files to merge")),
+        Some((_, Shards::Hunt(shards))) => {
+            check_complete_set(&shards, shards[0].n, "hunt")?;
+            let (total, header) = union(&shards, top)?;
+            io.out.write_all(&render(&total, &header, json)?)?;
+            Ok(())
+        }
+        Some((_, Shards::Loops(shards))) => {
+            check_complete_set(&shards, shards[0].n, "search")?;
+            io.out
+                .write_all(&loops::render(&union_loops(&shards)?, json)?)?;
+            Ok(())
+        }
+    }
 }
 
-/// A report as a shard: one hunt's, with its `K/N`.
-fn shard_of(name: String, read: Read) -> CliResult<Shard> {
-    if read.header.tasks != 1 {
+/// A record as a shard, with its `K/N` (`what` names its search): one
+/// search's (`tasks`: 1), not a merge's.
+fn shard_of<R>(
+    name: String,
+    read: R,
+    what: &str,
+    tasks: u64,
+    k_n: Result<(u64, u64), String>,
+) -> CliResult<Shard<R>> {
+    if tasks != 1 {
         return Err(CliError::new(format!(
-            "{name}: a merge's output, not a hunt's shard: merge the shards themselves"
+            "{name}: a merge's output, not a {what}'s shard: merge the shards themselves"
         )));
     }
-    let (k, n) = read
-        .header
-        .params
-        .shard_k_n()
-        .map_err(|why| CliError::new(format!("{name}: {why}")))?;
+    let (k, n) = k_n.map_err(|why| CliError::new(format!("{name}: {why}")))?;
     Ok(Shard { name, read, k, n })
 }
 
-/// Checks that `shard` is of the hunt of those read before, and new.
-fn check_with(shards: &[Shard], shard: &Shard) -> CliResult {
+/// Checks that `shard` is of the search (`what`: hunt or search) of those
+/// read before, and new; `differs` names the first parameter in which two
+/// records differ (flag, this value, the other value).
+fn check_with<R>(
+    shards: &[Shard<R>],
+    shard: &Shard<R>,
+    what: &str,
+    differs: impl Fn(&R, &R) -> Option<(&'static str, String, String)>,
+) -> CliResult {
     let name = &shard.name;
     if let Some(first) = shards.first() {
-        // Shards differ in their K by design; the merge proves its places
-        // whatever each shard's --top.
-        let skip = ["--shard", "--top"];
-        let (here, there) = (&shard.read.header.params, &first.read.header.params);
-        if let Some((flag, a, b)) = there.difference(here, &skip) {
+        if let Some((flag, a, b)) = differs(&first.read, &shard.read) {
             return Err(CliError::new(format!(
-                "{name}: a shard of another hunt than {}: {flag} {b} here, {a} there",
+                "{name}: a shard of another {what} than {}: {flag} {b} here, {a} there",
                 first.name
             )));
         }
         if shard.n != first.n {
             return Err(CliError::new(format!(
-                "{name}: shard {}/{} of a hunt in {} shards, but {} is shard {}/{}",
+                "{name}: shard {}/{} of a {what} in {} shards, but {} is shard {}/{}",
                 shard.k, shard.n, shard.n, first.name, first.k, first.n
             )));
         }
@@ -117,7 +191,7 @@ fn check_with(shards: &[Shard], shard: &Shard) -> CliResult {
 }
 
 /// Checks that every shard `1/n` to `n/n` is there.
-fn check_complete_set(shards: &[Shard], n: u64) -> CliResult {
+fn check_complete_set<R>(shards: &[Shard<R>], n: u64, what: &str) -> CliResult {
     let missing: Vec<String> = (1..=n)
         .filter(|k| !shards.iter().any(|s| s.k == *k))
         .take(10)
@@ -133,7 +207,7 @@ fn check_complete_set(shards: &[Shard], n: u64) -> CliResult {
     };
     let one = missing.len() == 1 && more.is_empty();
     Err(CliError::new(format!(
-        "shard{} {}{more} {} missing: merge every shard of the hunt",
+        "shard{} {}{more} {} missing: merge every shard of the {what}",
         if one { "" } else { "s" },
         missing.join(", "),
         if one { "is" } else { "are" },
@@ -160,7 +234,7 @@ fn proven(list: &[Entry], order: Order, bounds: &[Option<Entry>]) -> usize {
 
 /// The union of the shards: their tallies added, the time of the longest,
 /// and the places of each list that their lists prove.
-fn union(shards: &[Shard], top: usize) -> CliResult<(Report, Header)> {
+fn union(shards: &[Shard<Read>], top: usize) -> CliResult<(Report, Header)> {
     let mut total = Report::new(top);
     let mut deals: u64 = 0;
     for s in shards {
@@ -195,6 +269,60 @@ fn union(shards: &[Shard], top: usize) -> CliResult<(Report, Header)> {
         proven: Some(proven),
     };
     Ok((total, header))
+}
+
+/// The union of a `loops` search's shards, as the search in one piece
+/// prints it: the cycles started from (every shard's), then each cycle found
+/// by the first trial that found it in any shard, in trial order, with the
+/// deals that shard listed for it; the trials, loops, seconds and threads
+/// added, and `N/N` of the N shards.
+fn union_loops(shards: &[Shard<Record>]) -> CliResult<Record> {
+    let first = &shards[0].read;
+    let mut cycles: Vec<CycleLines> = first
+        .cycles
+        .iter()
+        .filter(|c| c.line.trial.is_none())
+        .cloned()
+        .collect();
+    let mut found: BTreeMap<u64, &CycleLines> = BTreeMap::new();
+    let mut by_id: BTreeMap<&str, u64> = BTreeMap::new();
+    for s in shards {
+        for c in &s.read.cycles {
+            let Some(trial) = c.line.trial else { continue };
+            let id = c.line.id();
+            match by_id.get(id) {
+                Some(&earlier) if earlier <= trial => {}
+                earlier => {
+                    if let Some(t) = earlier {
+                        found.remove(t);
+                    }
+                    by_id.insert(id, trial);
+                    found.insert(trial, c);
+                }
+            }
+        }
+    }
+    cycles.extend(found.into_values().cloned());
+    let sum = |what: &str, count: fn(&Record) -> u64| {
+        shards
+            .iter()
+            .try_fold(0u64, |n, s| n.checked_add(count(&s.read)))
+            .ok_or_else(|| CliError::new(format!("the {what} add up to more than {}", u64::MAX)))
+    };
+    let mut params = first.params.clone();
+    params.shard = plateau::camicia::hunt::Shard::new(shards[0].n, shards[0].n)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    Ok(Record {
+        params,
+        cycles,
+        trials: sum("trials", |r| r.trials)?,
+        looped: sum("loops", |r| r.looped)?,
+        seconds: shards.iter().map(|s| s.read.seconds).sum(),
+        threads: sum("threads", |r| r.threads)?,
+        tasks: shards.len() as u64,
+        complete: shards.iter().all(|s| s.read.complete),
+        stop: shards.iter().find_map(|s| s.read.stop),
+    })
 }
 
 #[cfg(test)]

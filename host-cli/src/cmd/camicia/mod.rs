@@ -4,8 +4,9 @@
 //! The deal notation (compact `A/B`, spaced `A | B`, two hands) is read by the
 //! core (`str::parse`, `Deal::from_hand_texts`); its errors are worded here,
 //! with the text they point at. A game is a `Simulation` driven by the one
-//! driver (`limits::drive`); `trace` replays it card by card, `hunt` and
-//! `merge` search for records.
+//! driver (`limits::drive`); `trace` replays it card by card, `hunt`
+//! searches for records, `loops` constructs games that never end, and
+//! `merge` combines the shards of either.
 
 mod construct;
 mod hunt;
@@ -22,7 +23,7 @@ use clap::{Args, Subcommand};
 use plateau::camicia::{
     CamiciaError, Cycle, Deal, GameOutcome, PackedDeal, Player, Rank, Simulation,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit, bad};
@@ -90,19 +91,25 @@ enum CamiciaAction {
     #[command(after_help = "Examples:
   plateau camicia loops --seconds 60
   plateau camicia loops --max-steps 100000 --seed 7 --json
-  plateau camicia loops --split any --seconds 5")]
+  plateau camicia loops --split any --seconds 5
+  plateau camicia loops --max-steps 100000 --shard 1/2 --json --output loops-1.jsonl")]
     Loops(loops::LoopsArgs),
-    /// Combine the shards of one hunt (`hunt --json` outputs), verified.
+    /// Combine the shards of one hunt or loops search (`--json` outputs), verified.
     ///
-    /// Each file must be whole and of the same hunt, each shard once, none
-    /// missing, and every listed deal must play as listed.
-    #[command(after_help = "Example: plateau camicia merge shard-1.jsonl shard-2.jsonl --json")]
+    /// Each file must be whole and of the same search, each shard once, none
+    /// missing, and every listed deal must play as listed. A `loops` output
+    /// is told from a hunt's report by its lines (it begins with a cycle
+    /// line); its merge is the output of the search in one piece.
+    #[command(after_help = "Examples:
+  plateau camicia merge shard-1.jsonl shard-2.jsonl --json
+  plateau camicia merge loops-1.jsonl loops-2.jsonl loops-3.jsonl")]
     Merge {
-        /// Files written by `plateau camicia hunt --json`, one per shard;
-        /// `-` reads standard input.
+        /// Files written by `plateau camicia hunt --json` or `plateau camicia
+        /// loops --json` (or their checkpoints), one per shard; `-` reads
+        /// standard input.
         #[arg(value_name = "FILE", default_value = "-")]
         files: Vec<PathBuf>,
-        /// Deals to list by cards and by tricks, 1 to 1000.
+        /// Deals to list by cards and by tricks, 1 to 1000 (a hunt's merge).
         #[arg(long, default_value_t = hunt::DEFAULT_TOP, value_parser = hunt::parse_top, allow_negative_numbers = true)]
         top: usize,
     },
@@ -330,7 +337,7 @@ impl Game<'_> {
 
 /// A loop's cycle as the CLI writes it: its id, one turn's tricks and cards,
 /// and the tricks played before the game enters it.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CycleInfo {
     /// `Cycle::id`, 12 hex digits.
     pub(crate) id: String,

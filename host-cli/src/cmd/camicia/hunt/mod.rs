@@ -34,7 +34,7 @@
 //! `--seconds 1` and Ctrl-C on 1,024 threads to the times of one thread.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -232,20 +232,8 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         max_rounds: args.max_rounds,
         top: Some(args.top),
     };
-    let output = OutFile::check(args.output.as_deref().unwrap_or(Path::new("-")))?;
-    let checkpoint = args
-        .checkpoint
-        .as_ref()
-        .map(|path| Ok::<_, CliError>((path.clone(), OutFile::check_file("--checkpoint", path)?)))
-        .transpose()?;
-    if let Some((_, file)) = &checkpoint {
-        let report = if args.output.is_some() {
-            "--output"
-        } else {
-            "the standard output"
-        };
-        outfile::distinct(&[(report, &output), ("--checkpoint", file)])?;
-    }
+    let (output, checkpoint) =
+        outfile::output_and_checkpoint(args.output.as_deref(), args.checkpoint.as_deref())?;
     let mut resumed = Report::new(args.top);
     if let Some((path, file)) = &checkpoint {
         if path.exists() {

@@ -3,8 +3,7 @@
 
 use plateau::camicia::hunt::{Entry, Order};
 
-use crate::error::shorten;
-use crate::limits::number_in;
+use super::or_none;
 use crate::output::Stop;
 
 /// Loop deals kept in a report.
@@ -97,13 +96,12 @@ impl Params {
         other: &Params,
         skip: &[&str],
     ) -> Option<(&'static str, String, String)> {
-        let opt = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
         let of = |p: &Params| {
             [
                 ("--seed", p.seed.to_string()),
                 ("--shard", p.shard.clone()),
-                ("--deals", opt(p.deals.map(|d| d.to_string()))),
-                ("--seconds", opt(p.seconds.map(|s| s.to_string()))),
+                ("--deals", or_none(p.deals)),
+                ("--seconds", or_none(p.seconds)),
                 ("--fresh", p.fresh.to_string()),
                 (
                     "--lift-from",
@@ -111,25 +109,15 @@ impl Params {
                         .map_or_else(|| "off".to_string(), |c| c.to_string()),
                 ),
                 ("--max-rounds", p.max_rounds.to_string()),
-                ("--top", opt(p.top.map(|t| t.to_string()))),
+                ("--top", or_none(p.top)),
             ]
         };
-        of(self)
-            .into_iter()
-            .zip(of(other))
-            .find(|((flag, a), (_, b))| a != b && !skip.contains(flag))
-            .map(|((flag, a), (_, b))| (flag, a, b))
+        super::difference(of(self), of(other), skip)
     }
 
     /// Returns shard `(K, N)` of `K/N`.
     pub(crate) fn shard_k_n(&self) -> Result<(u64, u64), String> {
-        let (k, n) = self
-            .shard
-            .split_once('/')
-            .ok_or_else(|| format!("shard '{}': expected K/N", shorten(&self.shard)))?;
-        let n = number_in(n, 1, u64::MAX).map_err(|why| format!("shard N: {why}"))?;
-        let k = number_in(k, 1, n).map_err(|why| format!("shard K: {why}"))?;
-        Ok((k, n))
+        super::shard_k_n(&self.shard)
     }
 }
 

@@ -1,5 +1,5 @@
-//! Reading a report back: [`split`] cuts a file at its seals, [`read`]
-//! checks one report (the seal, the counts, every listed deal played again).
+//! Reading a report back: [`read`] checks one report (the seal, the counts,
+//! every listed deal played again).
 
 use plateau::Budget;
 use plateau::camicia::Status as Game;
@@ -7,7 +7,8 @@ use plateau::camicia::hunt::{Entry, Hunt, Shard};
 
 use super::super::parse_packed;
 use super::model::{Header, LOOPS_KEPT, Report};
-use super::wire::{Kind, Listed, Seal, Summary, fnv64};
+use super::seal;
+use super::wire::{Kind, Listed, Summary};
 use crate::error::shorten;
 use crate::output::{self};
 
@@ -33,36 +34,6 @@ impl Read {
                 .flatten()
         })
     }
-}
-
-/// Splits `text` into the reports it holds: one file may hold several,
-/// one after another (shards concatenated on standard input). Each ends at
-/// its seal; `\r\n` line ends read as `\n`. Returns each report's lines
-/// (without their ends) and the number of its first line in `text`.
-pub(crate) fn split(text: &str) -> Vec<(usize, Vec<&str>)> {
-    let mut reports = Vec::new();
-    let mut lines = Vec::new();
-    let mut first = 1;
-    for (i, line) in text.split('\n').enumerate() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if lines.is_empty() && line.trim().is_empty() {
-            first = i + 2;
-            continue;
-        }
-        lines.push(line);
-        if line.contains("\"event\"") && serde_json::from_str::<Seal>(line.trim()).is_ok() {
-            reports.push((first, std::mem::take(&mut lines)));
-            first = i + 2;
-        }
-    }
-    // A report cut before its seal: up to its last line that is not blank.
-    while lines.last().is_some_and(|l| l.trim().is_empty()) {
-        lines.pop();
-    }
-    if !lines.is_empty() {
-        reports.push((first, lines));
-    }
-    reports
 }
 
 /// The words of a JSON line's error: serde_json's message without its " at
@@ -113,29 +84,7 @@ pub(crate) fn read(lines: &[&str], first: usize) -> Result<Read, (usize, String)
             "expected the summary of `plateau camicia hunt --json`".into(),
         ));
     }
-    let last = lines.len().saturating_sub(1);
-    let seal: Seal = serde_json::from_str(lines[last].trim())
-        .ok()
-        .filter(|s: &Seal| s.event == "end" && last > 0)
-        .ok_or_else(|| {
-            (
-                at(last),
-                "the report ends without its end line (truncated?)".to_string(),
-            )
-        })?;
-    let body = &lines[..last];
-    let mut hashed = String::new();
-    for l in body {
-        hashed.push_str(l);
-        hashed.push('\n');
-    }
-    if seal.lines != body.len() as u64 || seal.fnv64 != format!("{:016x}", fnv64(hashed.as_bytes()))
-    {
-        return Err((
-            at(last),
-            "the lines above do not match their hash (edited or cut?)".into(),
-        ));
-    }
+    let body = seal::check(lines).map_err(|(i, why)| (at(i), why))?;
     let header = summary.header().map_err(|why| (at(0), why))?;
     check_counts(&summary, header.tasks).map_err(|why| (at(0), why))?;
     let mut listed = Vec::new();
@@ -298,30 +247,5 @@ mod tests {
         let ends = replay(&listing(finished, Kind::ByTricks), Budget::UNLIMITED).expect("an entry");
         assert_eq!(ends.ending.status, Game::Finished);
         assert!(replay(&listing(finished, Kind::Loop), Budget::UNLIMITED).is_err());
-    }
-
-    #[test]
-    fn fnv64_has_its_published_values() {
-        // The FNV test vectors (draft-eastlake-fnv): "" and "a".
-        assert_eq!(fnv64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv64(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
-
-    #[test]
-    fn reports_are_split_at_their_seals_and_crlf_reads_as_lf() {
-        let text = "{\"a\":1}\r\n{\"event\":\"end\",\"lines\":1,\"fnv64\":\"0\"}\r\n\n{\"b\":2}\n{\"event\":\"end\",\"lines\":1,\"fnv64\":\"0\"}\n";
-        let parts = split(text);
-        assert_eq!(parts.len(), 2);
-        assert_eq!(
-            parts[0],
-            (
-                1,
-                vec![
-                    "{\"a\":1}",
-                    "{\"event\":\"end\",\"lines\":1,\"fnv64\":\"0\"}"
-                ]
-            )
-        );
-        assert_eq!(parts[1].0, 4);
     }
 }

@@ -1,5 +1,6 @@
 //! A report's lines as written: the [`Summary`] line, one [`Listed`] line a
-//! deal, the [`Seal`]; and [`render`], which writes them (or the text form).
+//! deal, the seal (`seal.rs`); and [`render`], which writes them (or the text
+//! form).
 
 use std::io::{self, Write};
 
@@ -9,6 +10,7 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
 use super::model::{Header, LOOPS_KEPT, Params, Report};
+use super::seal::Sealer;
 use crate::error::{CliResult, shorten};
 use crate::limits::number_in;
 use crate::output::{self, Answer, Seconds, Status, Stop, write_json};
@@ -133,25 +135,6 @@ pub(super) struct Listed {
     pub(super) cards: u64,
     #[serde(deserialize_with = "whole")]
     pub(super) tricks: u64,
-}
-
-/// The last line of a report: how many lines came before it and their
-/// FNV-1a hash, so that a truncated or edited file is told from a whole one.
-#[derive(Serialize, Deserialize)]
-pub(super) struct Seal {
-    /// `end`.
-    pub(super) event: String,
-    /// The lines before this one.
-    pub(super) lines: u64,
-    /// FNV-1a (64 bits, hex) of those lines, each with its newline.
-    pub(super) fnv64: String,
-}
-
-/// FNV-1a, 64 bits: enough to tell a damaged file, not meant against forgery.
-pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// A whole number as the tool reads every number: a JSON number or a string
@@ -424,12 +407,9 @@ pub(crate) fn render(r: &Report, header: &Header, json: bool) -> CliResult<Vec<u
         }
     }
     if json {
-        let seal = Seal {
-            event: "end".to_string(),
-            lines: out.iter().filter(|&&b| b == b'\n').count() as u64,
-            fnv64: format!("{:016x}", fnv64(&out)),
-        };
-        write_json(&mut out, &seal)?;
+        let mut sealer = Sealer::new();
+        sealer.add(&out);
+        out.extend(sealer.line()?);
     }
     Ok(out)
 }
