@@ -56,16 +56,40 @@ fn id_of(canonical: &str) -> String {
     format!("{:012x}", h >> 16)
 }
 
-/// Checks one looping deal against the reference: a full deck, the loop's
-/// cards and tricks, its cycle (entry, turn, canonical form, id). Returns the
-/// canonical form.
-fn check_deal(deal: &str, cards: u64, tricks: u64, cycle: &Value) -> String {
+/// The standard deck: number cards, then J, Q, K, A.
+const STANDARD: [usize; 5] = [36, 4, 4, 4, 4];
+
+/// A deck as `--deck` writes it: `standard`, `italian`, or
+/// `numbers=N,J=N,Q=N,K=N,A=N` (read here on its own, not by the CLI).
+fn deck_counts(deck: &str) -> [usize; 5] {
+    match deck {
+        "standard" => STANDARD,
+        "italian" => [28, 4, 4, 4, 0],
+        counts => {
+            let mut out = [0; 5];
+            for part in counts.split(',') {
+                let (kind, n) = part.split_once('=').expect("KIND=N");
+                let at = ["numbers", "J", "Q", "K", "A"]
+                    .iter()
+                    .position(|&k| k == kind)
+                    .expect("a kind");
+                out[at] = n.parse().expect("a count");
+            }
+            out
+        }
+    }
+}
+
+/// Checks one looping deal against the reference: a deal of `deck` (number
+/// cards, J, Q, K, A), the loop's cards and tricks, its cycle (entry, turn,
+/// canonical form, id). Returns the canonical form.
+fn check_deal(deal: &str, deck: [usize; 5], cards: u64, tricks: u64, cycle: &Value) -> String {
     let (a, b) = hands(deal);
     let mut counts = [0; 5];
     for &p in a.iter().chain(&b) {
         counts[usize::from(p)] += 1;
     }
-    assert_eq!(counts, [36, 4, 4, 4, 4], "{deal}: a 52-card deck");
+    assert_eq!(counts, deck, "{deal}: a deal of the deck");
     assert_eq!(
         camicia_reference(&a, &b),
         (Status::Loop, cards, tricks),
@@ -82,7 +106,11 @@ fn check_deal(deal: &str, cards: u64, tricks: u64, cycle: &Value) -> String {
 
 /// Checks a `loops --json` output; returns its cycles' canonical forms and
 /// deals (by cycle id).
-fn check_output(lines: &[Value], balanced: bool) -> HashMap<String, (String, Vec<String>)> {
+fn check_output(
+    lines: &[Value],
+    deck: [usize; 5],
+    balanced: bool,
+) -> HashMap<String, (String, Vec<String>)> {
     let (summary, records) = lines.split_last().expect("lines");
     assert_eq!(summary["kind"], "summary");
     let mut cycles: HashMap<String, (String, Vec<String>)> = HashMap::new();
@@ -107,6 +135,7 @@ fn check_output(lines: &[Value], balanced: bool) -> HashMap<String, (String, Vec
                 );
                 let canonical = check_deal(
                     deal,
+                    deck,
                     r["cards"].as_u64().expect("cards"),
                     r["tricks"].as_u64().expect("tricks"),
                     &r["cycle"],
@@ -115,7 +144,8 @@ fn check_output(lines: &[Value], balanced: bool) -> HashMap<String, (String, Vec
                 assert_eq!(&canonical, want, "{deal}");
                 if balanced {
                     let (a, b) = hands(deal);
-                    assert_eq!((a.len(), b.len()), (26, 26), "{deal}");
+                    let half = deck.iter().sum::<usize>() / 2;
+                    assert_eq!((a.len(), b.len()), (half, half), "{deal}");
                 }
                 deals.push(deal.to_string());
             }
@@ -162,7 +192,7 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
     ];
     let r = run_cli(&args, b"");
     let lines = json_lines(&r);
-    let cycles = check_output(&lines, true);
+    let cycles = check_output(&lines, STANDARD, true);
     // Casella et al.'s cycle and its 30 balanced deals come first.
     let published = cycles.values().find(|c| c.1.iter().any(|d| d == CASELLA));
     assert_eq!(published.map(|c| c.1.len()), Some(30));
@@ -196,6 +226,63 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
     assert!(summary.get("stopped_by").is_none(), "{summary}");
     assert_eq!(summary["cycles"], 3, "{summary}");
     assert_eq!(summary["deals"], 86, "{summary}");
+}
+
+/// Other decks (`--deck`): a small one, where shuffles find cycles (no
+/// cycle to start from), balanced and of any split, and the Italian 40:
+/// every deal printed is of the deck, balanced where asked, and loops under
+/// the reference into the cycle it names (its turn and id recomputed).
+#[test]
+fn loops_of_other_decks_are_checked_by_the_reference() {
+    let small = "numbers=8,J=2,Q=2,K=2,A=2";
+    for (split, balanced) in [("balanced", true), ("any", false)] {
+        let args = [
+            "camicia",
+            "loops",
+            "--deck",
+            small,
+            "--split",
+            split,
+            "--max-steps",
+            "100000",
+            "--seed",
+            "2",
+            "--json",
+        ];
+        let lines = json_lines(&run_cli(&args, b""));
+        let cycles = check_output(&lines, [8, 2, 2, 2, 2], balanced);
+        let summary = lines.last().expect("a summary");
+        assert_eq!(summary["deck"], small, "{summary}");
+        assert!(cycles.len() >= 10, "{split}: {} cycles", cycles.len());
+        // Of several lengths: a turn's tricks from the canonical deals.
+        let turns: HashSet<_> = cycles
+            .values()
+            .map(|(canonical, _)| {
+                let (a, b) = hands(canonical);
+                camicia_reference_cycle(&a, &b).expect("it loops").1
+            })
+            .collect();
+        assert!(turns.len() >= 2, "{split}: {turns:?}");
+    }
+    // The Italian 40 and a deck of no number card: whatever is printed is
+    // checked the same way (shuffles of 40 cards seldom loop).
+    for (deck, counts) in [
+        ("italian", [28, 4, 4, 4, 0]),
+        ("J=4,Q=4,K=4,A=4", [0, 4, 4, 4, 4]),
+    ] {
+        let args = [
+            "camicia",
+            "loops",
+            "--deck",
+            deck,
+            "--max-steps",
+            "20000",
+            "--json",
+        ];
+        let lines = json_lines(&run_cli(&args, b""));
+        check_output(&lines, counts, true);
+        assert_eq!(lines.last().expect("a summary")["trials"], 20000);
+    }
 }
 
 /// The union of shards' outputs, as one search prints it: the cycles in
@@ -308,7 +395,7 @@ fn any_split_reports_every_looping_deal_of_the_trees() {
         ],
         b"",
     );
-    let cycles = check_output(&json_lines(&r), false);
+    let cycles = check_output(&json_lines(&r), STANDARD, false);
     assert_eq!(cycles.len(), 1);
     // 2,670 states reach the cycle; every one with two non-empty hands is a deal.
     let deals = cycles.values().next().map_or(0, |c| c.1.len());
@@ -380,21 +467,35 @@ fn from_takes_only_looping_deals() {
     );
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--from 2/3: not a deal"), "{}", r.stderr);
-    // The spec's small loop is a cycle to start from (its deals are not 52 cards).
+    // The spec's small loop is not a deal of the standard deck, but starts a
+    // search of its own deck (alone: Casella et al.'s is of the 52).
     let r = run_cli(
-        &[
-            "camicia",
-            "loops",
-            "--from",
-            "J--/-J-",
-            "--max-steps",
-            "0",
-            "--json",
-        ],
+        &["camicia", "loops", "--from", "J--/-J-", "--max-steps", "0"],
         b"",
     );
-    let lines = json_lines(&r);
-    assert_eq!(lines.last().expect("summary")["cycles"], 2);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(
+            "--from J--/-J-: a deal of the numbers=4,J=2,Q=0,K=0,A=0 deck, not of the standard deck"
+        ),
+        "{}",
+        r.stderr
+    );
+    let small = [
+        "camicia",
+        "loops",
+        "--deck",
+        "numbers=4,J=2",
+        "--from",
+        "J--/-J-",
+        "--max-steps",
+        "0",
+        "--json",
+    ];
+    let lines = json_lines(&run_cli(&small, b""));
+    let summary = lines.last().expect("summary");
+    assert_eq!(summary["cycles"], 1, "{summary}");
+    assert_eq!(summary["from"][0], "J--/-J-", "{summary}");
 }
 
 /// `fixtures/camicia/cycles.tsv`: each row a deal, its loop and its cycle;
@@ -405,22 +506,35 @@ fn the_catalog_replays() {
     let text = std::fs::read_to_string(fixture("camicia/cycles.tsv")).expect("catalog");
     let mut cycles: HashMap<String, (String, usize)> = HashMap::new();
     let mut deals = HashSet::new();
+    let mut decks = HashSet::new();
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
         let f: Vec<&str> = line.split('\t').collect();
-        let [id, turn, turn_cards, canonical, deal, cards, tricks, entry] = f[..] else {
-            panic!("8 fields: {line}");
+        let [
+            deck,
+            id,
+            turn,
+            turn_cards,
+            canonical,
+            deal,
+            cards,
+            tricks,
+            entry,
+        ] = f[..]
+        else {
+            panic!("9 fields: {line}");
         };
         let num = |s: &str| s.parse::<u64>().expect("a number");
         let cycle = serde_json::json!({
             "id": id, "tricks": num(turn), "cards": num(turn_cards), "entry": num(entry)
         });
-        let got = check_deal(deal, num(cards), num(tricks), &cycle);
+        let got = check_deal(deal, deck_counts(deck), num(cards), num(tricks), &cycle);
         assert_eq!(got, canonical, "{deal}");
         let (a, b) = hands(deal);
-        assert_eq!((a.len(), b.len()), (26, 26), "{deal}: balanced");
+        assert_eq!(a.len(), b.len(), "{deal}: balanced");
+        decks.insert(deck.to_string());
         assert!(deals.insert(deal.to_string()), "{deal} twice");
         cycles
             .entry(id.to_string())
@@ -431,8 +545,9 @@ fn the_catalog_replays() {
         let v: Value = serde_json::from_str(r.stdout.trim()).expect("json");
         assert_eq!(v["cycle"], cycle, "{deal}");
     }
-    // The published cycle is in it with its 30 deals.
+    // The published cycle is in it with its 30 deals, and another deck.
     assert!(deals.contains(CASELLA));
+    assert!(decks.len() >= 2, "{decks:?}");
     let claimed = text
         .lines()
         .find_map(|l| l.strip_prefix("# distinct cycles: "))

@@ -12,6 +12,8 @@
 //!   changed by one or two small edits (swap two cards, move one, swap two
 //!   blocks of cards, move the cut between the hands), sometimes loops into
 //!   another cycle, whose tree is then searched for the deals that reach it.
+//!   With no cycle to start from (a deck other than the standard 52, see
+//!   `deck.rs`, without `--from`), a trial plays a shuffle of the deck.
 //!
 //! Trial `n` draws its state and its edits from the seed and `n` alone, and
 //! perturbs only the trees of the cycles started from (not those found on
@@ -34,8 +36,8 @@ use plateau::camicia::backward;
 use plateau::camicia::{Cycle, Deal, Ending, PackedDeal, Player, Rank, Status};
 use plateau::rng::SplitMix64;
 
-/// Cards of a full deck, and of each hand in a balanced deal.
-pub(crate) const DECK: usize = 52;
+use super::deck::Deck;
+
 /// The most states kept from one cycle's tree: more is not searched.
 const TREE_LIMIT: usize = 200_000;
 /// The most states kept to perturb, over all trees.
@@ -48,11 +50,6 @@ const TRIAL_ROUNDS: u64 = 20_000;
 pub(crate) fn text(state: &Deal) -> String {
     let hand = |p| -> String { state.hand(p).map(Rank::compact).collect() };
     format!("{}/{}", hand(Player::A), hand(Player::B))
-}
-
-/// Whether each hand of a state holds half the deck.
-pub(crate) fn balanced(state: &Deal) -> bool {
-    state.len(Player::A) == DECK / 2 && state.len(Player::B) == DECK / 2
 }
 
 /// The states from which `start` is reached (itself included), in the order
@@ -110,7 +107,12 @@ pub(crate) struct Found {
 /// The construction's state: the cycles found, their trees' states to
 /// perturb, and the trials made.
 pub(crate) struct Construction {
-    /// Only deals with 26 cards a hand are kept (else any split).
+    /// The deck: its trials play deals of it, and a balanced deal holds
+    /// half of it a hand.
+    deck: Deck,
+    /// The deck's cards, in order: what a shuffle starts from.
+    cards: Vec<Rank>,
+    /// Only balanced deals are kept (else any split).
     balanced: bool,
     /// The seed of the trials' random streams.
     stream: u64,
@@ -126,9 +128,11 @@ pub(crate) struct Construction {
 }
 
 impl Construction {
-    /// An empty construction whose trials draw from `stream`.
-    pub(crate) fn new(stream: u64, balanced: bool) -> Self {
+    /// An empty construction of `deck` whose trials draw from `stream`.
+    pub(crate) fn new(stream: u64, deck: Deck, balanced: bool) -> Self {
         Construction {
+            deck,
+            cards: deck.cards(),
             balanced,
             stream,
             ids: HashMap::new(),
@@ -155,7 +159,7 @@ impl Construction {
         for s in &states {
             // Any split: both hands of a tree's state hold a card, as both
             // players play in the round that follows it (see `predecessors`).
-            if self.balanced && !balanced(s) {
+            if self.balanced && !self.deck.balanced(s) {
                 continue;
             }
             // The check: the exact game, without a round cap (it loops).
@@ -213,18 +217,39 @@ impl Construction {
         }
     }
 
-    /// What trial `n` plays: a state of the pool perturbed, and the cycle it
-    /// loops into (within [`TRIAL_ROUNDS`]), if it does. It depends on `n`
-    /// and the cycles started from alone.
+    /// What trial `n` plays: a state of the pool perturbed (with no cycle
+    /// to start from, a shuffle of the deck), and the cycle it loops into
+    /// (within [`TRIAL_ROUNDS`]), if it does. It depends on `n` and the
+    /// cycles started from alone.
     fn probe(&self, n: u64) -> Option<(Deal, Cycle)> {
-        if self.pool.is_empty() {
-            return None;
-        }
         let mut rng = SplitMix64::new(self.stream ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let state = &self.pool[rng.below(self.pool.len())];
-        let perturbed = perturb(state, &mut rng)?;
-        let (_, cycle) = looping(&perturbed, TRIAL_ROUNDS)?;
-        Some((perturbed, cycle))
+        let played = if self.pool.is_empty() {
+            self.shuffle(&mut rng)?
+        } else {
+            perturb(&self.pool[rng.below(self.pool.len())], &mut rng)?
+        };
+        let (_, cycle) = looping(&played, TRIAL_ROUNDS)?;
+        Some((played, cycle))
+    }
+
+    /// A shuffle of the deck, cut in half (any split: at random, both hands
+    /// dealt); `None` for a deck too small to deal.
+    fn shuffle(&self, rng: &mut SplitMix64) -> Option<Deal> {
+        // On the stack, as `perturb`'s cards.
+        let mut row = [Rank::Number; 64];
+        let cards = row.get_mut(..self.cards.len())?;
+        cards.copy_from_slice(&self.cards);
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, rng.below(i + 1));
+        }
+        let n = cards.len();
+        let cut = if self.balanced {
+            n / 2
+        } else {
+            1 + rng.below(n.checked_sub(1)?)
+        };
+        let (a, b) = cards.split_at(cut);
+        Deal::from_hands(a, b).ok()
     }
 }
 
@@ -313,7 +338,7 @@ mod tests {
 
     #[test]
     fn the_published_cycle_has_30_balanced_deals() {
-        let mut c = Construction::new(1, true);
+        let mut c = Construction::new(1, Deck::STANDARD, true);
         let i = c.add(&state(CASELLA), None).expect("a loop");
         let found = &c.cycles[i];
         assert_eq!((found.cycle.tricks, found.tree), (62, 2670));
@@ -322,7 +347,7 @@ mod tests {
         // Known already: not added twice.
         assert_eq!(c.add(&state(CASELLA), None), None);
         // Any split: every state of the tree is a deal that reaches it.
-        let mut any = Construction::new(1, false);
+        let mut any = Construction::new(1, Deck::STANDARD, false);
         let i = any.add(&state(CASELLA), None).expect("a loop");
         assert_eq!(any.cycles[i].deals.len(), 2670);
         assert!(
@@ -334,15 +359,34 @@ mod tests {
     }
 
     #[test]
-    fn balanced_is_26_cards_a_hand() {
-        let hands = |a: usize, b: usize| {
-            Deal::from_hands(&vec![Rank::Number; a], &vec![Rank::Number; b]).expect("fits")
-        };
-        assert!(balanced(&hands(26, 26)));
-        assert!(!balanced(&hands(26, 4)));
-        assert!(!balanced(&hands(4, 26)));
-        assert!(!balanced(&hands(25, 27)));
-        assert!(!balanced(&hands(3, 3)));
+    fn with_no_cycle_to_start_from_the_trials_shuffle_the_deck() {
+        // A small deck where about one shuffle in three thousand loops.
+        let deck = super::super::deck::parse("numbers=8,J=2,Q=2,K=2,A=2").expect("a deck");
+        let numbers: Vec<u64> = (0..40_000).collect();
+        let mut c = Construction::new(3, deck, true);
+        c.trials(&numbers, 1);
+        assert!(c.cycles.len() >= 3, "{} cycles", c.cycles.len());
+        for found in &c.cycles {
+            assert!(found.trial.is_some());
+            assert!(!found.deals.is_empty(), "a balanced shuffle found it");
+            for (deal, end, cycle) in &found.deals {
+                assert!(deck.balanced(deal), "{}", text(deal));
+                assert_eq!((end.status, cycle.id()), (Status::Loop, found.cycle.id()));
+            }
+        }
+        // Any split: the cut too is drawn, and both hands are dealt.
+        let mut any = Construction::new(3, deck, false);
+        any.trials(&numbers, 2);
+        assert!(any.cycles.len() >= 3, "{} cycles", any.cycles.len());
+        let cuts: HashSet<usize> = any
+            .cycles
+            .iter()
+            .flat_map(|f| f.deals.iter().map(|(d, _, _)| d.len(Player::A)))
+            .collect();
+        assert!(
+            cuts.len() > 3 && !cuts.contains(&0) && !cuts.contains(&16),
+            "{cuts:?}"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use plateau::search::{Outcome, Search};
 
 use super::construct::{self, Construction};
 use super::deal_from_args;
+use super::deck::{self, Deck};
 use super::record::checkpoint;
 use super::record::loops::{CycleLines, Params, Record, Split, Writer, render};
 use super::sched::{self, ShardArg};
@@ -47,15 +48,23 @@ pub(crate) struct LoopsArgs {
     /// use); the answer is the same for any number.
     #[arg(long, value_name = "T", value_parser = sched::parse_threads, allow_negative_numbers = true)]
     threads: Option<usize>,
-    /// Which deals to report: 26 cards a hand, or any split.
+    /// Which deals to report: half the deck a hand (26 cards of the
+    /// standard 52), or any split.
     #[arg(long, value_enum, default_value_t = Split::Balanced)]
     split: Split,
+    /// The deck: `standard` (52 cards: 36 number cards, 4 each of J, Q, K
+    /// and A), `italian` (40: 28 number cards, 4 each of J, Q and K), or
+    /// counts such as `numbers=8,J=2,Q=2,K=2,A=2` (2 to 64 cards). The
+    /// standard deck starts from Casella et al.'s cycle; any other, with no
+    /// --from, from shuffles of the deck.
+    #[arg(long, value_name = "DECK", default_value = "standard", value_parser = deck::parse)]
+    deck: Deck,
     /// This task's part of a larger search: shard K of N draws its own trials
     /// (from 1/1 to N/N), or `auto` from a Slurm array or an Indexed Job.
     #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = sched::parse_shard, allow_hyphen_values = true)]
     shard: ShardArg,
-    /// More looping deals to start from (compact A/B), besides Casella et
-    /// al.'s; repeat the flag for several.
+    /// More looping deals of the deck to start from (compact A/B), besides
+    /// Casella et al.'s (standard deck); repeat the flag for several.
     #[arg(long, value_name = "DEAL", allow_hyphen_values = true)]
     from: Vec<String>,
     /// Save the search's output so far to FILE (atomically) every
@@ -116,6 +125,13 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     let threads = sched::threads(args.threads, |v| std::env::var(v).ok()).map_err(CliError::new)?;
     // More threads than processors would only wait for each other.
     let threads = threads.min(std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.split == Split::Balanced && args.deck.total() % 2 == 1 {
+        return Err(CliError::new(format!(
+            "--deck {}: {} cards, which do not split in half: use an even deck or --split any",
+            args.deck,
+            args.deck.total()
+        )));
+    }
     let mut from = Vec::new();
     for text in &args.from {
         let deal = deal_from_args(std::slice::from_ref(text))?;
@@ -127,12 +143,21 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
                 crate::error::shorten(text)
             )));
         };
+        if Deck::of(&state) != args.deck {
+            return Err(CliError::new(format!(
+                "--from {}: a deal of the {} deck, not of the {} deck (--deck)",
+                crate::error::shorten(text),
+                Deck::of(&state),
+                args.deck
+            )));
+        }
         from.push(construct::text(&state));
     }
     let params = Params {
         seed: args.seed,
         shard,
         split: args.split,
+        deck: args.deck,
         from,
         steps: args.budgets.steps(),
         seconds: limits::finite(args.budgets.seconds),
@@ -143,8 +168,10 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         Some((path, _)) if path.exists() => Some((path, checkpoint::load_loops(path, &params)?)),
         _ => None,
     };
-    let mut c = Construction::new(stream(args.seed), args.split == Split::Balanced);
-    let starts = std::iter::once(plateau::camicia::CASELLA_2024)
+    let mut c = Construction::new(stream(args.seed), args.deck, args.split == Split::Balanced);
+    let published = (args.deck == Deck::STANDARD).then_some(plateau::camicia::CASELLA_2024);
+    let starts = published
+        .into_iter()
         .chain(params.from.iter().map(String::as_str));
     for text in starts {
         let deal: plateau::camicia::Deal = text

@@ -9,6 +9,7 @@
 //! `merge` combines the shards of either.
 
 mod construct;
+mod deck;
 mod hunt;
 mod loops;
 mod merge;

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::CycleInfo;
 use super::super::construct::{Found, text};
+use super::super::deck::Deck;
 use super::or_none;
 use super::seal::Sealer;
 use super::wire::{seconds, some_seconds};
@@ -35,6 +36,11 @@ pub(crate) use read::read;
 /// The `kind` of the one line of an older `loops` checkpoint (its own
 /// format, before it was the output so far).
 pub(crate) const OLD_CHECKPOINT: &str = "loops-checkpoint";
+
+/// The deck of a summary that names none.
+fn standard() -> String {
+    Deck::STANDARD.to_string()
+}
 
 /// Which deals `loops` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -227,6 +233,9 @@ struct Summary {
     /// `K/N`; `N/N` for a merge of all N.
     shard: String,
     split: Split,
+    /// `--deck` (an output of plateau before decks: the standard 52).
+    #[serde(default = "standard")]
+    deck: String,
     /// `--from`, compact (Casella et al.'s deal, always started from, is
     /// not among them).
     from: Vec<String>,
@@ -278,6 +287,7 @@ pub(crate) struct Params {
     pub(crate) seed: u64,
     pub(crate) shard: Shard,
     pub(crate) split: Split,
+    pub(crate) deck: Deck,
     /// `--from`, compact.
     pub(crate) from: Vec<String>,
     /// `--max-steps`, if given.
@@ -299,6 +309,7 @@ impl Params {
                 ("--seed", p.seed.to_string()),
                 ("--shard", format!("{}/{}", p.shard.k(), p.shard.n())),
                 ("--split", p.split.name().to_string()),
+                ("--deck", p.deck.to_string()),
                 (
                     "--from",
                     or_none((!p.from.is_empty()).then(|| p.from.join(" "))),
@@ -374,6 +385,7 @@ impl Record {
             seed: p.seed,
             shard: format!("{}/{}", p.shard.k(), p.shard.n()),
             split: p.split,
+            deck: p.deck.to_string(),
             from: p.from.clone(),
             asked_steps: p.steps,
             asked_seconds: p.seconds,

@@ -8,7 +8,8 @@ use plateau::camicia::Deal;
 use plateau::camicia::hunt::Shard;
 use serde::de::DeserializeOwned;
 
-use super::super::super::construct::{balanced, looping, text};
+use super::super::super::construct::{looping, text};
+use super::super::super::deck::{self, Deck};
 use super::super::super::{CycleInfo, WIDE, describe, narrow};
 use super::super::read::message;
 use super::super::{kind_of, seal, shard_k_n};
@@ -85,11 +86,11 @@ pub(crate) fn read(lines: &[&str], first: usize) -> Result<Record, (usize, Strin
             }
             Some("deal") => {
                 let deal: DealLine = parse(line).map_err(|why| (at(i), why))?;
-                let split = record.params.split;
+                let (split, deck) = (record.params.split, record.params.deck);
                 let Some(cycle) = record.cycles.last_mut() else {
                     return Err((at(i), "a deal line before any cycle line".into()));
                 };
-                check_deal(&deal, &cycle.line, split).map_err(|why| (at(i), why))?;
+                check_deal(&deal, &cycle.line, split, deck).map_err(|why| (at(i), why))?;
                 if !deals.insert(deal.deal.clone()) {
                     let why = format!("deal '{}' is listed twice", deal.deal);
                     return Err((at(i), why));
@@ -138,6 +139,8 @@ fn record_of(s: &Summary) -> Result<Record, String> {
             seed: s.seed,
             shard,
             split: s.split,
+            deck: deck::parse(&s.deck)
+                .map_err(|why| format!("deck '{}': {why}", shorten(&s.deck)))?,
             from: s.from.clone(),
             steps: s.asked_steps,
             seconds: s.asked_seconds,
@@ -194,6 +197,12 @@ fn check_cycle(c: &CycleLine, record: &Record, ids: &mut HashSet<String>) -> Res
         }
     }
     let deal = state(&c.canonical).map_err(|why| format!("cycle {id}: canonical deal: {why}"))?;
+    if Deck::of(&deal) != record.params.deck {
+        return Err(format!(
+            "cycle {id}: its canonical deal is not a deal of the {} deck",
+            record.params.deck
+        ));
+    }
     let Some((_, cycle)) = looping(&deal, u64::MAX) else {
         return Err(format!("cycle {id}: its canonical deal does not loop"));
     };
@@ -208,9 +217,9 @@ fn check_cycle(c: &CycleLine, record: &Record, ids: &mut HashSet<String>) -> Res
     Ok(())
 }
 
-/// Checks a deal line listed under cycle `of`: a deal of the split, that
+/// Checks a deal line listed under cycle `of`: a deal of the deck and the split, that
 /// plays (again, by the exact simulation) as listed into that cycle.
-fn check_deal(d: &DealLine, of: &CycleLine, split: Split) -> Result<(), String> {
+fn check_deal(d: &DealLine, of: &CycleLine, split: Split, deck: Deck) -> Result<(), String> {
     let deal = state(&d.deal).map_err(|why| format!("deal '{}': {why}", shorten(&d.deal)))?;
     // (A deal of at most 64 cards: its text is short enough to quote whole.)
     let name = &d.deal;
@@ -224,9 +233,13 @@ fn check_deal(d: &DealLine, of: &CycleLine, split: Split) -> Result<(), String> 
             of.id
         ));
     }
-    if split == Split::Balanced && !balanced(&deal) {
+    if Deck::of(&deal) != deck {
+        return Err(format!("deal '{name}' is not a deal of the {deck} deck"));
+    }
+    if split == Split::Balanced && !deck.balanced(&deal) {
         return Err(format!(
-            "deal '{name}' is not balanced (26 cards a hand), in a search of balanced deals"
+            "deal '{name}' is not balanced ({} cards a hand), in a search of balanced deals",
+            deck.total() / 2
         ));
     }
     let Some((end, cycle)) = looping(&deal, u64::MAX) else {
@@ -308,21 +321,37 @@ mod tests {
     fn a_deal_must_be_of_the_split_and_play_into_its_cycle() {
         // The spec's small loop: 2 and 1 cards, not a balanced 52-card deal.
         let (deal, cycle) = lines_of("J--/-J-");
-        assert_eq!(check_deal(&deal, &cycle, Split::Any), Ok(()));
+        let small = deck::parse("numbers=4,J=2").expect("a deck");
+        assert_eq!(check_deal(&deal, &cycle, Split::Any, small), Ok(()));
         assert_eq!(
-            check_deal(&deal, &cycle, Split::Balanced),
-            Err(
-                "deal 'J--/-J-' is not balanced (26 cards a hand), in a search of balanced deals"
-                    .into()
-            )
+            check_deal(&deal, &cycle, Split::Any, Deck::STANDARD),
+            Err("deal 'J--/-J-' is not a deal of the standard deck".into())
         );
         // Listed under another cycle (Casella et al.'s): refused.
         let (_, other) = lines_of(plateau::camicia::CASELLA_2024);
-        let e = check_deal(&deal, &other, Split::Any).expect_err("another cycle");
+        let e = check_deal(&deal, &other, Split::Any, small).expect_err("another cycle");
         assert!(e.starts_with("deal 'J--/-J-' names cycle "), "{e}");
         // The published deal is balanced, and plays into its cycle.
         let (published, cycle) = lines_of(plateau::camicia::CASELLA_2024);
-        assert_eq!(check_deal(&published, &cycle, Split::Balanced), Ok(()));
+        assert_eq!(
+            check_deal(&published, &cycle, Split::Balanced, Deck::STANDARD),
+            Ok(())
+        );
+        // Its cycle's least state is a deal of the deck, 22 and 30 cards.
+        let least = "-----------------KA-J-/Q-K---Q-KQQJ--------A-KAAJ--J-";
+        let (least, cycle) = lines_of(least);
+        assert_eq!(
+            check_deal(&least, &cycle, Split::Any, Deck::STANDARD),
+            Ok(())
+        );
+        let e = check_deal(&least, &cycle, Split::Balanced, Deck::STANDARD);
+        assert_eq!(
+            e,
+            Err(format!(
+                "deal '{}' is not balanced (26 cards a hand), in a search of balanced deals",
+                least.deal
+            ))
+        );
     }
 
     /// The canonical deals of two cycles that seed 5's trials find (besides
@@ -336,7 +365,8 @@ mod tests {
     /// of [`FOUND`] found by trials 7 and 9 of 10, as the construction lists
     /// them.
     fn record() -> Record {
-        let mut c = super::super::super::super::construct::Construction::new(1, true);
+        let mut c =
+            super::super::super::super::construct::Construction::new(1, Deck::STANDARD, true);
         let starts = [plateau::camicia::CASELLA_2024, FOUND[0], FOUND[1]];
         for (text, trial) in starts.into_iter().zip([None, Some(7), Some(9)]) {
             let deal: Deal = text.parse().expect("a deal");
@@ -347,6 +377,7 @@ mod tests {
                 seed: 5,
                 shard: Shard::new(1, 1).expect("a shard"),
                 split: Split::Balanced,
+                deck: Deck::STANDARD,
                 from: Vec::new(),
                 steps: Some(10),
                 seconds: None,
