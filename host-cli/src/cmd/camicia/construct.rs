@@ -236,7 +236,7 @@ impl Construction {
     /// dealt); `None` for a deck too small to deal.
     fn shuffle(&self, rng: &mut SplitMix64) -> Option<Deal> {
         // On the stack, as `perturb`'s cards.
-        let mut row = [Rank::Number; 64];
+        let mut row = [Rank::Number; Deal::<1>::CAPACITY];
         let cards = row.get_mut(..self.cards.len())?;
         cards.copy_from_slice(&self.cards);
         for i in (1..cards.len()).rev() {
@@ -258,7 +258,7 @@ impl Construction {
 fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
     // On the stack: threads play trials side by side, and an allocation a
     // trial made them wait for the allocator's lock.
-    let mut row = [Rank::Number; 64];
+    let mut row = [Rank::Number; Deal::<1>::CAPACITY];
     let mut n = 0;
     for (slot, card) in row
         .iter_mut()

@@ -15,8 +15,8 @@ const KINDS: [(Rank, &str); 5] = [
     (Rank::Ace, "A"),
 ];
 
-/// The most cards a deal of the construction holds (`Deal<1>`).
-const MOST: usize = 64;
+/// The most cards a deal of the construction holds.
+const MOST: usize = Deal::<1>::CAPACITY;
 
 /// A deck: the cards of each kind (number cards, J, Q, K, A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
