@@ -3,12 +3,15 @@
 //! least 1,000 cards are lifted as the hunt lifts them (the tree of the
 //! game's state `LIFT_ROUNDS` rounds in), 2,000 of them; prints the cards
 //! the longest balanced deal of each tree adds (quantiles and tail counts),
-//! the states walked and the time a lift takes, and what the swaps of two
-//! cards of Nessler's record play (the climb's neighbourhood).
+//! the states walked and the time a lift takes, how well cheap looks at the
+//! tree foretell the gain (the states within four rounds of the lift's root,
+//! the other predecessors of the game's first states) beside the whole
+//! tree's size, and what the swaps of two cards of Nessler's record play (the
+//! climb's neighbourhood).
 //! `cargo run --release -p plateau-tests --example lift_gains`
 
 use plateau::Budget;
-use plateau::camicia::backward::{Ancestors, Frame, next_round};
+use plateau::camicia::backward::{Ancestors, Frame, next_round, predecessors};
 use plateau::camicia::hunt::{LIFT_FRAMES, LIFT_ROUNDS, LIFT_STATES, shuffle};
 use plateau::camicia::{Deal, PackedDeal, Player, Status};
 use plateau::rng::SplitMix64;
@@ -46,9 +49,47 @@ fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
     (longest - cards, states)
 }
 
+/// Cheap looks at a game's tree: the states within four rounds before its
+/// state `LIFT_ROUNDS` rounds in, and the predecessors of the game's first
+/// `LIFT_ROUNDS` states that are not the game's own.
+fn looks(deal: &Deal) -> (usize, usize) {
+    let (mut root, mut side) = (*deal, 0);
+    for _ in 0..LIFT_ROUNDS {
+        let Some(next) = next_round(&root) else { break };
+        side += predecessors(&next.state)
+            .filter(|p| p.state != root)
+            .count();
+        root = next.state;
+    }
+    let (mut level, mut near) = (vec![root], 0);
+    for _ in 0..4 {
+        level = level
+            .iter()
+            .flat_map(|s| predecessors(s).map(|p| p.state))
+            .collect();
+        near += level.len();
+    }
+    (near, side)
+}
+
+/// Pearson's correlation of two columns.
+fn correlation(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        sxy += (a - mx) * (b - my);
+        sxx += (a - mx) * (a - mx);
+        syy += (b - my) * (b - my);
+    }
+    sxy / (sxx * syy).sqrt()
+}
+
 fn main() {
     let mut rng = SplitMix64::new(11);
     let (mut gains, mut states, mut seconds, mut dealt) = (Vec::new(), 0, 0.0, 0u64);
+    // A lift's gain, its states walked, the two looks, the game's cards.
+    let mut columns: [Vec<f64>; 5] = Default::default();
     while gains.len() < LIFTS {
         let deal = shuffle(&mut rng);
         dealt += 1;
@@ -60,6 +101,14 @@ fn main() {
         seconds += t.elapsed().as_secs_f64();
         gains.push(gain);
         states += walked;
+        let (near, side) = looks(&deal.to_deal());
+        for (column, value) in
+            columns
+                .iter_mut()
+                .zip([gain, walked as u64, near as u64, side as u64, cards])
+        {
+            column.push(value as f64);
+        }
     }
     gains.sort_unstable();
     let q = |p: usize| gains[(gains.len() * p / 100).min(gains.len() - 1)];
@@ -85,6 +134,13 @@ fn main() {
         states as f64 / LIFTS as f64,
         seconds / LIFTS as f64 * 1e3,
         seconds / states as f64 * 1e9
+    );
+    println!(
+        "the gain's correlation with the states walked {:.2}; with the states within four rounds of the root {:.2}; with the other predecessors of the game's first {LIFT_ROUNDS} states {:.2}; with the game's cards {:.2}",
+        correlation(&columns[0], &columns[1]),
+        correlation(&columns[0], &columns[2]),
+        correlation(&columns[0], &columns[3]),
+        correlation(&columns[0], &columns[4]),
     );
     // The climb's neighbourhood: every swap of two different cards of the record.
     let record: PackedDeal = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---"
