@@ -1,0 +1,275 @@
+//! The cycles near Casella et al.'s, found by a best-first walk over cycles:
+//! do they have balanced deals?
+//!
+//! Starting from the published cycle alone, the walk expands one cycle at a
+//! time, the one whose tree comes nearest to an even split first (ties by
+//! id): every state of its turn changed by two swaps of different cards, and
+//! every state of its tree changed by one edit (a swap, a card moved, two
+//! adjacent blocks of one hand exchanged), each with the cut where it was or
+//! moved by one card. Each deal that loops into a cycle not seen yet adds it:
+//! its tree is walked (`backward::predecessors`), and the states of the tree
+//! within three cards of even are rebalanced (the cut moved to the middle,
+//! then up to two swaps) and played. Everything is checked by the exact
+//! simulation; the walk is the same on every run (threads split the states,
+//! the finds are taken in the order of their ids).
+//!
+//! `cargo run --release -p plateau-tests --example cycle_neighbours -- 25`
+//! (the number of cycles to expand; 25 takes about ten minutes on two cores).
+
+use plateau::Budget;
+use plateau::camicia::{CASELLA_2024, Cycle, Deal, PackedDeal, Player, Rank, Status, backward};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Rounds a deal is played for before it is taken not to loop.
+const ROUNDS: u64 = 20_000;
+
+/// The cycle the deal of these hands loops into, if it loops.
+fn looping(row: &[Rank], cut: usize) -> Option<Cycle> {
+    let deal = PackedDeal::from_row(row, cut).ok()?;
+    let end = *deal.simulate(Budget::new(ROUNDS)).done()?;
+    if end.status != Status::Loop {
+        return None;
+    }
+    Cycle::find(&deal.to_deal(), &end)
+}
+
+/// The states of a cycle's turn, from its canonical state.
+fn turn(start: &Deal) -> Vec<Deal> {
+    let mut states = vec![*start];
+    let mut s = *start;
+    while let Some(next) = backward::next_round(&s) {
+        s = next.state;
+        if s == *start {
+            break;
+        }
+        states.push(s);
+    }
+    states
+}
+
+/// The states from which a state is reached (itself included).
+fn tree(start: &Deal) -> Vec<Deal> {
+    let mut seen = HashSet::from([*start]);
+    let (mut stack, mut states) = (vec![*start], Vec::new());
+    while let Some(s) = stack.pop() {
+        states.push(s);
+        for p in backward::predecessors(&s) {
+            if seen.insert(p.state) {
+                stack.push(p.state);
+            }
+        }
+    }
+    states
+}
+
+/// A state's cards in a row (A's hand, then B's) and the cut between them.
+fn row(state: &Deal) -> (Vec<Rank>, usize) {
+    let cards = state.hand(Player::A).chain(state.hand(Player::B)).collect();
+    (cards, state.len(Player::A))
+}
+
+/// The swaps of two different cards of a row.
+fn swaps(row: &[Rank]) -> Vec<(usize, usize)> {
+    let n = row.len();
+    (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| row[i] != row[j])
+        .collect()
+}
+
+/// The cut where it was and one card either way (both hands kept).
+fn cuts(cut: usize, n: usize) -> [usize; 3] {
+    [cut.saturating_sub(1).max(1), cut, (cut + 1).min(n - 1)]
+}
+
+type Visit<'a> = &'a mut dyn FnMut(&[Rank], usize);
+
+/// Two swaps of a state's cards.
+fn two_swaps(state: &Deal, visit: Visit) {
+    let (cards, cut) = row(state);
+    let pairs = swaps(&cards);
+    for (k, &(i, j)) in pairs.iter().enumerate() {
+        let mut once = cards.clone();
+        once.swap(i, j);
+        for &(p, q) in &pairs[k + 1..] {
+            let mut twice = once.clone();
+            twice.swap(p, q);
+            for c in cuts(cut, cards.len()) {
+                visit(&twice, c);
+            }
+        }
+    }
+}
+
+/// One edit of a state: a swap, a card moved, two adjacent blocks of one
+/// hand exchanged.
+fn one_edit(state: &Deal, visit: Visit) {
+    let (cards, cut) = row(state);
+    let n = cards.len();
+    for (i, j) in swaps(&cards) {
+        let mut r = cards.clone();
+        r.swap(i, j);
+        for c in cuts(cut, n) {
+            visit(&r, c);
+        }
+    }
+    for from in 0..n {
+        for to in (0..n).filter(|&to| to != from && cards[to] != cards[from]) {
+            let mut r = cards.clone();
+            let card = r.remove(from);
+            r.insert(to, card);
+            for c in cuts(cut, n) {
+                visit(&r, c);
+            }
+        }
+    }
+    for (lo, hi) in [(0, cut), (cut, n)] {
+        for i in lo..hi {
+            for j in i + 1..hi {
+                for k in j + 1..=hi {
+                    let mut r = cards.clone();
+                    r[i..k].rotate_left(j - i);
+                    visit(&r, cut);
+                }
+            }
+        }
+    }
+}
+
+/// The cycles not in `known` that the changed states loop into, by id; two
+/// threads, each half of the states.
+fn expand(states: &[Deal], change: fn(&Deal, Visit), known: &HashSet<u64>) -> BTreeMap<u64, Cycle> {
+    let play = |part: &[Deal]| {
+        let mut found = BTreeMap::new();
+        for s in part {
+            change(s, &mut |cards, cut| {
+                if let Some(c) = looping(cards, cut)
+                    && !known.contains(&c.id())
+                {
+                    found.entry(c.id()).or_insert(c);
+                }
+            });
+        }
+        found
+    };
+    let (first, second) = states.split_at(states.len() / 2);
+    let (mut found, other) = std::thread::scope(|s| {
+        let worker = s.spawn(|| play(second));
+        (play(first), worker.join().expect("the worker plays"))
+    });
+    found.extend(other);
+    found
+}
+
+/// What the walk knows of a cycle.
+struct Known {
+    cycle: Cycle,
+    /// States of its tree.
+    tree: usize,
+    /// Its tree's least distance from an even split (cards in A's hand).
+    off: usize,
+    /// Balanced deals in its tree.
+    balanced: usize,
+    /// Balanced deals that loop, of the tree's near-even states rebalanced
+    /// (tried only when the tree has no balanced deal).
+    rebalanced: Option<usize>,
+    expanded: bool,
+}
+
+fn know(cycle: Cycle, from: Option<u64>) -> Known {
+    let states = tree(&cycle.canonical());
+    let off = states
+        .iter()
+        .map(|s| s.len(Player::A).abs_diff(26))
+        .min()
+        .unwrap_or(26);
+    let balanced = states.iter().filter(|s| s.len(Player::A) == 26).count();
+    let mut rebalanced = None;
+    if off > 0 {
+        let mut looped = 0;
+        for s in states.iter().filter(|s| s.len(Player::A).abs_diff(26) <= 3) {
+            let (cards, _) = row(s);
+            let mut play = |r: &[Rank]| looped += usize::from(looping(r, 26).is_some());
+            play(&cards);
+            let pairs = swaps(&cards);
+            for (k, &(i, j)) in pairs.iter().enumerate() {
+                let mut once = cards.clone();
+                once.swap(i, j);
+                play(&once);
+                for &(p, q) in &pairs[k + 1..] {
+                    let mut twice = once.clone();
+                    twice.swap(p, q);
+                    play(&twice);
+                }
+            }
+        }
+        rebalanced = Some(looped);
+    }
+    let rebalanced_text = rebalanced.map_or(String::new(), |n| {
+        format!(", {n} of its near-even states rebalanced loop")
+    });
+    let from = from.map_or("the published deal".to_string(), |f| format!("{f:012x}"));
+    println!(
+        "cycle {:012x}: {} tricks, tree {} states, least |A - 26| {off}, {balanced} balanced deals{rebalanced_text} (from {from})",
+        cycle.id(),
+        cycle.tricks,
+        states.len()
+    );
+    Known {
+        cycle,
+        tree: states.len(),
+        off,
+        balanced,
+        rebalanced,
+        expanded: false,
+    }
+}
+
+fn main() {
+    let expansions: usize = std::env::args()
+        .nth(1)
+        .map_or(25, |a| a.parse().expect("a number of cycles to expand"));
+    let published: Deal = CASELLA_2024.parse().expect("the published deal");
+    let end = published.simulate(Budget::UNLIMITED);
+    let first = Cycle::find(&published, end.done().expect("it loops")).expect("a cycle");
+    let mut cycles: HashMap<u64, Known> = HashMap::from([(first.id(), know(first, None))]);
+    for _ in 0..expansions {
+        let Some(id) = cycles
+            .iter()
+            .filter(|(_, k)| !k.expanded)
+            .min_by_key(|(id, k)| (k.off, **id))
+            .map(|(id, _)| *id)
+        else {
+            break;
+        };
+        let Some(k) = cycles.get_mut(&id) else { break };
+        k.expanded = true;
+        let start = k.cycle.canonical();
+        let known: HashSet<u64> = cycles.keys().copied().collect();
+        let mut found = expand(&tree(&start), one_edit, &known);
+        found.extend(expand(&turn(&start), two_swaps, &known));
+        for (new, cycle) in found {
+            cycles.insert(new, know(cycle, Some(id)));
+        }
+    }
+    let mut by_length: BTreeMap<u64, Vec<&Known>> = BTreeMap::new();
+    for k in cycles.values() {
+        by_length.entry(k.cycle.tricks).or_default().push(k);
+    }
+    let expanded = cycles.values().filter(|k| k.expanded).count();
+    println!("{} cycles, {expanded} of them expanded:", cycles.len());
+    for (tricks, ks) in by_length {
+        let offs: BTreeMap<usize, usize> = ks.iter().fold(BTreeMap::new(), |mut m, k| {
+            *m.entry(k.off).or_default() += 1;
+            m
+        });
+        println!(
+            "  {tricks} tricks: {} cycles (trees of {} to {} states), by least |A - 26|: {offs:?}; with balanced deals: {}; near-even states rebalanced that loop: {}",
+            ks.len(),
+            ks.iter().map(|k| k.tree).min().unwrap_or(0),
+            ks.iter().map(|k| k.tree).max().unwrap_or(0),
+            ks.iter().filter(|k| k.balanced > 0).count(),
+            ks.iter().filter_map(|k| k.rebalanced).sum::<usize>(),
+        );
+    }
+}
