@@ -84,21 +84,33 @@ fn cuts(cut: usize, n: usize) -> [usize; 3] {
 
 type Visit<'a> = &'a mut dyn FnMut(&[Rank], usize);
 
-/// Two swaps of a state's cards.
-fn two_swaps(state: &Deal, visit: Visit) {
-    let (cards, cut) = row(state);
-    let pairs = swaps(&cards);
+/// The row as it is, then changed by each swap of two different cards, then
+/// by each two such swaps; `visit` gets each row and how many swaps made it.
+fn up_to_two_swaps(cards: &[Rank], visit: &mut dyn FnMut(&[Rank], usize)) {
+    visit(cards, 0);
+    let pairs = swaps(cards);
     for (k, &(i, j)) in pairs.iter().enumerate() {
-        let mut once = cards.clone();
+        let mut once = cards.to_vec();
         once.swap(i, j);
+        visit(&once, 1);
         for &(p, q) in &pairs[k + 1..] {
             let mut twice = once.clone();
             twice.swap(p, q);
-            for c in cuts(cut, cards.len()) {
-                visit(&twice, c);
-            }
+            visit(&twice, 2);
         }
     }
+}
+
+/// Two swaps of a state's cards.
+fn two_swaps(state: &Deal, visit: Visit) {
+    let (cards, cut) = row(state);
+    up_to_two_swaps(&cards, &mut |r, swapped| {
+        if swapped == 2 {
+            for c in cuts(cut, r.len()) {
+                visit(r, c);
+            }
+        }
+    });
 }
 
 /// One edit of a state: a swap, a card moved, two adjacent blocks of one
@@ -189,19 +201,9 @@ fn know(cycle: Cycle, from: Option<u64>) -> Known {
         let mut looped = 0;
         for s in states.iter().filter(|s| s.len(Player::A).abs_diff(26) <= 3) {
             let (cards, _) = row(s);
-            let mut play = |r: &[Rank]| looped += usize::from(looping(r, 26).is_some());
-            play(&cards);
-            let pairs = swaps(&cards);
-            for (k, &(i, j)) in pairs.iter().enumerate() {
-                let mut once = cards.clone();
-                once.swap(i, j);
-                play(&once);
-                for &(p, q) in &pairs[k + 1..] {
-                    let mut twice = once.clone();
-                    twice.swap(p, q);
-                    play(&twice);
-                }
-            }
+            up_to_two_swaps(&cards, &mut |r, _| {
+                looped += usize::from(looping(r, 26).is_some());
+            });
         }
         rebalanced = Some(looped);
     }
