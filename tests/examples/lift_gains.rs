@@ -5,8 +5,9 @@
 //! the longest balanced deal of each tree adds (quantiles and tail counts),
 //! the states walked and the time a lift takes, how well cheap looks at the
 //! tree foretell the gain (the states within four rounds of the lift's root,
-//! the other predecessors of the game's first states) beside the whole
-//! tree's size, and what the swaps of two cards of Nessler's record play (the
+//! the other predecessors of the game's first states, Knuth's estimate of
+//! the tree's size from random paths back) beside the whole tree's size, and
+//! what the swaps of two cards of Nessler's record play (the
 //! climb's neighbourhood).
 //! `cargo run --release -p plateau-tests --example lift_gains`
 
@@ -20,6 +21,8 @@ use std::time::Instant;
 
 const LIFTS: usize = 2000;
 const FROM: u64 = 1000;
+/// Random paths a Knuth estimate follows.
+const PATHS: usize = 16;
 
 fn finished_cards(deal: &PackedDeal) -> Option<u64> {
     match deal.simulate(Budget::new(1_000_000)) {
@@ -28,15 +31,22 @@ fn finished_cards(deal: &PackedDeal) -> Option<u64> {
     }
 }
 
-/// The cards the longest balanced deal of the game's tree adds, and the
-/// states walked.
-fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
+/// The game's state `LIFT_ROUNDS` rounds in (the lift's root), and the cards
+/// played before it.
+fn root_and_cards(deal: &Deal) -> (Deal, u64) {
     let (mut root, mut before) = (*deal, 0);
     for _ in 0..LIFT_ROUNDS {
         let Some(next) = next_round(&root) else { break };
         root = next.state;
         before += next.cards;
     }
+    (root, before)
+}
+
+/// The cards the longest balanced deal of the game's tree adds, and the
+/// states walked.
+fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
+    let (root, before) = root_and_cards(deal);
     let rest = cards - before;
     let (mut longest, mut states) = (cards, 0);
     let frames = [Frame::EMPTY; LIFT_FRAMES];
@@ -72,6 +82,29 @@ fn looks(deal: &Deal) -> (usize, usize) {
     (near, side)
 }
 
+/// Knuth's estimate of the size of the tree of `root` from `paths` random
+/// paths back from it (each goes to a predecessor drawn at random until a
+/// state has none; the estimate is the mean over the paths of the sum of
+/// the products of the branchings met), and the mean states on a path.
+fn probes(root: &Deal, paths: usize, rng: &mut SplitMix64) -> (f64, f64) {
+    let (mut estimate, mut length) = (0.0, 0);
+    for _ in 0..paths {
+        let (mut state, mut product, mut sum) = (*root, 1.0, 1.0);
+        loop {
+            length += 1;
+            let before: Vec<Deal> = predecessors(&state).map(|p| p.state).collect();
+            if before.is_empty() {
+                break;
+            }
+            product *= before.len() as f64;
+            sum += product;
+            state = before[rng.below(before.len())];
+        }
+        estimate += sum;
+    }
+    (estimate / paths as f64, length as f64 / paths as f64)
+}
+
 /// Pearson's correlation of two columns.
 fn correlation(x: &[f64], y: &[f64]) -> f64 {
     let n = x.len() as f64;
@@ -88,8 +121,11 @@ fn correlation(x: &[f64], y: &[f64]) -> f64 {
 fn main() {
     let mut rng = SplitMix64::new(11);
     let (mut gains, mut states, mut seconds, mut dealt) = (Vec::new(), 0, 0.0, 0u64);
-    // A lift's gain, its states walked, the two looks, the game's cards.
-    let mut columns: [Vec<f64>; 5] = Default::default();
+    let mut paths = SplitMix64::new(12);
+    // A lift's gain, its states walked, the two looks, the game's cards, the
+    // logarithms of the states walked and of Knuth's estimate.
+    let mut columns: [Vec<f64>; 7] = Default::default();
+    let mut path_states = 0.0;
     while gains.len() < LIFTS {
         let deal = shuffle(&mut rng);
         dealt += 1;
@@ -102,12 +138,18 @@ fn main() {
         gains.push(gain);
         states += walked;
         let (near, side) = looks(&deal.to_deal());
-        for (column, value) in
-            columns
-                .iter_mut()
-                .zip([gain, walked as u64, near as u64, side as u64, cards])
-        {
-            column.push(value as f64);
+        let (estimate, length) = probes(&root_and_cards(&deal.to_deal()).0, PATHS, &mut paths);
+        path_states += length;
+        for (column, value) in columns.iter_mut().zip([
+            gain as f64,
+            walked as f64,
+            near as f64,
+            side as f64,
+            cards as f64,
+            (walked as f64).ln(),
+            estimate.ln(),
+        ]) {
+            column.push(value);
         }
     }
     gains.sort_unstable();
@@ -141,6 +183,12 @@ fn main() {
         correlation(&columns[0], &columns[2]),
         correlation(&columns[0], &columns[3]),
         correlation(&columns[0], &columns[4]),
+    );
+    println!(
+        "Knuth's estimate of the tree's size from {PATHS} random paths back from the root (a path meets {:.1} states on average): its logarithm's correlation with the logarithm of the states walked {:.2}, with the gain {:.2}",
+        path_states / LIFTS as f64,
+        correlation(&columns[5], &columns[6]),
+        correlation(&columns[0], &columns[6]),
     );
     // The climb's neighbourhood: every swap of two different cards of the record.
     let record: PackedDeal = "---AJ--Q---------QAKQJJ-QK/-----A----KJ-K--------A---"
