@@ -31,22 +31,15 @@ fn finished_cards(deal: &PackedDeal) -> Option<u64> {
     }
 }
 
-/// The game's state `LIFT_ROUNDS` rounds in (the lift's root), and the cards
-/// played before it.
-fn root_and_cards(deal: &Deal) -> (Deal, u64) {
+/// The cards the longest balanced deal of the game's tree adds, the states
+/// walked, and the tree's root (the game's state `LIFT_ROUNDS` rounds in).
+fn lift(deal: &Deal, cards: u64) -> (u64, usize, Deal) {
     let (mut root, mut before) = (*deal, 0);
     for _ in 0..LIFT_ROUNDS {
         let Some(next) = next_round(&root) else { break };
         root = next.state;
         before += next.cards;
     }
-    (root, before)
-}
-
-/// The cards the longest balanced deal of the game's tree adds, and the
-/// states walked.
-fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
-    let (root, before) = root_and_cards(deal);
     let rest = cards - before;
     let (mut longest, mut states) = (cards, 0);
     let frames = [Frame::EMPTY; LIFT_FRAMES];
@@ -56,7 +49,7 @@ fn lift(deal: &Deal, cards: u64) -> (u64, usize) {
             longest = longest.max(rest + a.cards);
         }
     }
-    (longest - cards, states)
+    (longest - cards, states, root)
 }
 
 /// Cheap looks at a game's tree: the states within four rounds before its
@@ -133,12 +126,12 @@ fn main() {
             continue;
         };
         let t = Instant::now();
-        let (gain, walked) = lift(&deal.to_deal(), cards);
+        let (gain, walked, root) = lift(&deal.to_deal(), cards);
         seconds += t.elapsed().as_secs_f64();
         gains.push(gain);
         states += walked;
         let (near, side) = looks(&deal.to_deal());
-        let (estimate, length) = probes(&root_and_cards(&deal.to_deal()).0, PATHS, &mut paths);
+        let (estimate, length) = probes(&root, PATHS, &mut paths);
         path_states += length;
         for (column, value) in columns.iter_mut().zip([
             gain as f64,
