@@ -15,6 +15,9 @@
 //!
 //! `cargo run --release -p plateau-tests --example cycle_neighbours -- 25`
 //! (the number of cycles to expand; 25 takes about ten minutes on two cores).
+//! A path after the number writes every cycle known to it as a table, one
+//! row a cycle with its canonical deal: `fixtures/camicia/cycles-near-casella.tsv`
+//! is `-- 25 fixtures/camicia/cycles-near-casella.tsv`.
 
 use plateau::Budget;
 use plateau::camicia::{CASELLA_2024, Cycle, Deal, PackedDeal, Player, Rank, Status, backward};
@@ -176,6 +179,8 @@ fn expand(states: &[Deal], change: fn(&Deal, Visit), known: &HashSet<u64>) -> BT
 /// What the walk knows of a cycle.
 struct Known {
     cycle: Cycle,
+    /// The cycle it was found from (`None` for the published deal's).
+    from: Option<u64>,
     /// States of its tree.
     tree: usize,
     /// Its tree's least distance from an even split (cards in A's hand).
@@ -210,15 +215,16 @@ fn know(cycle: Cycle, from: Option<u64>) -> Known {
     let rebalanced_text = rebalanced.map_or(String::new(), |n| {
         format!(", {n} of its near-even states rebalanced loop")
     });
-    let from = from.map_or("the published deal".to_string(), |f| format!("{f:012x}"));
+    let found_from = from.map_or("the published deal".to_string(), |f| format!("{f:012x}"));
     println!(
-        "cycle {:012x}: {} tricks, tree {} states, least |A - 26| {off}, {balanced} balanced deals{rebalanced_text} (from {from})",
+        "cycle {:012x}: {} tricks, tree {} states, least |A - 26| {off}, {balanced} balanced deals{rebalanced_text} (from {found_from})",
         cycle.id(),
         cycle.tricks,
         states.len()
     );
     Known {
         cycle,
+        from,
         tree: states.len(),
         off,
         balanced,
@@ -231,6 +237,7 @@ fn main() {
     let expansions: usize = std::env::args()
         .nth(1)
         .map_or(25, |a| a.parse().expect("a number of cycles to expand"));
+    let catalog = std::env::args().nth(2);
     let published: Deal = CASELLA_2024.parse().expect("the published deal");
     let end = published.simulate(Budget::UNLIMITED);
     let first = Cycle::find(&published, end.done().expect("it loops")).expect("a cycle");
@@ -274,4 +281,44 @@ fn main() {
             ks.iter().filter_map(|k| k.rebalanced).sum::<usize>(),
         );
     }
+    if let Some(path) = catalog {
+        write_catalog(&path, expansions, &cycles);
+    }
+}
+
+/// Writes the cycles as a table, by length then id: each cycle's turn, its
+/// tree and its canonical deal (a deal whose game is in the cycle from its
+/// first round).
+fn write_catalog(path: &str, expansions: usize, cycles: &HashMap<u64, Known>) {
+    let mut rows: Vec<&Known> = cycles.values().collect();
+    rows.sort_by_key(|k| (k.cycle.tricks, k.cycle.id()));
+    let mut text = format!(
+        "# Cycles of Camicia (Beggar-my-neighbour) near Casella et al.'s, any split of the\n\
+         # 52 cards: written by `cargo run --release -p plateau-tests --example\n\
+         # cycle_neighbours -- {expansions} <this file>` ({} cycles, {} expanded).\n\
+         # tests/tests/cli_camicia_loops.rs replays each canonical deal with the\n\
+         # tests' reference and walks each tree again.\n\
+         # cycle\tturn_tricks\tturn_cards\ttree_states\tleast_off_even\tbalanced_deals\tfrom\tcanonical\n",
+        rows.len(),
+        rows.iter().filter(|k| k.expanded).count()
+    );
+    for k in rows {
+        let from = k
+            .from
+            .map_or("published".to_string(), |f| format!("{f:012x}"));
+        let deal = k.cycle.canonical();
+        let hand = |p: Player| deal.hand(p).map(Rank::compact).collect::<String>();
+        text.push_str(&format!(
+            "{:012x}\t{}\t{}\t{}\t{}\t{}\t{from}\t{}/{}\n",
+            k.cycle.id(),
+            k.cycle.tricks,
+            k.cycle.cards,
+            k.tree,
+            k.off,
+            k.balanced,
+            hand(Player::A),
+            hand(Player::B)
+        ));
+    }
+    std::fs::write(path, text).expect("the catalog is written");
 }

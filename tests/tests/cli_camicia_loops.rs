@@ -4,7 +4,8 @@
 //! reference, the id hashed here); the summary counts what was printed; a seed
 //! and a step budget give the same output on any number of threads; a
 //! checkpoint resumes to the uninterrupted search's answer; and the catalog
-//! `fixtures/camicia/cycles.tsv` replays the same way.
+//! `fixtures/camicia/cycles.tsv` replays the same way, as do the cycles of
+//! `fixtures/camicia/cycles-near-casella.tsv`.
 
 use std::collections::{HashMap, HashSet};
 
@@ -580,4 +581,78 @@ fn the_catalog_replays() {
         .and_then(|n| n.trim().parse::<usize>().ok())
         .expect("a '# distinct cycles: N' line");
     assert_eq!(cycles.len(), claimed);
+}
+
+/// `fixtures/camicia/cycles-near-casella.tsv`: the cycles the
+/// `cycle_neighbours` example's walk knows, any split of the 52 cards. Each
+/// canonical deal replays under the reference into its own cycle from its
+/// first round (turn, cards, canonical form, id), the cycles are distinct, and
+/// the tree figures agree with a walk by the core's backward play.
+#[test]
+fn the_cycles_near_casellas_replay() {
+    use plateau::camicia::{Deal, Player, backward};
+    let text =
+        std::fs::read_to_string(fixture("camicia/cycles-near-casella.tsv")).expect("catalog");
+    let mut ids = HashSet::new();
+    let mut lengths = HashSet::new();
+    let mut balanced_cycles = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [id, turn, turn_cards, tree, off, balanced, from, canonical] = f[..] else {
+            panic!("8 fields: {line}");
+        };
+        let num = |s: &str| s.parse::<usize>().expect("a number");
+        let (a, b) = hands(canonical);
+        let mut counts = [0; 5];
+        for &p in a.iter().chain(&b) {
+            counts[usize::from(p)] += 1;
+        }
+        assert_eq!(counts, STANDARD, "{canonical}: a deal of the 52 cards");
+        let (entry, tricks, cards, again) =
+            camicia_reference_cycle(&a, &b).expect("the reference loops");
+        assert_eq!(
+            (entry, tricks, cards),
+            (0, num(turn) as u64, num(turn_cards) as u64),
+            "{line}"
+        );
+        assert_eq!(again, canonical, "{line}: canonical");
+        assert_eq!(id_of(canonical), id, "{line}");
+        assert!(ids.insert(id.to_string()), "{id} twice");
+        assert!(from == "published" || id != from, "{line}");
+        lengths.insert(tricks);
+        // The tree, walked again: its states, the least distance of A's hand
+        // from 26 cards, and the balanced deals among them.
+        let start: Deal = canonical.parse().expect("a deal");
+        let mut seen = HashSet::from([start]);
+        let mut stack = vec![start];
+        let (mut least, mut even) = (26, 0);
+        while let Some(s) = stack.pop() {
+            least = least.min(s.len(Player::A).abs_diff(26));
+            even += usize::from(s.len(Player::A) == 26);
+            stack.extend(
+                backward::predecessors(&s)
+                    .map(|p| p.state)
+                    .filter(|p| seen.insert(*p)),
+            );
+        }
+        assert_eq!(
+            (seen.len(), least, even),
+            (num(tree), num(off), num(balanced)),
+            "{line}"
+        );
+        balanced_cycles += usize::from(even > 0);
+    }
+    // What docs/notes/camicia.md says of the walk: many cycles of several
+    // lengths, the published one among them, and balanced deals in the
+    // trees of the four 62-trick cycles only.
+    assert!(ids.contains("0795961b5504"));
+    assert!(
+        ids.len() >= 70 && lengths.len() >= 5,
+        "{} cycles, {lengths:?}",
+        ids.len()
+    );
+    assert_eq!(balanced_cycles, 4);
 }
