@@ -12,6 +12,8 @@
 # With CI=true, FIGURES.md is not rewritten: a difference between this run's
 # figures and the committed ones (the commit line aside) fails the run.
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
+[ $# -eq 0 ] || { echo "error: firmware/run-tests.sh takes no arguments, not '$*' (see --help)" >&2; exit 2; }
 cd "$(dirname "$0")"
 export CARGO_TERM_COLOR=never
 

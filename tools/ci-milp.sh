@@ -26,6 +26,8 @@
 #   tools/ci-milp.sh                      # 30 pieces, a new seed
 #   MILP_SEED=1234 MILP_PIECES=200 tools/ci-milp.sh
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
+[ $# -eq 0 ] || { echo "error: tools/ci-milp.sh takes no arguments, not '$*' (see --help)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 
 venv=target/milp-venv

@@ -41,6 +41,8 @@
 # target/mutants-diff/ (the diff, each shard's mutants.out/, untested.txt).
 # cargo-mutants is installed if missing (cargo install --locked cargo-mutants).
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
+case "${1:-}" in '' | --check-exclusions) ;; *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 
 out=target/mutants-diff

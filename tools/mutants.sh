@@ -7,6 +7,7 @@
 #   tools/mutants.sh --list           # list the mutants without testing them
 #   tools/mutants.sh --iterate        # after adding tests: retest only the survivors
 #   tools/mutants.sh -F 'bag.rs'      # any other cargo-mutants option is passed on
+#                                     # (cargo mutants --help lists them)
 #
 # Mutated: core/src/bits.rs, core/src/jass/**, core/src/bag.rs and
 # core/src/tchu/claim.rs (the tCHu claims). Each mutant counts as caught if the
@@ -30,6 +31,7 @@
 # mask/extract/pack functions that `bits_impl!` expands to are not mutated; only
 # the items written outside the macro in bits.rs (the error's Display) are.
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 
 cd "$(dirname "$0")/.."
 
@@ -57,7 +59,7 @@ iterate=()
 args=()
 for arg in "$@"; do
     case "$arg" in
-    --list | --list-files | --version | -V | --help | -h)
+    --list | --list-files | --version | -V)
         exec cargo mutants "${common[@]}" "$@"
         ;;
     --iterate) iterate=(--iterate) ;;

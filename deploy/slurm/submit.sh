@@ -25,6 +25,7 @@
 #   PLATEAU           the plateau binary as the nodes see it (default: plateau
 #                     on PATH here, made absolute)
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 DIR=${DIR:-plateau-hunt}

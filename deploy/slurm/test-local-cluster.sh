@@ -28,6 +28,7 @@
 #   TEST_TASKS (default 4), TEST_SLURMCTLD_PORT / TEST_SLURMD_PORT (6817 / 6818),
 #   TMPDIR (where the temporary directory goes, default /tmp), KEEP_TMP=1 keeps it.
 set -euo pipefail
+case "${1:-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 
 started=$(date +%s)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

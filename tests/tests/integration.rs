@@ -44,4 +44,5 @@ mod tchu_bag;
 mod tchu_claims;
 mod tchu_map;
 mod tchu_trail;
+mod tools;
 mod tour;
