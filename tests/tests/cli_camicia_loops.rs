@@ -594,7 +594,8 @@ fn the_cycles_near_casellas_replay() {
     let text =
         std::fs::read_to_string(fixture("camicia/cycles-near-casella.tsv")).expect("catalog");
     let mut ids = HashSet::new();
-    let mut lengths = HashSet::new();
+    let mut parents = HashSet::new();
+    let mut lengths = std::collections::BTreeSet::new();
     let mut balanced_cycles = 0;
     for line in text
         .lines()
@@ -621,7 +622,8 @@ fn the_cycles_near_casellas_replay() {
         assert_eq!(again, canonical, "{line}: canonical");
         assert_eq!(id_of(canonical), id, "{line}");
         assert!(ids.insert(id.to_string()), "{id} twice");
-        assert!(from == "published" || id != from, "{line}");
+        assert_ne!(id, from, "{line}");
+        parents.insert(from.to_string());
         lengths.insert(tricks);
         // The tree, walked again: its states, the least distance of A's hand
         // from 26 cards, and the balanced deals among them.
@@ -645,14 +647,23 @@ fn the_cycles_near_casellas_replay() {
         );
         balanced_cycles += usize::from(even > 0);
     }
-    // What docs/notes/camicia.md says of the walk: many cycles of several
-    // lengths, the published one among them, and balanced deals in the
-    // trees of the four 62-trick cycles only.
+    // Each was found from a cycle of the table, the first from the
+    // published deal, which is in it; as many as the header says.
+    parents.remove("published");
+    assert!(parents.is_subset(&ids), "{parents:?}");
     assert!(ids.contains("0795961b5504"));
-    assert!(
-        ids.len() >= 70 && lengths.len() >= 5,
-        "{} cycles, {lengths:?}",
-        ids.len()
+    let claimed = text
+        .lines()
+        .find_map(|l| l.split_once("` (")?.1.split_once(" cycles,"))
+        .and_then(|(n, _)| n.parse::<usize>().ok())
+        .expect("a '(N cycles, …)' header");
+    assert_eq!(ids.len(), claimed);
+    // What docs/camicia.md says of them: 29 to 64 tricks a turn, balanced
+    // deals in the trees of four only.
+    assert_eq!(
+        (lengths.first(), lengths.last()),
+        (Some(&29), Some(&64)),
+        "{lengths:?}"
     );
     assert_eq!(balanced_cycles, 4);
 }
