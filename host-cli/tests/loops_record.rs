@@ -337,6 +337,23 @@ fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
         format!("error: checkpoint {ck_arg}: of another search: --seed 5 there, 6 here\n")
     );
     assert_eq!(std::fs::read(&ck).expect("kept"), saved);
+    // With a smaller --max-steps than the trials it made, refused; with a
+    // larger one it goes on to it, as one run of the larger budget.
+    let mut fewer = args.to_vec();
+    fewer[6] = TRIALS;
+    assert_eq!(
+        refused(run(&fewer)),
+        format!(
+            "error: checkpoint {ck_arg}: of a longer search: {LONG} trials made there, {TRIALS} to make here (--max-steps {TRIALS})\n"
+        )
+    );
+    assert_eq!(std::fs::read(&ck).expect("kept"), saved);
+    let more = (LONG.parse::<u64>().expect("a count") + 5).to_string();
+    let mut longer = args.to_vec();
+    longer[6] = &more;
+    let extended = ok(run(&longer));
+    assert_one_run(&extended, &loops(&more, "1/1", &[]), "resumed further");
+    std::fs::write(&ck, &saved).expect("put back");
     // Edited (a found cycle's tree) with its seal fixed up, it reads whole,
     // but it is not what the search rebuilds: refused, naming the cycle.
     let text = String::from_utf8(saved).expect("UTF-8");

@@ -17,7 +17,7 @@ use super::construct::{self, Construction};
 use super::deal_from_args;
 use super::deck::{self, Deck};
 use super::record::checkpoint;
-use super::record::loops::{CycleLines, Params, Record, Split, Writer, render};
+use super::record::loops::{CycleLines, Params, Record, Split, Writer, render, share};
 use super::sched::{self, ShardArg};
 use crate::Io;
 use crate::error::{CliError, CliResult, Exit};
@@ -99,17 +99,6 @@ fn time_left(seconds: Option<f64>, spent: f64) -> Option<f64> {
     seconds.map(|s| (s - spent).max(0.0))
 }
 
-/// The trials shard `k` of `n` makes of a search of `trials` in all: trial
-/// numbers `k-1, k-1+n, ...` below `trials`.
-fn share(trials: u64, shard: Shard) -> u64 {
-    let first = shard.k() - 1;
-    if trials > first {
-        (trials - first - 1) / shard.n() + 1
-    } else {
-        0
-    }
-}
-
 /// Runs `plateau camicia loops`.
 ///
 /// A signal anywhere in it stops the search and is answered with the summary
@@ -164,10 +153,24 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     };
     let (output, checkpoint) =
         outfile::output_and_checkpoint(args.output.as_deref(), args.checkpoint.as_deref())?;
+    let mine = args.budgets.steps().map(|m| share(m, shard));
     let resumed = match &checkpoint {
         Some((path, _)) if path.exists() => Some((path, checkpoint::load_loops(path, &params)?)),
         _ => None,
     };
+    // A checkpoint resumes with a larger --max-steps (the trials go on from
+    // where it stopped), never past this run's.
+    if let (Some((path, saved)), Some(mine), Some(asked)) = (&resumed, mine, params.steps)
+        && saved.trials > mine
+    {
+        return Err(checkpoint::error(
+            path,
+            format!(
+                "of a longer search: {} trials made there, {mine} to make here (--max-steps {asked})",
+                saved.trials
+            ),
+        ));
+    }
     let mut c = Construction::new(stream(args.seed), args.deck, args.split == Split::Balanced);
     let published = (args.deck == Deck::STANDARD).then_some(plateau::camicia::CASELLA_2024);
     let starts = published
@@ -189,7 +192,6 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         // `--seconds inf`: no time limit.
         (s, _) => limits::finite(s),
     };
-    let mine = args.budgets.steps().map(|m| share(m, shard));
     let limits = Limits {
         max_steps: mine.unwrap_or(u64::MAX),
         deadline: limits::deadline(time_left(seconds, spent)),

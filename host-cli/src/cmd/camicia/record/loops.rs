@@ -279,6 +279,17 @@ impl Answer for Summary {
     }
 }
 
+/// The trials shard `k` of `n` makes of a search of `trials` in all: trial
+/// numbers `k-1, k-1+n, ...` below `trials`.
+pub(crate) fn share(trials: u64, shard: Shard) -> u64 {
+    let first = shard.k() - 1;
+    if trials > first {
+        (trials - first - 1) / shard.n() + 1
+    } else {
+        0
+    }
+}
+
 /// What makes two runs the same search: a checkpoint is only resumed by a
 /// search of equal parameters (its budgets aside), and only shards of one
 /// search merge.

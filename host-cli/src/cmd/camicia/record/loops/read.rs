@@ -14,7 +14,7 @@ use super::super::super::{CycleInfo, WIDE, describe, narrow};
 use super::super::read::message;
 use super::super::{kind_of, seal, shard_k_n};
 use super::{
-    CycleLine, CycleLines, DealLine, Kind, OLD_CHECKPOINT, Params, Record, Split, Summary,
+    CycleLine, CycleLines, DealLine, Kind, OLD_CHECKPOINT, Params, Record, Split, Summary, share,
 };
 use crate::error::shorten;
 use crate::output::Status;
@@ -282,6 +282,20 @@ fn check_counts(s: &Summary, record: &Record) -> Result<(), String> {
             "{} trials looped, of {}: more than the trials",
             s.looped, s.trials
         ));
+    }
+    // A search makes at most its share of --max-steps; a merge at most all.
+    if let Some(asked) = record.params.steps {
+        let most = if record.tasks == 1 {
+            share(asked, record.params.shard)
+        } else {
+            asked
+        };
+        if s.trials > most {
+            return Err(format!(
+                "{} trials: more than the {most} of --max-steps {asked}",
+                s.trials
+            ));
+        }
     }
     Ok(())
 }
@@ -563,6 +577,39 @@ mod tests {
             set(&mut l[end], r#""tasks":1"#, r#""tasks":2"#);
         };
         assert_eq!(ok(&merged), Ok(()));
+        // At most its share of --max-steps for a search, all of it for a merge.
+        let trials = |from: u64, to: u64| {
+            move |l: &mut Vec<String>| {
+                let [from, to] = [from, to].map(|t| format!(r#""trials":{t},"#));
+                set(&mut l[end], &from, &to);
+            }
+        };
+        assert_eq!(ok(&trials(10, 10)), Ok(()));
+        refused(
+            &trials(10, 11),
+            end + 1,
+            "11 trials: more than the 10 of --max-steps 10",
+        );
+        let shard_of_three = |l: &mut Vec<String>, t: u64| {
+            shard(l, "2/3", [4, 7]);
+            trials(3, t)(l);
+        };
+        assert_eq!(ok(&|l| shard_of_three(l, 3)), Ok(()));
+        refused(
+            &|l| shard_of_three(l, 4),
+            end + 1,
+            "4 trials: more than the 3 of --max-steps 10",
+        );
+        let merged_of = |l: &mut Vec<String>, t: u64| {
+            merged(l);
+            trials(3, t)(l);
+        };
+        assert_eq!(ok(&|l| merged_of(l, 10)), Ok(()));
+        refused(
+            &|l| merged_of(l, 11),
+            end + 1,
+            "11 trials: more than the 10 of --max-steps 10",
+        );
         // The lines' own words, and their games played again.
         let finished =
             |i: usize| move |l: &mut Vec<String>| set(&mut l[i], r#""loop""#, r#""finished""#);
