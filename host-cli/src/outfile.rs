@@ -107,7 +107,13 @@ impl OutFile {
                 "{flag} {}: a checkpoint is a file, not the standard output or error",
                 path.display()
             ))),
-            file => Ok(file),
+            // Read back and replaced whole: a pipe would be waited on, a
+            // device never give the state back.
+            OutFile::InPlace { .. } => Err(CliError::new(format!(
+                "{flag} {}: a checkpoint is a regular file, not a device, a pipe or a socket",
+                path.display()
+            ))),
+            file @ OutFile::Replace { .. } => Ok(file),
         }
     }
 
@@ -145,9 +151,7 @@ impl OutFile {
         match self {
             OutFile::Stdout { .. } => out.write_all(bytes).and_then(|()| out.flush()),
             OutFile::Stderr { .. } => err.write_all(bytes).and_then(|()| err.flush()),
-            OutFile::InPlace { open, .. } => fs::OpenOptions::new()
-                .append(true)
-                .open(open)
+            OutFile::InPlace { open, .. } => open_in_place(open)
                 .and_then(|mut file| file.write_all(bytes).and_then(|()| file.flush())),
             OutFile::Replace { target, .. } => replace(target, bytes),
         }
@@ -155,6 +159,10 @@ impl OutFile {
             if e.kind() == ErrorKind::BrokenPipe && self.is_stdout() {
                 // The reader went away: as for every answer (`exit_code`).
                 CliError::from(e)
+            } else if e.kind() == ErrorKind::Interrupted {
+                // `open_in_place`'s own words (`write_all` retries the
+                // system's).
+                CliError::new(format!("cannot write {}: {e}", self.name().display()))
             } else {
                 fail(e)
             }
@@ -188,6 +196,43 @@ impl OutFile {
             },
         }
     }
+}
+
+/// Opens a file written in place, for appending. A named pipe without a
+/// reader yet is waited for in steps of 20 ms rather than in the kernel, so
+/// that a signal the command only notes (Ctrl-C, SIGTERM: see `progress`)
+/// still ends the wait: one that comes while it waits is an error.
+fn open_in_place(path: &Path) -> std::io::Result<fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            let before = crate::progress::signal();
+            // Held open until the blocking open below has its reader.
+            let _reader_waiting = loop {
+                match fs::OpenOptions::new()
+                    .append(true)
+                    .custom_flags(libc::O_NONBLOCK)
+                    .open(path)
+                {
+                    Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {}
+                    opened => break opened?,
+                }
+                if let Some(signal) = crate::progress::signal().filter(|_| before.is_none()) {
+                    return Err(std::io::Error::new(
+                        ErrorKind::Interrupted,
+                        format!(
+                            "stopped by {} before a reader opened the pipe",
+                            signal.name()
+                        ),
+                    ));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            };
+            return fs::OpenOptions::new().append(true).open(path);
+        }
+    }
+    fs::OpenOptions::new().append(true).open(path)
 }
 
 /// Checks a command's `--output` (none: the standard output) and its
@@ -511,6 +556,13 @@ mod tests {
             let e = OutFile::check_file("--checkpoint", Path::new(name)).expect_err(name);
             assert!(e.to_string().contains("a checkpoint is a file"), "{e}");
         }
+        let e = OutFile::check_file("--checkpoint", Path::new("/dev/null")).expect_err("a device");
+        assert!(
+            e.to_string().contains("a checkpoint is a regular file"),
+            "{e}"
+        );
+        let file = scratch("checkpoint-file").join("run.ckpt");
+        assert!(OutFile::check_file("--checkpoint", &file).is_ok());
     }
 
     #[test]

@@ -312,3 +312,70 @@ fn a_file_is_replaced_whole_never_rewritten_in_place() {
     let left: Vec<_> = fs::read_dir(&dir).expect("list").collect();
     assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
 }
+
+/// A named pipe: `--output` waits for its reader, who gets the report, and
+/// one Ctrl-C or SIGTERM ends the wait (it used to block in the kernel and
+/// take the first signal as noted); a checkpoint is never a pipe or a device.
+#[test]
+fn a_named_pipe_is_waited_for_and_a_signal_ends_the_wait() {
+    let dir = folder("files-fifo");
+    let fifo = dir.join("report.fifo");
+    let _ = fs::remove_file(&fifo);
+    let made = sh(&format!("mkfifo '{}'", fifo.display()));
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let fifo_arg = fifo.display().to_string();
+    let hunt = |extra: &[&str]| {
+        let mut args = vec!["camicia", "hunt", "--deals", "2000", "--threads", "1"];
+        args.extend_from_slice(extra);
+        plateau(&args)
+    };
+    // A reader comes after a while: it gets the whole report.
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            fs::read_to_string(fifo).expect("the pipe reads")
+        })
+    };
+    let out = hunt(&["--output", &fifo_arg]).output().expect("runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(reader.join().expect("read").starts_with(REPORT));
+    // No reader: one signal ends the wait, with an error that says so.
+    for (signal, name) in [("INT", "SIGINT"), ("TERM", "SIGTERM")] {
+        let mut child = hunt(&["--output", &fifo_arg])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        // Past its 2,000 deals (a few milliseconds), waiting for a reader.
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        common::kill(signal, i64::from(child.id()));
+        let status = common::wait_within(&mut child, std::time::Duration::from_secs(5));
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .expect("piped")
+            .read_to_string(&mut err)
+            .expect("stderr");
+        assert_eq!(status.code(), Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "error: cannot write {fifo_arg}: stopped by {name} before a reader opened the pipe\n"
+            )
+        );
+    }
+    // A checkpoint: refused before any work, the pipe and a device alike.
+    for path in [fifo_arg.as_str(), "/dev/null"] {
+        let out = hunt(&["--checkpoint", path]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "error: --checkpoint {path}: a checkpoint is a regular file, not a device, a pipe or a socket\n"
+            )
+        );
+    }
+}

@@ -217,32 +217,39 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
     refused(&dir, "old.ckpt", old.as_bytes(), "format version 1");
 }
 
-/// A checkpoint that is a device or an endless stream is read no further
-/// than a checkpoint can be long: one error line, under a 100 MB cap.
+/// A checkpoint that is a device or an endless stream is refused before it
+/// is read, and a regular file is read no further than a checkpoint can be
+/// long (4 MiB): one error line each, under a 100 MB cap.
 #[test]
 fn a_checkpoint_on_dev_zero_is_refused_in_bounded_memory() {
-    let started = Instant::now();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 102400; exec \"$0\" \"$@\"")
-        .arg(BIN)
-        .args([
-            "camicia",
-            "hunt",
-            "--deals",
-            "100",
-            "--checkpoint",
+    let big = folder("big-checkpoint").join("big.ckpt");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(64 << 20))
+        .expect("a sparse 64 MiB file");
+    let big_arg = big.display().to_string();
+    for (path, why) in [
+        (
             "/dev/zero",
-        ])
-        .output()
-        .expect("sh runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(
-        err,
-        "error: checkpoint /dev/zero: larger than 4 MiB: not a checkpoint\n"
-    );
-    assert!(started.elapsed() < Duration::from_secs(10));
+            "--checkpoint /dev/zero: a checkpoint is a regular file, not a device, a pipe or a socket",
+        ),
+        (
+            big_arg.as_str(),
+            &*format!("checkpoint {big_arg}: larger than 4 MiB: not a checkpoint"),
+        ),
+    ] {
+        let started = Instant::now();
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 102400; exec \"$0\" \"$@\"")
+            .arg(BIN)
+            .args(["camicia", "hunt", "--deals", "100", "--checkpoint", path])
+            .output()
+            .expect("sh runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err, format!("error: {why}\n"));
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
 }
 
 fn auto(vars: &[(&str, &str)]) -> Output {

@@ -268,14 +268,16 @@ fn a_signal_while_the_output_is_held_up_saves_the_checkpoint_first() {
     let status = wait_within(&mut child, Duration::from_secs(2));
     assert_eq!(status.code(), Some(130));
     assert_eq!(loops_summary(&ck).expect("still whole"), saved);
-    // Resumed, and read this time: the summary counts the trials before.
+    // Resumed, and read this time: the summary counts the trials before
+    // (a budget of exactly those: no trial more).
+    let made = saved["trials"].to_string();
     let out = plateau(&[
         "camicia",
         "loops",
         "--split",
         "any",
         "--max-steps",
-        "1",
+        &made,
         "--json",
         "--checkpoint",
         &ck_arg,
