@@ -555,3 +555,29 @@ fn nothing_prints_json_by_hand() {
     }
     assert!(files >= 10, "{files} files");
 }
+
+/// A word after a whole deal A/B is not read as B's hand (a hand may begin
+/// with `-`, so an option written after the deal used to be one): refused,
+/// naming the word; two hands, and options before the deal, still play.
+#[test]
+fn a_word_after_a_whole_deal_is_refused_as_an_option_out_of_place() {
+    for (args, word) in [
+        (&["camicia", "2/3", "-h"][..], "-h"),
+        (&["camicia", "2/3", "--batch", "f"], "--batch"),
+        (&["camicia", "J23/4J5", "--bogus"], "--bogus"),
+        (&["camicia", "trace", "J23/4J5", "--"], "--"),
+    ] {
+        refused(
+            &run(args),
+            &format!(
+                "'{word}' after the deal A/B would be read as a hand: give options before the deal"
+            ),
+        );
+    }
+    let two_hands = run(&["camicia", "J23", "4J5", "--json"]);
+    assert_eq!(
+        json_lines(&two_hands),
+        json_lines(&run(&["camicia", "--json", "J23/4J5"]))
+    );
+    assert_eq!(two_hands.stdout.trim(), J23_LOOP_JSON);
+}

@@ -253,6 +253,17 @@ fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<Deal<WIDE>> {
 
 /// Reads two hands, or one deal.
 fn read_deal<S: AsRef<str>>(args: &[S]) -> CliResult<Deal<WIDE>> {
+    // A whole deal, then more words: options written after the deal, read
+    // as hands (a hand may begin with `-`, a number card).
+    if let [deal, more @ ..] = args
+        && deal.as_ref().contains('/')
+        && let Some(next) = more.first()
+    {
+        return Err(CliError::new(format!(
+            "'{}' after the deal A/B would be read as a hand: give options before the deal",
+            next.as_ref()
+        )));
+    }
     match args {
         [deal] => {
             let deal = deal.as_ref();
