@@ -367,6 +367,29 @@ fn a_named_pipe_is_waited_for_and_a_signal_ends_the_wait() {
             )
         );
     }
+    // The pipe removed while the command waits: an error at once.
+    let mut child = hunt(&["--output", &fifo_arg])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    fs::remove_file(&fifo).expect("removed");
+    let status = common::wait_within(&mut child, std::time::Duration::from_secs(5));
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!("error: cannot write {fifo_arg}: no such file\n")
+    );
+    let made = sh(&format!("mkfifo '{}'", fifo.display()));
+    assert!(made.status.success(), "{}", text(&made.stderr));
     // A checkpoint: refused before any work, the pipe and a device alike.
     for path in [fifo_arg.as_str(), "/dev/null"] {
         let out = hunt(&["--checkpoint", path]).output().expect("runs");

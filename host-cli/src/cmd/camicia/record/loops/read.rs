@@ -501,6 +501,25 @@ mod tests {
     }
 
     #[test]
+    fn a_shard_makes_its_trial_numbers_below_the_budget() {
+        // Shard k of n makes trials k-1, k-1+n, ...: counted by hand.
+        for (trials, k, n, made) in [
+            (10, 1, 3, 4),
+            (10, 2, 3, 3),
+            (10, 3, 3, 3),
+            (11, 3, 3, 3),
+            (12, 3, 3, 4),
+            (1, 2, 2, 0),
+            (2, 2, 2, 1),
+            (0, 1, 1, 0),
+            (7, 1, 1, 7),
+        ] {
+            let shard = Shard::new(k, n).expect("a shard");
+            assert_eq!(share(trials, shard), made, "{trials} trials, shard {k}/{n}");
+        }
+    }
+
+    #[test]
     fn a_reader_believes_nothing_it_has_not_checked() {
         let base = lines(&record());
         let (a, b, c) = (
