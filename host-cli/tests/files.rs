@@ -341,51 +341,33 @@ fn a_named_pipe_is_waited_for_and_a_signal_ends_the_wait() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty());
     assert!(reader.join().expect("read").starts_with(REPORT));
-    // No reader: one signal ends the wait, with an error that says so.
-    for (signal, name) in [("INT", "SIGINT"), ("TERM", "SIGTERM")] {
-        let mut child = hunt(&["--output", &fifo_arg])
+    // No reader: what `act` does to the waiting command (given its process
+    // id) ends the wait, with exit 2 and the error returned.
+    let waiting = |act: &dyn Fn(u32)| {
+        let child = hunt(&["--output", &fifo_arg])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .expect("starts");
         // Past its 2,000 deals (a few milliseconds), waiting for a reader.
         std::thread::sleep(std::time::Duration::from_millis(800));
-        common::kill(signal, i64::from(child.id()));
-        let status = common::wait_within(&mut child, std::time::Duration::from_secs(5));
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .expect("piped")
-            .read_to_string(&mut err)
-            .expect("stderr");
-        assert_eq!(status.code(), Some(2), "{err}");
+        act(child.id());
+        let (code, _, err) = common::answer(child, std::time::Duration::from_secs(5));
+        assert_eq!(code, Some(2), "{err}");
+        err
+    };
+    // One signal ends the wait, with an error that says so.
+    for (signal, name) in [("INT", "SIGINT"), ("TERM", "SIGTERM")] {
         assert_eq!(
-            err,
+            waiting(&|pid| common::kill(signal, i64::from(pid))),
             format!(
                 "error: cannot write {fifo_arg}: stopped by {name} before a reader opened the pipe\n"
             )
         );
     }
     // The pipe removed while the command waits: an error at once.
-    let mut child = hunt(&["--output", &fifo_arg])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    std::thread::sleep(std::time::Duration::from_millis(800));
-    fs::remove_file(&fifo).expect("removed");
-    let status = common::wait_within(&mut child, std::time::Duration::from_secs(5));
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .expect("piped")
-        .read_to_string(&mut err)
-        .expect("stderr");
-    assert_eq!(status.code(), Some(2), "{err}");
     assert_eq!(
-        err,
+        waiting(&|_| fs::remove_file(&fifo).expect("removed")),
         format!("error: cannot write {fifo_arg}: no such file\n")
     );
     let made = sh(&format!("mkfifo '{}'", fifo.display()));

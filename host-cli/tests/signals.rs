@@ -8,7 +8,6 @@
 
 use crate::common;
 
-use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
@@ -16,6 +15,11 @@ use std::time::{Duration, Instant};
 
 use common::{folder, kill, kill_at_once, plateau, wait_within};
 use serde_json::Value;
+
+/// Waits (at most 10 s) for the hunt `child`: its exit code, output, errors.
+fn answer(child: Child) -> (Option<i32>, String, String) {
+    common::answer(child, Duration::from_secs(10))
+}
 
 /// A hunt that runs until stopped, in its own process group (pgid = pid).
 fn endless_hunt(extra: &[&str]) -> Child {
@@ -36,26 +40,6 @@ fn endless_hunt(extra: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts")
-}
-
-/// Waits (at most 10 s) for the hunt `child`: its exit code, output, errors.
-fn answer(mut child: Child) -> (Option<i32>, String, String) {
-    let status = wait_within(&mut child, Duration::from_secs(10));
-    let mut out = String::new();
-    let mut err = String::new();
-    child
-        .stdout
-        .take()
-        .expect("piped")
-        .read_to_string(&mut out)
-        .expect("stdout");
-    child
-        .stderr
-        .take()
-        .expect("piped")
-        .read_to_string(&mut err)
-        .expect("stderr");
-    (status.code(), out, err)
 }
 
 fn summary(out: &str) -> Value {

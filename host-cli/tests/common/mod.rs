@@ -83,6 +83,23 @@ pub fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
     }
 }
 
+/// Waits for `child` (its standard output and error piped or null), at most
+/// `limit`: its exit code and what it wrote to each.
+pub fn answer(mut child: Child, limit: Duration) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    let status = wait_within(&mut child, limit);
+    let read = |pipe: Option<&mut dyn Read>| {
+        let mut text = String::new();
+        if let Some(pipe) = pipe {
+            pipe.read_to_string(&mut text).expect("the pipe reads");
+        }
+        text
+    };
+    let out = read(child.stdout.as_mut().map(|p| p as &mut dyn Read));
+    let err = read(child.stderr.as_mut().map(|p| p as &mut dyn Read));
+    (status.code(), out, err)
+}
+
 /// The highest resident memory (`VmHWM`, KiB) of a process, read from
 /// `/proc` until it ends: the kernel keeps the peak, so any reading after
 /// it is the peak (the readings come every millisecond).
