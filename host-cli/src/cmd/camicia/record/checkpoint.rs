@@ -18,7 +18,7 @@
 
 use std::path::Path;
 
-use super::loops::{self, Params as LoopsParams, Record};
+use super::loops::{self, Params as LoopsParams, Record, share};
 use super::{self as record, Header, Of, Params, Report};
 use crate::error::{CliError, CliResult};
 use crate::input::{MAX_INPUT_BYTES, read_at_most, size_words};
@@ -124,8 +124,8 @@ pub(crate) fn load(path: &Path, params: &Params) -> CliResult<Report> {
 }
 
 /// Reads the checkpoint at `path` for the `loops` search of `params` (its
-/// budgets aside: a search resumes with more): its output so far, every
-/// check of the module docs passed.
+/// budgets aside: a search resumes with more, never with fewer trials than
+/// it made): its output so far, every check of the module docs passed.
 pub(crate) fn load_loops(path: &Path, params: &LoopsParams) -> CliResult<Record> {
     let record = load_one(path, LOOPS_MAX_BYTES, Of::Loops, loops::read)?;
     if record.tasks != 1 {
@@ -137,6 +137,18 @@ pub(crate) fn load_loops(path: &Path, params: &LoopsParams) -> CliResult<Record>
             path,
             format!("of another search: {flag} {there} there, {here} here"),
         ));
+    }
+    if let Some(asked) = params.steps {
+        let most = share(asked, params.shard);
+        if record.trials > most {
+            return Err(error(
+                path,
+                format!(
+                    "of a longer search: {} trials made there, {most} to make here (--max-steps {asked})",
+                    record.trials
+                ),
+            ));
+        }
     }
     Ok(record)
 }
