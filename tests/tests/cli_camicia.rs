@@ -441,6 +441,36 @@ fn merge_numbers_get_the_shared_wording() {
         "{}",
         r.stdout
     );
+    // Its times are 0 (not given): no rate, where one was the deals over a
+    // nanosecond (7,000 M deals/s); and 7 deals in 0.5 s are 14 a second.
+    assert!(
+        r.stdout.contains(
+            "\nrate: deals/s not measured (0 s), deals/s per thread not measured (0 s), deals per processor second not measured (0 s)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = run_cli(&["camicia", "merge", "--json"], line("7").as_bytes());
+    assert!(
+        r.stdout.contains(
+            r#""deals_per_second":null,"deals_per_second_per_thread":null,"deals_per_cpu_second":null,"#
+        ),
+        "{}",
+        r.stdout
+    );
+    let timed = line("7").replace(
+        r#""threads":1"#,
+        r#""seconds":0.5,"thread_seconds":0.5,"cpu_seconds":0.25,"threads":1"#,
+    );
+    let timed = sealed(timed.lines().next().expect("the summary"));
+    let r = run_cli(&["camicia", "merge", "--json"], timed.as_bytes());
+    assert!(
+        r.stdout.contains(
+            r#""deals_per_second":14,"deals_per_second_per_thread":14,"deals_per_cpu_second":28,"#
+        ),
+        "{}",
+        r.stdout
+    );
     let r = run_cli(
         &["camicia", "merge"],
         sealed(r#"{"kind":"summary","tasks":1}"#).as_bytes(),

@@ -225,7 +225,7 @@ struct Summary {
     seconds: Seconds,
     // Follows from the trials and seconds: written, not read.
     #[serde(skip_deserializing)]
-    trials_per_second: u64,
+    trials_per_second: Option<u64>,
     threads: u64,
     /// The searches (tasks) that made the trials: 1, or the shards of a merge.
     tasks: u64,
@@ -390,7 +390,7 @@ impl Record {
             looped: self.looped,
             seconds: Seconds(self.seconds),
             // `as` saturates: a rate is a whole number of trials a second.
-            trials_per_second: (self.trials as f64 / self.seconds.max(1e-9)) as u64,
+            trials_per_second: super::rate(self.trials, self.seconds).map(|r| r as u64),
             threads: self.threads,
             tasks: self.tasks,
             seed: p.seed,

@@ -33,6 +33,12 @@ pub(crate) use read::{Read, read};
 pub(crate) use seal::split;
 pub(crate) use wire::render;
 
+/// Deals or trials a second over `seconds`; none over no time at all (a run
+/// shorter than the millisecond a record keeps), whose rate is not measured.
+fn rate(count: u64, seconds: f64) -> Option<f64> {
+    (seconds > 0.0).then(|| count as f64 / seconds)
+}
+
 /// The command that wrote a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Of {

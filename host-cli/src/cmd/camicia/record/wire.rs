@@ -10,6 +10,7 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
 use super::model::{Header, LOOPS_KEPT, Params, Report};
+use super::rate;
 use super::seal::Sealer;
 use crate::error::{CliResult, shorten};
 use crate::limits::number_in;
@@ -42,13 +43,14 @@ pub(crate) struct Summary {
     pub(super) thread_seconds: Seconds,
     #[serde(default, deserialize_with = "seconds")]
     pub(super) cpu_seconds: Seconds,
-    // The rates follow from the counts and times: written, not read.
+    // The rates follow from the counts and times: written, not read. A time
+    // of 0 (a run shorter than the record's millisecond) has none: null.
     #[serde(skip_deserializing)]
-    pub(super) deals_per_second: u64,
+    pub(super) deals_per_second: Option<u64>,
     #[serde(skip_deserializing)]
-    pub(super) deals_per_second_per_thread: u64,
+    pub(super) deals_per_second_per_thread: Option<u64>,
     #[serde(skip_deserializing)]
-    pub(super) deals_per_cpu_second: u64,
+    pub(super) deals_per_cpu_second: Option<u64>,
     #[serde(deserialize_with = "whole")]
     pub(super) threads: u64,
     #[serde(deserialize_with = "whole")]
@@ -202,9 +204,8 @@ impl Summary {
     /// The summary of `r` as `header` says it was produced.
     fn new(r: &Report, header: &Header) -> Summary {
         let t = &r.tally;
-        let per = |time: f64| t.deals as f64 / time.max(1e-9);
         // `as` saturates: a rate is a whole number of deals a second.
-        let whole = |rate: f64| rate.round() as u64;
+        let per = |time: f64| rate(t.deals, time).map(|rate| rate.round() as u64);
         let p = &header.params;
         let proven = |i: usize| header.proven.map(|p| p[i] as u64);
         Summary {
@@ -223,9 +224,9 @@ impl Summary {
             seconds: Seconds(r.seconds),
             thread_seconds: Seconds(r.thread_seconds),
             cpu_seconds: Seconds(r.cpu_seconds),
-            deals_per_second: whole(per(r.seconds)),
-            deals_per_second_per_thread: whole(per(r.thread_seconds)),
-            deals_per_cpu_second: whole(per(r.cpu_seconds)),
+            deals_per_second: per(r.seconds),
+            deals_per_second_per_thread: per(r.thread_seconds),
+            deals_per_cpu_second: per(r.cpu_seconds),
             threads: header.threads,
             tasks: header.tasks,
             seed: p.seed,
@@ -336,13 +337,16 @@ impl Answer for Summary {
             None if !matches!(self.status, Status::Found) => writeln!(out, ", not finished")?,
             None => writeln!(out)?,
         }
-        let per = |time: f64| self.deals as f64 / time.max(1e-9) / 1e6;
+        let per = |time: Seconds, unit: &str| match rate(self.deals, time.0) {
+            Some(rate) => format!("{:.3} M deals{unit}", rate / 1e6),
+            None => format!("deals{unit} not measured (0 s)"),
+        };
         writeln!(
             out,
-            "rate: {:.3} M deals/s, {:.3} M deals/s per thread, {:.3} M deals per processor second",
-            per(self.seconds.0),
-            per(self.thread_seconds.0),
-            per(self.cpu_seconds.0)
+            "rate: {}, {}, {}",
+            per(self.seconds, "/s"),
+            per(self.thread_seconds, "/s per thread"),
+            per(self.cpu_seconds, " per processor second")
         )?;
         writeln!(
             out,

@@ -477,6 +477,12 @@ mod tests {
             r#"{"id":"0795961b5504","tricks":62,"cards":440}"#
         );
         assert_eq!(key(summary, "trials_per_second"), "5");
+        // Over no time (a run shorter than the record's millisecond): none.
+        let mut instant = record.clone();
+        instant.seconds = 0.0;
+        let lines = super::tests::lines(&instant);
+        let summary = lines.last().expect("a summary");
+        assert_eq!(key(summary, "trials_per_second"), "null");
         // A cycle without deals counts among the cycles only.
         let mut fewer = record.clone();
         fewer.cycles[2].deals.clear();
