@@ -141,6 +141,50 @@ fn a_kill_9_loses_at_most_the_work_since_the_last_checkpoint() {
     assert_eq!(untimed(&resumed.stdout), untimed(&straight.stdout));
 }
 
+#[test]
+fn a_checkpoint_that_cannot_be_written_stops_the_hunt_and_the_last_one_resumes() {
+    let dir = folder("unwritable");
+    let straight = run(&hunt_args(&dir.join("straight.ckpt")));
+    let place = dir.join("gone");
+    std::fs::create_dir(&place).expect("a folder");
+    let ckpt = place.join("hunt.ckpt");
+    let args = hunt_args(&ckpt);
+    let child = Command::new(BIN)
+        .args(&args)
+        .env_remove("SLURM_CPUS_PER_TASK")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let began = Instant::now();
+    while !ckpt.exists() {
+        assert!(began.elapsed() < Duration::from_secs(60), "no checkpoint");
+        sleep(Duration::from_millis(10));
+    }
+    // Keep the checkpoint written, then take its folder away: the next
+    // save (or the last, if the hunt ends first) cannot be written.
+    let kept = std::fs::read(&ckpt).expect("a checkpoint reads");
+    std::fs::remove_dir_all(&place).expect("the folder goes");
+    let failed = child.wait_with_output().expect("the hunt ends");
+    assert_eq!(failed.status.code(), Some(2), "{failed:?}");
+    assert!(
+        failed.stdout.is_empty(),
+        "no report: the error is the answer"
+    );
+    let said = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        said.starts_with(&format!("error: cannot write {}", ckpt.display())),
+        "{said}"
+    );
+    // The last checkpoint written, put back, resumes to one run's output.
+    std::fs::create_dir(&place).expect("the folder again");
+    std::fs::write(&ckpt, kept).expect("the checkpoint back");
+    let resumed = run(&args);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resumed from"));
+    assert_eq!(untimed(&resumed.stdout), untimed(&straight.stdout));
+}
+
 /// Runs the hunt on a checkpoint whose bytes are `bytes`; it must be refused
 /// with `words` and leave the file as it was.
 fn refused(dir: &Path, name: &str, bytes: &[u8], words: &str) {
