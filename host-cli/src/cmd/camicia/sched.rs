@@ -84,22 +84,31 @@ pub(crate) fn shard(arg: ShardArg, var: impl Fn(&str) -> Option<String>) -> Resu
                 return Err("--shard auto: SLURM_ARRAY_TASK_ID is set but not the array's first index: SLURM_ARRAY_TASK_MIN, or SLURM_ARRAY_TASK_MAX with SLURM_ARRAY_TASK_COUNT".to_string());
             }
         };
+        // The indexes from MIN to MAX, if MAX is not below MIN and they are
+        // not more than a count holds.
+        let span = |max: u64| {
+            let below = format!(
+                "--shard auto: SLURM_ARRAY_TASK_MAX={max} is below SLURM_ARRAY_TASK_MIN={min}"
+            );
+            let d = max.checked_sub(min).ok_or(below)?;
+            d.checked_add(1).ok_or_else(|| {
+                format!(
+                    "--shard auto: the Slurm array's indexes {min} to {max} are more than {} tasks",
+                    u64::MAX
+                )
+            })
+        };
         let n = match (max, count) {
             (Some(max), Some(count)) => {
-                let span = max.checked_sub(min).map(|d| d + 1);
-                if span != Some(count) {
+                let span = span(max)?;
+                if span != count {
                     return Err(format!(
-                        "--shard auto: the Slurm array has {count} tasks (SLURM_ARRAY_TASK_COUNT) but its indexes {min} to {max} span {}; give it consecutive indexes, like --array=1-8",
-                        span.map_or("none".to_string(), |s| s.to_string())
+                        "--shard auto: the Slurm array has {count} tasks (SLURM_ARRAY_TASK_COUNT) but its indexes {min} to {max} span {span}; give it consecutive indexes, like --array=1-8"
                     ));
                 }
                 count
             }
-            (Some(max), None) => max.checked_sub(min).map(|d| d + 1).ok_or_else(|| {
-                format!(
-                    "--shard auto: SLURM_ARRAY_TASK_MAX={max} is below SLURM_ARRAY_TASK_MIN={min}"
-                )
-            })?,
+            (Some(max), None) => span(max)?,
             (None, Some(count)) => count,
             (None, None) => {
                 return Err("--shard auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT".to_string());
@@ -107,7 +116,7 @@ pub(crate) fn shard(arg: ShardArg, var: impl Fn(&str) -> Option<String>) -> Resu
         };
         let k = id
             .checked_sub(min)
-            .map(|d| d + 1)
+            .and_then(|d| d.checked_add(1))
             .filter(|&k| k <= n)
             .ok_or_else(|| {
                 format!(
@@ -240,6 +249,44 @@ mod tests {
             ("SLURM_ARRAY_TASK_COUNT", "9"),
         ];
         assert!(auto(&short).is_err_and(|e| e.contains("cannot end")));
+        // Indexes at the ends of the numbers: no count wraps to 0 (nor, in a
+        // debug build, panics).
+        let max = u64::MAX.to_string();
+        for count in [None, Some("5")] {
+            let huge = [
+                ("SLURM_ARRAY_TASK_ID", "1"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_MAX", max.as_str()),
+            ];
+            let with: Vec<_> = huge
+                .into_iter()
+                .chain(count.map(|c| ("SLURM_ARRAY_TASK_COUNT", c)))
+                .collect();
+            assert_eq!(
+                auto(&with),
+                Err(format!(
+                    "--shard auto: the Slurm array's indexes 0 to {max} are more than {max} tasks"
+                ))
+            );
+            let reversed = [
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_MIN", "3"),
+                ("SLURM_ARRAY_TASK_MAX", "2"),
+            ];
+            let with: Vec<_> = reversed
+                .into_iter()
+                .chain(count.map(|c| ("SLURM_ARRAY_TASK_COUNT", c)))
+                .collect();
+            assert!(
+                auto(&with).is_err_and(|e| e.contains("MAX=2 is below SLURM_ARRAY_TASK_MIN=3"))
+            );
+        }
+        let last = [
+            ("SLURM_ARRAY_TASK_ID", max.as_str()),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        assert!(auto(&last).is_err_and(|e| e.contains("outside the array's 4 indexes from 0")));
         let junk = [("SLURM_ARRAY_TASK_ID", "x")];
         assert!(auto(&junk).is_err_and(|e| e.contains("expected a whole number")));
     }
