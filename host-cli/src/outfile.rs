@@ -387,7 +387,10 @@ fn probe_folder(target: &Path) -> Result<(), String> {
     if !folder.is_dir() {
         return Err("no such folder".into());
     }
-    let (tmp, _) = temporary(target).map_err(|e| plain(&e))?;
+    // The file is written beside itself and renamed over: its folder must
+    // take a new file (`/proc` takes none, a read-only folder neither).
+    let (tmp, _) = temporary(target)
+        .map_err(|e| format!("cannot make a file in {}: {}", folder.display(), plain(&e)))?;
     fs::remove_file(&tmp).map_err(|e| plain(&e))
 }
 

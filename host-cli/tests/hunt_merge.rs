@@ -417,6 +417,15 @@ fn output_goes_through_a_symlink_and_into_a_pipe_and_a_bad_target_fails_first() 
             "refused before the hunt"
         );
     }
+    // A file whose folder takes no new file (written beside itself first).
+    if Path::new("/proc/version").is_file() {
+        let (code, err) = hunt_to(Path::new("/proc/version"));
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(
+            err,
+            "error: cannot write /proc/version: cannot make a file in /proc: no such file\n"
+        );
+    }
     // A full device: the error names it, and it stays a device.
     if Path::new("/dev/full").exists() {
         let (code, err) = hunt_to(Path::new("/dev/full"));
