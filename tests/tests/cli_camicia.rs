@@ -590,6 +590,27 @@ fn nothing_prints_json_by_hand() {
 /// with `-`, so an option written after the deal used to be one): refused,
 /// naming the word; two hands, and options before the deal, still play.
 #[test]
+fn a_deal_without_a_card_is_refused_in_each_form() {
+    refused(
+        &run(&["camicia", "/"]),
+        "deal '/': no card in either hand: a deal needs at least one card",
+    );
+    refused(
+        &run(&["camicia", "", ""]),
+        "error: both hands are empty: a deal needs at least one card\n",
+    );
+    let r = run_cli(&["camicia", "--batch", "-"], b"2/3\n/\n");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.ends_with(
+            "error: standard input: line 2: no card in either hand: a deal needs at least one card\n"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn a_word_after_a_whole_deal_is_refused_as_an_option_out_of_place() {
     for (args, word) in [
         (&["camicia", "2/3", "-h"][..], "-h"),

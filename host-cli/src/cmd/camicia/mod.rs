@@ -245,7 +245,7 @@ fn deal_from_args<S: AsRef<str>>(args: &[S]) -> CliResult<Deal<WIDE>> {
     if deal.total() == 0 {
         return Err(match args {
             [deal] => bad("deal", deal.as_ref(), NO_CARD),
-            _ => CliError::new(format!("both hands are empty: {NO_CARD}")),
+            _ => CliError::new("both hands are empty: a deal needs at least one card"),
         });
     }
     Ok(deal)
