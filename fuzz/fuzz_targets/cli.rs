@@ -56,6 +56,7 @@ fuzz_target!(|data: (u8, Vec<String>, Vec<u8>, bool)| {
             out: &mut out,
             err: &mut err,
             progress: false,
+            reader_gone: None,
         },
     );
     let err = String::from_utf8_lossy(&err);

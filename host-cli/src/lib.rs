@@ -22,7 +22,7 @@ mod output;
 mod progress;
 
 pub(crate) use error::{CliError, CliResult, Exit};
-pub use io::Io;
+pub use io::{Io, stdout_reader_gone};
 pub use progress::install_interrupt_handler;
 
 /// plateau: board- and card-game algorithms for small machines.

@@ -19,6 +19,7 @@ fn main() {
             out: &mut stdout,
             err: &mut stderr,
             progress: terminal,
+            reader_gone: Some(plateau_cli::stdout_reader_gone),
         },
     );
     drop(stdout);

@@ -12,7 +12,9 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use plateau::camicia::{self, GameOutcome};
 use plateau::grid::GridOutcome;
@@ -88,11 +90,12 @@ pub(crate) fn emit_to(out: &mut dyn Write, json: bool, answer: &impl Answer) -> 
 /// pipe) never holds up the work, so its deadline, Ctrl-C and checkpoints go
 /// on. What waits to be written is what the command found and would have
 /// printed anyway.
-pub(crate) struct Outbox {
+pub(crate) struct Outbox<'a> {
     to_writer: mpsc::Sender<Vec<u8>>,
+    stopped: &'a AtomicBool,
 }
 
-impl Outbox {
+impl Outbox<'_> {
     /// Queues lines already rendered (as text or JSON, by [`emit_to`] or a
     /// record's writer, which seals them); `false` once the writer has
     /// stopped on an error (which [`with_outbox`] returns): the work should
@@ -100,26 +103,52 @@ impl Outbox {
     pub(crate) fn send(&self, bytes: Vec<u8>) -> bool {
         self.to_writer.send(bytes).is_ok()
     }
+
+    /// Whether the writer still writes: `false` once it has stopped on an
+    /// error, or found the reader gone while it waited for lines.
+    pub(crate) fn open(&self) -> bool {
+        !self.stopped.load(Ordering::Acquire)
+    }
 }
+
+/// How often a writer with nothing to write asks whether its reader has gone.
+const READER_CHECK: Duration = Duration::from_millis(50);
 
 /// Runs `work` with an [`Outbox`] whose lines a thread writes to `out`, in
 /// order; returns when they are all written: `work`'s error first, then the
-/// writer's.
+/// writer's. While it waits for lines, the writer asks `reader_gone` every
+/// 50 ms, and stops as on a broken pipe if it says so.
 pub(crate) fn with_outbox<R>(
     out: &mut (dyn Write + Send),
+    reader_gone: Option<fn() -> bool>,
     work: impl FnOnce(&Outbox) -> CliResult<R>,
 ) -> CliResult<R> {
+    let stopped = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (to_writer, lines) = mpsc::channel::<Vec<u8>>();
+        let stopped = &stopped;
         let writer = scope.spawn(move || -> io::Result<()> {
-            for bytes in lines {
-                out.write_all(&bytes)?;
-                // Each line as it comes: the reader sees the work go on.
-                out.flush()?;
+            let written = (|| loop {
+                match lines.recv_timeout(READER_CHECK) {
+                    Ok(bytes) => {
+                        out.write_all(&bytes)?;
+                        // Each line as it comes: the reader sees the work go on.
+                        out.flush()?;
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        if reader_gone.is_some_and(|gone| gone()) {
+                            return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+                        }
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            })();
+            if written.is_err() {
+                stopped.store(true, Ordering::Release);
             }
-            Ok(())
+            written
         });
-        let done = work(&Outbox { to_writer });
+        let done = work(&Outbox { to_writer, stopped });
         // (The outbox is gone: the writer ends once the queue is written.)
         let written = writer
             .join()

@@ -329,6 +329,26 @@ fn loops_ends_when_its_reader_goes_away() {
     drop(out);
     let status = wait_within(&mut child, Duration::from_secs(5));
     assert_eq!(status.code(), Some(0));
+    // With no line to write (shuffles of the Italian deck loop about once
+    // in 10^12), the reader's going is found while the writer waits, not
+    // at the summary a minute later.
+    let mut child = plateau(&[
+        "camicia",
+        "loops",
+        "--deck",
+        "italian",
+        "--seconds",
+        "60",
+        "--json",
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("starts");
+    sleep(Duration::from_millis(300));
+    drop(child.stdout.take());
+    let status = wait_within(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0));
 }
 
 /// `--checkpoint-every`: a `loops` checkpoint is saved while the search

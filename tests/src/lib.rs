@@ -123,6 +123,7 @@ pub fn run_cli<S: AsRef<str>>(args: &[S], stdin: &[u8]) -> Run {
             out: &mut out,
             err: &mut err,
             progress: false,
+            reader_gone: None,
         },
     );
     Run {

@@ -205,7 +205,9 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     } else {
         &mut sink
     };
-    output::with_outbox(stream_to, |outbox| {
+    // A file gets no lines as it goes: its reader is never asked about.
+    let reader_gone = io.reader_gone.filter(|_| output.is_stdout());
+    output::with_outbox(stream_to, reader_gone, |outbox| {
         let open = printer.flush(&c, outbox)?;
         let mut trials = Trials {
             c: &mut c,
@@ -292,7 +294,7 @@ struct Trials<'a> {
     /// Whether the output's writer still takes lines.
     open: bool,
     printer: &'a mut Printer,
-    outbox: &'a Outbox,
+    outbox: &'a Outbox<'a>,
     checkpoint: Option<&'a OutFile>,
     /// Seconds between checkpoints, and the last save.
     every: f64,
@@ -318,7 +320,7 @@ impl Search for Trials<'_> {
             let numbers: Vec<u64> = (self.c.trials..end).map(|i| self.shard.chunk(i)).collect();
             self.c.trials(&numbers, self.threads);
         }
-        self.open &= self.printer.flush(self.c, self.outbox)?;
+        self.open &= self.printer.flush(self.c, self.outbox)? && self.outbox.open();
         if let Some(file) = self.checkpoint
             && self.last_save.elapsed().as_secs_f64() >= self.every
         {

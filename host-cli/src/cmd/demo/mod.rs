@@ -121,6 +121,7 @@ fn run_line(line: &str, io: &mut Io<'_>) -> CliResult {
             out: &mut *io.out,
             err: &mut err,
             progress: io.progress,
+            reader_gone: io.reader_gone,
         },
     );
     if code != 0 {
