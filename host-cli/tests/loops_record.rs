@@ -385,6 +385,45 @@ fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
 }
 
 #[test]
+fn a_search_its_reader_left_is_cut_short_and_resumes_to_one_run() {
+    let dir = folder("loops-reader-gone");
+    let ck = dir.join("loops.ckpt");
+    let ck_arg = ck.display().to_string();
+    let args = [
+        "camicia",
+        "loops",
+        "--json",
+        "--seed",
+        "5",
+        "--max-steps",
+        LONG,
+        "--checkpoint",
+        &ck_arg,
+    ];
+    // `| head -1`: the first line read, then the pipe closed.
+    let mut child = plateau(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut out, &mut first).expect("a line");
+    drop(out);
+    let status = wait_within(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0), "quietly");
+    // Not "found": the search was cut short, not made.
+    let left = checkpoint_summary(&ck);
+    assert!(
+        left["trials"].as_u64().expect("trials") < 1_000_000,
+        "{left}"
+    );
+    assert_eq!(left["status"], "exhausted", "{left}");
+    let resumed = ok(run(&args));
+    assert_one_run(&resumed, &loops(LONG, "1/1", &[]), "resumed");
+}
+
+#[test]
 fn a_checkpoint_of_the_older_format_is_refused() {
     let dir = folder("loops-old");
     let ck = dir.join("old.ckpt");

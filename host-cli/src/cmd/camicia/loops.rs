@@ -224,9 +224,12 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
             started,
         };
         let (_, stop) = limits::drive(&mut trials, &limits, &progress, |_, _, _| {})?;
+        // A search its reader left is cut short, not complete: its
+        // checkpoint resumes it.
+        let read_to_the_end = trials.open;
         drop(progress);
         printer.counts(&c, spent + started.elapsed().as_secs_f64());
-        printer.record.complete = stop.is_none();
+        printer.record.complete = stop.is_none() && read_to_the_end;
         printer.record.stop = stop;
         // Saved before the summary is queued: a reader that stopped reading
         // holds up the summary, never the checkpoint.
