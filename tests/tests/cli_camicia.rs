@@ -432,6 +432,27 @@ fn merge_numbers_get_the_shared_wording() {
             &format!("standard input: line 1: deals '{shown}': expected a whole number from 0 up"),
         );
     }
+    // Found means every deal asked for played.
+    for (from, to, words) in [
+        (
+            r#""asked_deals":7"#,
+            r#""asked_deals":9"#,
+            "found after 7 deals, of the 9 of --deals 9: a hunt cut short is exhausted",
+        ),
+        (
+            r#","asked_deals":7"#,
+            "",
+            "found without --deals: a hunt with no count of deals is exhausted",
+        ),
+    ] {
+        let edited = line("7")
+            .lines()
+            .next()
+            .expect("the summary")
+            .replace(from, to);
+        let r = run_cli(&["camicia", "merge"], sealed(&edited).as_bytes());
+        refused(&r, &format!("standard input: line 1: {words}"));
+    }
     let r = run_cli(&["camicia", "merge"], line("7").as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(

@@ -10,7 +10,7 @@ use super::model::{Header, LOOPS_KEPT, Report};
 use super::seal;
 use super::wire::{Kind, Listed, Summary};
 use crate::error::shorten;
-use crate::output::{self};
+use crate::output::{self, Status};
 
 /// A report read back ([`read`]): what its summary says, its tally, and how
 /// much each of its lists could hold (the hunt's `--top`, or the deals
@@ -169,10 +169,28 @@ pub(super) fn check_counts(s: &Summary, tasks: u64) -> Result<(), String> {
             s.finished, s.loops, s.exhausted, s.deals
         ));
     }
+    let (k, n) = s.params().shard_k_n()?;
+    let shard = Shard::new(k, n).map_err(|e| e.to_string())?;
+    // Found means every deal asked for played: a hunt cut short (or one
+    // without --deals) says "exhausted".
+    if matches!(s.status, Status::Found) {
+        let Some(asked) = s.asked_deals else {
+            return Err("found without --deals: a hunt with no count of deals is exhausted".into());
+        };
+        let all = if tasks == 1 {
+            shard.share(Budget::new(asked)).get()
+        } else {
+            asked
+        };
+        if s.deals != all {
+            return Err(format!(
+                "found after {} deals, of the {all} of --deals {asked}: a hunt cut short is exhausted",
+                s.deals
+            ));
+        }
+    }
     if tasks == 1 {
         let deals = s.asked_deals.map_or(Budget::UNLIMITED, Budget::new);
-        let (k, n) = s.params().shard_k_n()?;
-        let shard = Shard::new(k, n).map_err(|e| e.to_string())?;
         let expected: Option<u64> = (0..s.chunks)
             .map(|i| Hunt::chunk_deals(deals, shard.chunk(i)).map(|b| b.get()))
             .sum();

@@ -296,6 +296,13 @@ fn check_counts(s: &Summary, record: &Record) -> Result<(), String> {
                 s.trials
             ));
         }
+        // Found means made: a search cut short says "exhausted".
+        if record.complete && s.trials < most {
+            return Err(format!(
+                "found after {} trials, of the {most} of --max-steps {asked}: a search cut short is exhausted",
+                s.trials
+            ));
+        }
     }
     Ok(())
 }
@@ -601,7 +608,13 @@ mod tests {
             shard(l, "2/2", [8, 99]);
             set(&mut l[end], r#""tasks":1"#, r#""tasks":2"#);
         };
-        assert_eq!(ok(&merged), Ok(()));
+        assert_eq!(
+            ok(&|l| {
+                merged(l);
+                set(&mut l[end], r#""trials":3,"#, r#""trials":10,"#);
+            }),
+            Ok(())
+        );
         // At most its share of --max-steps for a search, all of it for a merge.
         let trials = |from: u64, to: u64| {
             move |l: &mut Vec<String>| {
@@ -615,6 +628,25 @@ mod tests {
             end + 1,
             "11 trials: more than the 10 of --max-steps 10",
         );
+        // Found means all of them made; fewer, the search was cut short.
+        let nine = |l: &mut Vec<String>| {
+            trials(10, 9)(l);
+            set(&mut l[c], r#""trial":9"#, r#""trial":8"#);
+        };
+        refused(
+            &nine,
+            end + 1,
+            "found after 9 trials, of the 10 of --max-steps 10: a search cut short is exhausted",
+        );
+        let cut_short = |l: &mut Vec<String>| {
+            nine(l);
+            set(
+                &mut l[end],
+                r#""status":"found""#,
+                r#""status":"exhausted""#,
+            );
+        };
+        assert_eq!(ok(&cut_short), Ok(()));
         let shard_of_three = |l: &mut Vec<String>, t: u64| {
             shard(l, "2/3", [4, 7]);
             trials(3, t)(l);
