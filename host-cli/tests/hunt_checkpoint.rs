@@ -75,9 +75,8 @@ fn untimed(out: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// Starts the hunt, waits until its checkpoint exists (and `extra` more),
-/// then sends `signal` with `kill`.
-fn start_and_stop(args: &[String], checkpoint: &Path, extra: Duration, signal: &str) -> Output {
+/// Starts the hunt and waits until its checkpoint exists.
+fn start(args: &[String], checkpoint: &Path) -> std::process::Child {
     let child = Command::new(BIN)
         .args(args)
         .env_remove("SLURM_CPUS_PER_TASK")
@@ -90,6 +89,13 @@ fn start_and_stop(args: &[String], checkpoint: &Path, extra: Duration, signal: &
         assert!(began.elapsed() < Duration::from_secs(60), "no checkpoint");
         sleep(Duration::from_millis(10));
     }
+    child
+}
+
+/// Starts the hunt, waits until its checkpoint exists (and `extra` more),
+/// then sends `signal` with `kill`.
+fn start_and_stop(args: &[String], checkpoint: &Path, extra: Duration, signal: &str) -> Output {
+    let child = start(args, checkpoint);
     sleep(extra);
     let sent = Command::new("kill")
         .args([signal, &child.id().to_string()])
@@ -149,18 +155,7 @@ fn a_checkpoint_that_cannot_be_written_stops_the_hunt_and_the_last_one_resumes()
     std::fs::create_dir(&place).expect("a folder");
     let ckpt = place.join("hunt.ckpt");
     let args = hunt_args(&ckpt);
-    let child = Command::new(BIN)
-        .args(&args)
-        .env_remove("SLURM_CPUS_PER_TASK")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let began = Instant::now();
-    while !ckpt.exists() {
-        assert!(began.elapsed() < Duration::from_secs(60), "no checkpoint");
-        sleep(Duration::from_millis(10));
-    }
+    let child = start(&args, &ckpt);
     // Keep the checkpoint written, then take its folder away: the next
     // save (or the last, if the hunt ends first) cannot be written.
     let kept = std::fs::read(&ckpt).expect("a checkpoint reads");

@@ -289,12 +289,9 @@ fn checkpoint_summary(path: &Path) -> Value {
     parts(&text).1
 }
 
-#[test]
-fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
-    let dir = folder("loops-resume");
-    let ck = dir.join("loops.ckpt");
-    let ck_arg = ck.display().to_string();
-    let args = [
+/// `loops` of `LONG` trials of seed 5, checkpointed to `ck_arg` every 50 ms.
+fn resumable(ck_arg: &str) -> [&str; 11] {
+    [
         "camicia",
         "loops",
         "--json",
@@ -303,10 +300,18 @@ fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
         "--max-steps",
         LONG,
         "--checkpoint",
-        &ck_arg,
+        ck_arg,
         "--checkpoint-every",
         "0.05",
-    ];
+    ]
+}
+
+#[test]
+fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
+    let dir = folder("loops-resume");
+    let ck = dir.join("loops.ckpt");
+    let ck_arg = ck.display().to_string();
+    let args = resumable(&ck_arg);
     let mut child = plateau(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -389,17 +394,7 @@ fn a_search_its_reader_left_is_cut_short_and_resumes_to_one_run() {
     let dir = folder("loops-reader-gone");
     let ck = dir.join("loops.ckpt");
     let ck_arg = ck.display().to_string();
-    let args = [
-        "camicia",
-        "loops",
-        "--json",
-        "--seed",
-        "5",
-        "--max-steps",
-        LONG,
-        "--checkpoint",
-        &ck_arg,
-    ];
+    let args = resumable(&ck_arg);
     // `| head -1`: the first line read, then the pipe closed.
     let mut child = plateau(&args)
         .stdout(Stdio::piped())

@@ -317,11 +317,14 @@ fn loops_answers_a_signal_then_ends_when_its_reader_goes_away() {
 /// the search at once, quietly.
 #[test]
 fn loops_ends_when_its_reader_goes_away() {
-    let mut child = plateau(&["camicia", "loops", "--seconds", "60", "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
+    let piped = |args: &[&str]| {
+        plateau(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts")
+    };
+    let mut child = piped(&["camicia", "loops", "--seconds", "60", "--json"]);
     let mut first = String::new();
     let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
     std::io::BufRead::read_line(&mut out, &mut first).expect("a line");
@@ -332,7 +335,7 @@ fn loops_ends_when_its_reader_goes_away() {
     // With no line to write (shuffles of the Italian deck loop about once
     // in 10^12), the reader's going is found while the writer waits, not
     // at the summary a minute later.
-    let mut child = plateau(&[
+    let mut child = piped(&[
         "camicia",
         "loops",
         "--deck",
@@ -340,11 +343,7 @@ fn loops_ends_when_its_reader_goes_away() {
         "--seconds",
         "60",
         "--json",
-    ])
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("starts");
+    ]);
     sleep(Duration::from_millis(300));
     drop(child.stdout.take());
     let status = wait_within(&mut child, Duration::from_secs(10));
