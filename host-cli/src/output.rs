@@ -111,6 +111,30 @@ impl Outbox<'_> {
     }
 }
 
+/// Writes the queued lines to `out` until the queue closes; while it waits,
+/// asks `reader_gone` every [`READER_CHECK`], a gone reader being a broken pipe.
+fn write_lines(
+    lines: &mpsc::Receiver<Vec<u8>>,
+    out: &mut (dyn Write + Send),
+    reader_gone: Option<fn() -> bool>,
+) -> io::Result<()> {
+    loop {
+        match lines.recv_timeout(READER_CHECK) {
+            Ok(bytes) => {
+                out.write_all(&bytes)?;
+                // Each line as it comes: the reader sees the work go on.
+                out.flush()?;
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if reader_gone.is_some_and(|gone| gone()) {
+                    return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+    }
+}
+
 /// How often a writer with nothing to write asks whether its reader has gone.
 const READER_CHECK: Duration = Duration::from_millis(50);
 
@@ -127,22 +151,8 @@ pub(crate) fn with_outbox<R>(
     std::thread::scope(|scope| {
         let (to_writer, lines) = mpsc::channel::<Vec<u8>>();
         let stopped = &stopped;
-        let writer = scope.spawn(move || -> io::Result<()> {
-            let written = (|| loop {
-                match lines.recv_timeout(READER_CHECK) {
-                    Ok(bytes) => {
-                        out.write_all(&bytes)?;
-                        // Each line as it comes: the reader sees the work go on.
-                        out.flush()?;
-                    }
-                    Err(RecvTimeoutError::Timeout) => {
-                        if reader_gone.is_some_and(|gone| gone()) {
-                            return Err(io::Error::from(io::ErrorKind::BrokenPipe));
-                        }
-                    }
-                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
-                }
-            })();
+        let writer = scope.spawn(move || {
+            let written = write_lines(&lines, out, reader_gone);
             if written.is_err() {
                 stopped.store(true, Ordering::Release);
             }

@@ -306,17 +306,23 @@ fn resumable(ck_arg: &str) -> [&str; 11] {
     ]
 }
 
-#[test]
-fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
-    let dir = folder("loops-resume");
-    let ck = dir.join("loops.ckpt");
-    let ck_arg = ck.display().to_string();
-    let args = resumable(&ck_arg);
-    let mut child = plateau(&args)
+/// Starts the `resumable` search checkpointed in a fresh folder `name`:
+/// the checkpoint's path and the search, its output piped.
+fn start_resumable(name: &str) -> (std::path::PathBuf, std::process::Child) {
+    let ck = folder(name).join("loops.ckpt");
+    let child = plateau(&resumable(&ck.display().to_string()))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("starts");
+    (ck, child)
+}
+
+#[test]
+fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
+    let (ck, mut child) = start_resumable("loops-resume");
+    let ck_arg = ck.display().to_string();
+    let args = resumable(&ck_arg);
     let began = Instant::now();
     while !ck.exists() {
         assert!(began.elapsed() < Duration::from_secs(30), "no checkpoint");
@@ -391,16 +397,10 @@ fn a_search_stopped_part_way_resumes_from_its_checkpoint_to_one_run() {
 
 #[test]
 fn a_search_its_reader_left_is_cut_short_and_resumes_to_one_run() {
-    let dir = folder("loops-reader-gone");
-    let ck = dir.join("loops.ckpt");
+    // `| head -1`: the first line read, then the pipe closed.
+    let (ck, mut child) = start_resumable("loops-reader-gone");
     let ck_arg = ck.display().to_string();
     let args = resumable(&ck_arg);
-    // `| head -1`: the first line read, then the pipe closed.
-    let mut child = plateau(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starts");
     let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
     let mut first = String::new();
     std::io::BufRead::read_line(&mut out, &mut first).expect("a line");
