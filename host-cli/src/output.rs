@@ -97,11 +97,11 @@ pub(crate) struct Outbox<'a> {
 
 impl Outbox<'_> {
     /// Queues lines already rendered (as text or JSON, by [`emit_to`] or a
-    /// record's writer, which seals them); `false` once the writer has
-    /// stopped on an error (which [`with_outbox`] returns): the work should
-    /// end.
-    pub(crate) fn send(&self, bytes: Vec<u8>) -> bool {
-        self.to_writer.send(bytes).is_ok()
+    /// record's writer, which seals them); dropped once the writer has
+    /// stopped ([`Self::open`]).
+    pub(crate) fn send(&self, bytes: Vec<u8>) {
+        // A writer that has stopped has said so in `stopped` first.
+        let _ = self.to_writer.send(bytes);
     }
 
     /// Whether the writer still writes: `false` once it has stopped on an

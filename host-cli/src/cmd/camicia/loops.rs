@@ -208,7 +208,8 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
     // A file gets no lines as it goes: its reader is never asked about.
     let reader_gone = io.reader_gone.filter(|_| output.is_stdout());
     output::with_outbox(stream_to, reader_gone, |outbox| {
-        let open = printer.flush(&c, outbox)?;
+        printer.flush(&c, outbox)?;
+        let open = outbox.open();
         let mut trials = Trials {
             c: &mut c,
             shard,
@@ -323,7 +324,8 @@ impl Search for Trials<'_> {
             let numbers: Vec<u64> = (self.c.trials..end).map(|i| self.shard.chunk(i)).collect();
             self.c.trials(&numbers, self.threads);
         }
-        self.open &= self.printer.flush(self.c, self.outbox)? && self.outbox.open();
+        self.printer.flush(self.c, self.outbox)?;
+        self.open &= self.outbox.open();
         if let Some(file) = self.checkpoint
             && self.last_save.elapsed().as_secs_f64() >= self.every
         {
@@ -358,16 +360,15 @@ struct Printer {
 
 impl Printer {
     /// Adds the cycles found since the last call to the record and queues
-    /// their lines; `false` once the output's writer has stopped.
-    fn flush(&mut self, c: &Construction, outbox: &Outbox) -> CliResult<bool> {
-        let mut open = true;
+    /// their lines (a writer that has stopped takes none: [`Outbox::open`]
+    /// says so).
+    fn flush(&mut self, c: &Construction, outbox: &Outbox) -> CliResult {
         for found in c.cycles.iter().skip(self.record.cycles.len()) {
             let cycle = CycleLines::of(found);
-            let lines = self.writer.cycle(&cycle)?;
-            open = open && outbox.send(lines);
+            outbox.send(self.writer.cycle(&cycle)?);
             self.record.cycles.push(cycle);
         }
-        Ok(open)
+        Ok(())
     }
 
     /// Sets the record's counts: the construction's, and the `seconds` spent.
