@@ -373,11 +373,21 @@ fn loops_saves_its_checkpoint_as_it_goes() {
     .stderr(Stdio::piped())
     .spawn()
     .expect("starts");
-    sleep(Duration::from_millis(1500));
-    let saved = loops_summary(&ck).expect("a whole checkpoint");
+    // Saved between trials: a belt trial (about a second, more on a
+    // loaded machine) may hold the first save up.
+    let began = Instant::now();
+    sleep(Duration::from_millis(300));
+    let saved = loop {
+        if let Some(saved) = loops_summary(&ck) {
+            break saved;
+        }
+        assert!(began.elapsed() < Duration::from_secs(30), "no checkpoint");
+        sleep(Duration::from_millis(50));
+    };
+    let seen = began.elapsed().as_secs_f64();
     kill("KILL", i64::from(child.id()));
     let _ = child.wait();
     assert!(saved["trials"].as_u64() > Some(0), "{saved}");
     let seconds = saved["seconds"].as_f64().expect("seconds");
-    assert!((0.2..1.6).contains(&seconds), "{saved}");
+    assert!((0.2..seen).contains(&seconds), "{saved}");
 }

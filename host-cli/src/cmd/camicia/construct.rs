@@ -14,13 +14,29 @@
 //!   another cycle, whose tree is then searched for the deals that reach it.
 //!   With no cycle to start from (a deck other than the standard 52, see
 //!   `deck.rs`, without `--from`), a trial plays a shuffle of the deck.
+//! - **The engine's belt.** The perturbations stay near the cycles started
+//!   from: Casella et al.'s, perturbed, loops only into four cycles of its
+//!   own family. Its turn runs on an engine: one hand is down to two cards
+//!   (`J-`) every few rounds while the other, a belt of 50, leads. Every
+//!   [`BELT_EVERY`]-th trial is a *belt trial*: it takes such a state of a
+//!   cycle started from, changes the belt by 10 to 40 swaps, and anneals the
+//!   belt's order ([`BELT_STEPS`] steps: swaps, a card moved, two adjacent
+//!   blocks exchanged, swaps that copy a later belt), scored by how many
+//!   places a later belt leading against the same two cards differs from the
+//!   first; a belt that comes back to itself loops. About one belt trial in
+//!   150 loops, into cycles far from the one started from (of 28 to 156
+//!   tricks a turn, some with balanced deals in their trees). A belt trial
+//!   that loops then perturbs [`EXPLORE`] times the tree of the cycle it
+//!   found, as the other trials perturb the trees of the cycles started
+//!   from: one balanced cycle found this way leads to its family's others.
 //!
 //! Trial `n` draws its state and its edits from the seed and `n` alone, and
-//! perturbs only the trees of the cycles started from (not those found on
-//! the way: measured, they find the same cycles), so trials do not depend on
-//! each other: shard K of N makes trials `K-1, K-1+N, ...`, and the shards of
-//! a search find, together, what the search finds in one piece (each cycle
-//! first found by the same trial).
+//! perturbs only the trees of the cycles started from and, in a belt trial,
+//! of the cycle that trial found (not those found by other trials), so
+//! trials do not depend on each other: shard K of N makes trials `K-1,
+//! K-1+N, ...`, and the shards of a search find, together, what the search
+//! finds in one piece (each cycle first found by the same trial; a belt
+//! trial may find several, in the order it finds them).
 //!
 //! A state is a [`Deal`] whose A starts the round: the game is the same for
 //! both players, so a state and its names swapped are one. This lives in the
@@ -45,6 +61,24 @@ const POOL_LIMIT: usize = 2_000_000;
 /// Rounds a perturbed game may last before it counts as not looping (the
 /// cycles found so far are entered within a few hundred rounds).
 const TRIAL_ROUNDS: u64 = 20_000;
+/// Every this many trials, one is a belt trial (see the module docs): a
+/// trial that perturbs takes about 2 microseconds, a belt trial about half a
+/// second, so a search spends most of its time on belts.
+const BELT_EVERY: u64 = 32_768;
+/// Annealing steps of a belt trial.
+const BELT_STEPS: u32 = 100_000;
+/// Rounds a belt's game is played for, to score it.
+const BELT_ROUNDS: u32 = 600;
+/// Cards played before a later belt is compared with the first (nearer
+/// ones reward belts that repeat over a few rounds and never loop).
+const BELT_GAP: u64 = 100;
+/// Perturbations of the tree of the cycle a belt trial loops into.
+const EXPLORE: u32 = 200_000;
+/// Annealings of a belt trial, played side by side by the threads.
+const BELT_CHAINS: u64 = 4;
+/// A row of cards on the stack: threads play trials side by side, and an
+/// allocation a trial made them wait for the allocator's lock.
+type Row = [Rank; Deal::<1>::CAPACITY];
 
 /// The compact text `A/B` of a state (see [`PackedDeal`]'s notation).
 pub(crate) fn text(state: &Deal) -> String {
@@ -104,6 +138,18 @@ pub(crate) struct Found {
     pub(crate) trial: Option<u64>,
 }
 
+/// A state of a cycle started from in which one hand holds two cards and
+/// the other, the belt, leads: what a belt trial anneals.
+#[derive(Clone, Copy, PartialEq)]
+struct Engine {
+    /// The belt's cards, then the two of the short hand.
+    cards: Row,
+    belt: usize,
+}
+
+/// What a trial found: a deal and the cycle it loops into, by trial number.
+type Loop = (u64, Deal, Cycle);
+
 /// The construction's state: the cycles found, their trees' states to
 /// perturb, and the trials made.
 pub(crate) struct Construction {
@@ -121,6 +167,8 @@ pub(crate) struct Construction {
     pub(crate) cycles: Vec<Found>,
     /// States to perturb: the trees of the cycles started from.
     pool: Vec<Deal>,
+    /// The engines of the cycles started from, for belt trials.
+    engines: Vec<Engine>,
     /// Trials made (by this shard).
     pub(crate) trials: u64,
     /// Trials whose perturbed deal looped (into a new cycle or a known one).
@@ -138,6 +186,7 @@ impl Construction {
             ids: HashMap::new(),
             cycles: Vec::new(),
             pool: Vec::new(),
+            engines: Vec::new(),
             trials: 0,
             loops: 0,
         }
@@ -172,6 +221,11 @@ impl Construction {
         if trial.is_none() {
             let room = POOL_LIMIT.saturating_sub(self.pool.len());
             self.pool.extend(states.iter().take(room).copied());
+            for e in engines(&start) {
+                if !self.engines.contains(&e) {
+                    self.engines.push(e);
+                }
+            }
         }
         self.ids.insert(cycle.id(), self.cycles.len());
         self.cycles.push(Found {
@@ -183,60 +237,113 @@ impl Construction {
         Some(self.cycles.len() - 1)
     }
 
-    /// Makes the trials numbered `numbers` (of the whole search: see the
-    /// module docs) on `threads` threads: each perturbs a state of the pool
-    /// and plays it ([`probe`](Self::probe)), side by side; then, in trial
-    /// order, each that looped into a new cycle adds it. So the construction
-    /// is the same whatever the threads.
-    pub(crate) fn trials(&mut self, numbers: &[u64], threads: usize) {
+    /// Makes the trials numbered `numbers` (increasing; of the whole
+    /// search: see the module docs) on `threads` threads: those that perturb
+    /// ([`probe`](Self::probe)) side by side, then each belt trial in turn,
+    /// its chains side by side ([`belt`](Self::belt)); then, in trial order,
+    /// each loop into a new cycle adds it. So the construction is the same
+    /// whatever the threads. When `stop` says so during a belt trial, the
+    /// trials from that one on are not made (nor counted): a search that
+    /// resumes makes them.
+    pub(crate) fn trials(&mut self, numbers: &[u64], threads: usize, stop: &Stop<'_>) {
         let this = &*self;
-        let play = |part: &[u64]| -> Vec<(u64, Deal, Cycle)> {
-            part.iter()
-                .filter_map(|&n| this.probe(n).map(|(deal, cycle)| (n, deal, cycle)))
-                .collect()
-        };
-        // Consecutive parts, this thread playing the first (one thread: no
-        // other): the loops come back in trial order.
-        let part = numbers.len().div_ceil(threads).max(1);
-        let looped = std::thread::scope(|s| {
-            let mut parts = numbers.chunks(part);
-            let first = parts.next().unwrap_or_default();
-            let workers: Vec<_> = parts.map(|part| s.spawn(move || play(part))).collect();
-            let mut looped = play(first);
-            for w in workers {
-                looped.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        let cheap: Vec<u64> = numbers
+            .iter()
+            .copied()
+            .filter(|&n| !this.is_belt(n))
+            .collect();
+        let mut looped = parallel(&cheap, threads, |n, looped| this.probe(n, looped));
+        let mut made = numbers.len();
+        for (i, &n) in numbers
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| this.is_belt(**n))
+        {
+            match this.belt(n, threads, stop) {
+                Some(found) => looped.extend(found),
+                None => {
+                    made = i;
+                    break;
+                }
             }
-            looped
-        });
-        self.trials += numbers.len() as u64;
+        }
+        if let Some(&cut) = numbers.get(made) {
+            looped.retain(|l| l.0 < cut);
+        }
+        // Stable: a belt trial's loops keep the order it found them in.
+        looped.sort_by_key(|l| l.0);
+        self.trials += made as u64;
+        let mut last = None;
         for (n, deal, cycle) in looped {
-            self.loops += 1;
+            // A trial's loops come together: it counts once.
+            if last != Some(n) {
+                self.loops += 1;
+                last = Some(n);
+            }
             if !self.ids.contains_key(&cycle.id()) {
                 self.add(&deal, Some(n));
             }
         }
     }
 
-    /// What trial `n` plays: a state of the pool perturbed (with no cycle
-    /// to start from, a shuffle of the deck), and the cycle it loops into
-    /// (within [`TRIAL_ROUNDS`]), if it does. It depends on `n` and the
-    /// cycles started from alone.
-    fn probe(&self, n: u64) -> Option<(Deal, Cycle)> {
+    /// Whether trial `n` is a belt trial: every [`BELT_EVERY`]-th, when a
+    /// cycle started from has an engine.
+    fn is_belt(&self, n: u64) -> bool {
+        n % BELT_EVERY == BELT_EVERY - 1 && !self.engines.is_empty()
+    }
+
+    /// Belt trial `n`: [`BELT_CHAINS`] annealings of engines drawn from the
+    /// seed, `n` and the chain, on `threads` threads; each that loops, and
+    /// the perturbations of its cycle's tree ([`explore`]), give the trial's
+    /// loops, in the chains' order. `None` if `stop` cut it short.
+    fn belt(&self, n: u64, threads: usize, stop: &Stop<'_>) -> Option<Vec<Loop>> {
+        let chains: Vec<u64> = (0..BELT_CHAINS).collect();
+        let cut = std::sync::atomic::AtomicBool::new(false);
+        let found = parallel(&chains, threads, |chain, looped| {
+            let mut rng = SplitMix64::new(
+                self.stream
+                    ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    ^ (chain + 1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
+            );
+            let engine = &self.engines[rng.below(self.engines.len())];
+            let whole = match anneal(engine, &mut rng, stop) {
+                Ok(Some((deal, cycle))) => {
+                    looped.push((n, deal, cycle));
+                    explore(n, &cycle, &mut rng, looped, stop)
+                }
+                Ok(None) => true,
+                Err(()) => false,
+            };
+            if !whole {
+                cut.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        (!cut.into_inner()).then_some(found)
+    }
+
+    /// What trial `n` plays, if not a belt trial: a state of the pool
+    /// perturbed (with no cycle to start from, a shuffle of the deck); if
+    /// it loops (within [`TRIAL_ROUNDS`]), the deal and its cycle go to
+    /// `looped`. It depends on `n` and the cycles started from alone.
+    fn probe(&self, n: u64, looped: &mut Vec<Loop>) {
         let mut rng = SplitMix64::new(self.stream ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let played = if self.pool.is_empty() {
-            self.shuffle(&mut rng)?
+            self.shuffle(&mut rng)
         } else {
-            perturb(&self.pool[rng.below(self.pool.len())], &mut rng)?
+            perturb(&self.pool[rng.below(self.pool.len())], &mut rng)
         };
-        let (_, cycle) = looping(&played, TRIAL_ROUNDS)?;
-        Some((played, cycle))
+        if let Some(deal) = played
+            && let Some((_, cycle)) = looping(&deal, TRIAL_ROUNDS)
+        {
+            looped.push((n, deal, cycle));
+        }
     }
 
     /// A shuffle of the deck, cut in half (any split: at random, both hands
     /// dealt); `None` for a deck too small to deal.
     fn shuffle(&self, rng: &mut SplitMix64) -> Option<Deal> {
         // On the stack, as `perturb`'s cards.
-        let mut row = [Rank::Number; Deal::<1>::CAPACITY];
+        let mut row: Row = [Rank::Number; Deal::<1>::CAPACITY];
         let cards = row.get_mut(..self.cards.len())?;
         cards.copy_from_slice(&self.cards);
         for i in (1..cards.len()).rev() {
@@ -253,12 +360,237 @@ impl Construction {
     }
 }
 
+/// Whether to stop: a search's deadline or Ctrl-C, asked during a belt
+/// trial (a second or so of work).
+pub(crate) type Stop<'a> = dyn Fn() -> bool + Sync + 'a;
+
+/// How often a belt trial asks whether to stop: every this many annealing
+/// steps or perturbations (a few milliseconds).
+const ASK_EVERY: u32 = 512;
+
+/// `play` applied to each of `numbers` on `threads` threads, in
+/// consecutive parts (this thread playing the first): what it pushes, in
+/// the order of `numbers`.
+fn parallel<F>(numbers: &[u64], threads: usize, play: F) -> Vec<Loop>
+where
+    F: Fn(u64, &mut Vec<Loop>) + Sync,
+{
+    let part = numbers.len().div_ceil(threads).max(1);
+    let play = |part: &[u64]| {
+        let mut looped = Vec::new();
+        for &n in part {
+            play(n, &mut looped);
+        }
+        looped
+    };
+    std::thread::scope(|s| {
+        let mut parts = numbers.chunks(part);
+        let first = parts.next().unwrap_or_default();
+        let workers: Vec<_> = parts.map(|part| s.spawn(move || play(part))).collect();
+        let mut looped = play(first);
+        for w in workers {
+            looped.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        looped
+    })
+}
+
+/// The engines of the cycle whose turn starts in `start`: its states in
+/// which B, who does not lead, holds two cards and A more.
+fn engines(start: &Deal) -> Vec<Engine> {
+    let mut found = Vec::new();
+    let mut s = *start;
+    loop {
+        let (belt, short) = (s.len(Player::A), s.len(Player::B));
+        if short == 2 && belt > 2 {
+            let mut cards: Row = [Rank::Number; Deal::<1>::CAPACITY];
+            for (slot, card) in cards
+                .iter_mut()
+                .zip(s.hand(Player::A).chain(s.hand(Player::B)))
+            {
+                *slot = card;
+            }
+            let e = Engine { cards, belt };
+            if !found.contains(&e) {
+                found.push(e);
+            }
+        }
+        match backward::next_round(&s) {
+            Some(next) if next.state != *start => s = next.state,
+            _ => return found,
+        }
+    }
+}
+
+/// A belt's score: how many places the later belt nearest to it (leading
+/// against the same two cards, at least [`BELT_GAP`] cards later, within
+/// [`BELT_ROUNDS`] rounds) differs in, that belt written to `near` (the belt
+/// itself if none comes), and whether the game loops (a state with a hand of
+/// two cards or fewer comes twice). `seen` keeps those states.
+fn score(e: &Engine, near: &mut Row, seen: &mut Vec<Deal>) -> (usize, bool) {
+    let (cards, belt) = (&e.cards[..e.belt + 2], e.belt);
+    near[..belt].copy_from_slice(&cards[..belt]);
+    let Ok(mut s) = Deal::from_hands(&cards[..belt], &cards[belt..]) else {
+        return (belt, false);
+    };
+    seen.clear();
+    let (mut played, mut best) = (0, belt + 1);
+    for _ in 0..BELT_ROUNDS {
+        let Some(next) = backward::next_round(&s) else {
+            break;
+        };
+        s = next.state;
+        played += next.cards;
+        if s.len(Player::A).min(s.len(Player::B)) <= 2 {
+            if seen.contains(&s) {
+                return (0, true);
+            }
+            seen.push(s);
+        }
+        if played >= BELT_GAP
+            && s.len(Player::A) == belt
+            && s.hand(Player::B).eq(cards[belt..].iter().copied())
+        {
+            let differ = s
+                .hand(Player::A)
+                .zip(&cards[..belt])
+                .filter(|(x, y)| x != *y)
+                .count();
+            if differ < best {
+                best = differ;
+                for (slot, card) in near.iter_mut().zip(s.hand(Player::A)) {
+                    *slot = card;
+                }
+            }
+        }
+    }
+    (best, false)
+}
+
+/// One move of the belt (the first `n` cards): half the time, if it can,
+/// a swap that puts a card where `near` has it; else a swap, a card moved,
+/// or two adjacent blocks exchanged.
+fn step(belt: &mut [Rank], near: &[Rank], rng: &mut SplitMix64) {
+    let n = belt.len();
+    if rng.below(2) == 0 {
+        let differ = |i: &usize| belt[*i] != near[*i];
+        let count = (0..n).filter(differ).count();
+        if let Some(i) = (0..n).filter(differ).nth(rng.below(count.max(1))) {
+            let want = near[i];
+            let from = |j: &usize| belt[*j] == want && belt[*j] != near[*j];
+            let count = (0..n).filter(from).count();
+            if let Some(j) = (0..n).filter(from).nth(rng.below(count.max(1))) {
+                belt.swap(i, j);
+                return;
+            }
+        }
+    }
+    match rng.below(3) {
+        0 => {
+            let (i, j) = (rng.below(n), rng.below(n));
+            belt.swap(i, j);
+        }
+        1 => {
+            let (from, to) = (rng.below(n), rng.below(n));
+            match from.cmp(&to) {
+                Ordering::Less => belt[from..=to].rotate_left(1),
+                Ordering::Greater => belt[to..=from].rotate_right(1),
+                Ordering::Equal => {}
+            }
+        }
+        _ => {
+            let mut at = [rng.below(n + 1), rng.below(n + 1), rng.below(n + 1)];
+            at.sort_unstable();
+            let [i, j, k] = at;
+            belt[i..k].rotate_left(j - i);
+        }
+    }
+}
+
+/// A belt trial's annealing (see the module docs): the engine's belt
+/// changed by 10 to 40 swaps, then moved step by step, a step kept if its
+/// score is no worse or, with a chance that falls with the temperature, if
+/// it is; the deal and its cycle if a belt loops, `Err` if `stop` cut it
+/// short.
+fn anneal(
+    engine: &Engine,
+    rng: &mut SplitMix64,
+    stop: &Stop<'_>,
+) -> Result<Option<(Deal, Cycle)>, ()> {
+    let mut e = *engine;
+    let belt = e.belt;
+    for _ in 0..10 + rng.below(31) {
+        let (i, j) = (rng.below(belt), rng.below(belt));
+        e.cards.swap(i, j);
+    }
+    let (mut near, mut next_near) = (
+        [Rank::Number; Deal::<1>::CAPACITY],
+        [Rank::Number; Deal::<1>::CAPACITY],
+    );
+    let mut seen = Vec::new();
+    let (mut off, mut looped) = score(&e, &mut near, &mut seen);
+    for k in 0..BELT_STEPS {
+        if looped {
+            break;
+        }
+        if k % ASK_EVERY == 0 && stop() {
+            return Err(());
+        }
+        let heat = 2.0 * (1.0 - f64::from(k) / f64::from(BELT_STEPS)) + 0.05;
+        let mut next = e;
+        step(&mut next.cards[..belt], &near[..belt], rng);
+        let (next_off, next_looped) = score(&next, &mut next_near, &mut seen);
+        // A uniform draw in [0, 1): the top 53 bits.
+        let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let worse = next_off.saturating_sub(off) as f64;
+        if next_looped || draw < (-worse / heat).exp() {
+            (e, off, looped) = (next, next_off, next_looped);
+            std::mem::swap(&mut near, &mut next_near);
+        }
+    }
+    if !looped {
+        return Ok(None);
+    }
+    let found = Deal::from_hands(&e.cards[..belt], &e.cards[belt..belt + 2])
+        .ok()
+        .and_then(|deal| Some((deal, looping(&deal, TRIAL_ROUNDS)?.1)));
+    Ok(found)
+}
+
+/// Perturbs the tree of `cycle` [`EXPLORE`] times, as the pool is; each
+/// deal that loops into a cycle not yet met in this trial goes to `looped`.
+/// `false` if `stop` cut it short.
+fn explore(
+    n: u64,
+    cycle: &Cycle,
+    rng: &mut SplitMix64,
+    looped: &mut Vec<Loop>,
+    stop: &Stop<'_>,
+) -> bool {
+    let states = tree(&cycle.canonical());
+    let mut met = vec![cycle.id()];
+    for k in 0..EXPLORE {
+        if k % ASK_EVERY == 0 && stop() {
+            return false;
+        }
+        let Some(deal) = perturb(&states[rng.below(states.len())], rng) else {
+            continue;
+        };
+        if let Some((_, c)) = looping(&deal, TRIAL_ROUNDS)
+            && !met.contains(&c.id())
+        {
+            met.push(c.id());
+            looped.push((n, deal, c));
+        }
+    }
+    true
+}
+
 /// One or two small edits of `state` (see the module docs); `None` if they
 /// leave a hand empty.
 fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
-    // On the stack: threads play trials side by side, and an allocation a
-    // trial made them wait for the allocator's lock.
-    let mut row = [Rank::Number; Deal::<1>::CAPACITY];
+    // On the stack (see [`Row`]).
+    let mut row: Row = [Rank::Number; Deal::<1>::CAPACITY];
     let mut n = 0;
     for (slot, card) in row
         .iter_mut()
@@ -364,7 +696,7 @@ mod tests {
         let deck = super::super::deck::parse("numbers=8,J=2,Q=2,K=2,A=2").expect("a deck");
         let numbers: Vec<u64> = (0..40_000).collect();
         let mut c = Construction::new(3, deck, true);
-        c.trials(&numbers, 1);
+        c.trials(&numbers, 1, &|| false);
         assert!(c.cycles.len() >= 3, "{} cycles", c.cycles.len());
         for found in &c.cycles {
             assert!(found.trial.is_some());
@@ -376,7 +708,7 @@ mod tests {
         }
         // Any split: the cut too is drawn, and both hands are dealt.
         let mut any = Construction::new(3, deck, false);
-        any.trials(&numbers, 2);
+        any.trials(&numbers, 2, &|| false);
         assert!(any.cycles.len() >= 3, "{} cycles", any.cycles.len());
         let cuts: HashSet<usize> = any
             .cycles
@@ -387,6 +719,142 @@ mod tests {
             cuts.len() > 3 && !cuts.contains(&0) && !cuts.contains(&16),
             "{cuts:?}"
         );
+    }
+
+    /// The published cycle's canonical state.
+    fn casella() -> Deal {
+        let (_, cycle) = looping(&state(CASELLA), u64::MAX).expect("a loop");
+        cycle.canonical()
+    }
+
+    #[test]
+    fn the_published_cycle_runs_on_twelve_belts_against_a_jack() {
+        // Casella et al.'s turn: 12 round starts at which B holds `J-` and
+        // A, a belt of 50, leads (docs/notes/camicia.md); each is a state of
+        // the cycle, so its game, played by the simulation, loops into it.
+        let (_, cycle) = looping(&state(CASELLA), u64::MAX).expect("a loop");
+        let found = engines(&cycle.canonical());
+        assert_eq!(found.len(), 12);
+        for e in &found {
+            assert_eq!(e.belt, 50);
+            assert_eq!(e.cards[50..52], [Rank::Jack, Rank::Number]);
+            let deal = Deal::from_hands(&e.cards[..50], &e.cards[50..52]).expect("a deal");
+            let (_, c) = looping(&deal, u64::MAX).expect("it loops");
+            assert_eq!(c.id(), cycle.id());
+            // A belt of the cycle comes back to itself: a loop.
+            let mut near = [Rank::Number; Deal::<1>::CAPACITY];
+            assert_eq!(score(e, &mut near, &mut Vec::new()), (0, true));
+        }
+    }
+
+    #[test]
+    fn a_belt_is_scored_by_the_nearest_later_belt() {
+        let e = engines(&casella())[0];
+        // Every 37th swap of two different cards of the belt.
+        let swaps: Vec<(usize, usize)> = (0..50)
+            .flat_map(|i| (i + 1..50).map(move |j| (i, j)))
+            .filter(|&(i, j)| e.cards[i] != e.cards[j])
+            .step_by(37)
+            .collect();
+        let (mut looped_once, mut none_came, mut nearest) = (0, 0, 0);
+        for &(i, j) in &swaps {
+            let mut x = e;
+            x.cards.swap(i, j);
+            let mut near = [Rank::Number; Deal::<1>::CAPACITY];
+            let (off, looped) = score(&x, &mut near, &mut Vec::new());
+            let deal = Deal::from_hands(&x.cards[..50], &x.cards[50..52]).expect("a deal");
+            if looped {
+                assert!(looping(&deal, u64::MAX).is_some(), "{}", text(&deal));
+                looped_once += 1;
+                continue;
+            }
+            // The nearest belt is the belt's cards in another order, `off`
+            // places from it, or (none came) the belt itself.
+            let mut a = x.cards[..50].to_vec();
+            let mut b = near[..50].to_vec();
+            let differ = a.iter().zip(&b).filter(|(p, q)| p != q).count();
+            if off > 50 {
+                assert_eq!((off, differ), (51, 0));
+                none_came += 1;
+            } else {
+                assert_eq!(off, differ);
+                assert!(off > 0);
+                nearest += 1;
+            }
+            a.sort_unstable_by_key(|r| r.penalty());
+            b.sort_unstable_by_key(|r| r.penalty());
+            assert_eq!(a, b);
+        }
+        assert!(
+            swaps.len() >= 10 && nearest >= 3,
+            "{looped_once} {none_came} {nearest}"
+        );
+    }
+
+    /// The belt trial [`GOLDEN`] of seed 1 names, and what it finds.
+    const GOLDEN: u64 = 32_767;
+
+    #[test]
+    fn a_belt_trial_finds_cycles_the_simulation_confirms_on_any_threads() {
+        let mut c = Construction::new(super::super::loops::stream(1), Deck::STANDARD, true);
+        c.add(&state(CASELLA), None);
+        let one = c.belt(GOLDEN, 1, &|| false).expect("not stopped");
+        let two = c.belt(GOLDEN, 2, &|| false).expect("not stopped");
+        let ids = |l: &[Loop]| l.iter().map(|(_, _, c)| c.id()).collect::<Vec<u64>>();
+        assert_eq!(ids(&one), ids(&two));
+        assert!(one.len() >= 2, "{} loops", one.len());
+        for (n, deal, cycle) in &one {
+            assert_eq!(*n, GOLDEN);
+            let (_, c) = looping(deal, u64::MAX).expect("it loops");
+            assert_eq!(c.id(), cycle.id(), "{}", text(deal));
+            assert_ne!(c.id(), casella_id());
+        }
+        // A trial's cycles are distinct.
+        let mut distinct = ids(&one);
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), one.len());
+    }
+
+    fn casella_id() -> u64 {
+        looping(&state(CASELLA), u64::MAX).expect("a loop").1.id()
+    }
+
+    #[test]
+    fn a_belt_trial_cut_short_is_not_made() {
+        let numbers: Vec<u64> = (GOLDEN - 300..GOLDEN + 300).collect();
+        let fresh = || {
+            let mut c = Construction::new(super::super::loops::stream(1), Deck::STANDARD, true);
+            c.add(&state(CASELLA), None);
+            c
+        };
+        // Stopped at once: the trials before the belt trial are made.
+        let mut cut = fresh();
+        let asked = std::sync::atomic::AtomicU32::new(0);
+        cut.trials(&numbers, 2, &|| {
+            asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            true
+        });
+        assert_eq!(cut.trials, 300);
+        assert!(asked.into_inner() >= 1);
+        let mut before = fresh();
+        before.trials(&numbers[..300], 2, &|| false);
+        assert!(before.loops > 0);
+        assert_eq!(
+            (cut.loops, cut.cycles.len()),
+            (before.loops, before.cycles.len())
+        );
+        // Not stopped: all of them, the belt trial's loops among them.
+        let mut whole = fresh();
+        whole.trials(&numbers, 2, &|| false);
+        assert_eq!(whole.trials, 600);
+        let after = whole
+            .cycles
+            .iter()
+            .filter(|f| f.trial == Some(GOLDEN))
+            .count();
+        assert!(after >= 2, "{after}");
+        assert!(whole.loops > before.loops + 1);
     }
 
     #[test]

@@ -89,7 +89,7 @@ fn trials(arg: clap::Arg) -> clap::Arg {
 
 /// The seed of the trials' random streams: the search's seed alone (the
 /// shards of a search make its trials, each from its own number).
-fn stream(seed: u64) -> u64 {
+pub(crate) fn stream(seed: u64) -> u64 {
     seed.wrapping_mul(0xd134_2543_de82_ef95)
 }
 
@@ -212,6 +212,7 @@ pub(crate) fn run(args: &LoopsArgs, json: bool, io: &mut Io<'_>) -> CliResult<Ex
         let open = outbox.open();
         let mut trials = Trials {
             c: &mut c,
+            limits: &limits,
             shard,
             threads,
             mine,
@@ -291,6 +292,8 @@ fn rebuild(c: &mut Construction, path: &Path, saved: &Record) -> CliResult {
 /// cycles found and saves the checkpoint when due.
 struct Trials<'a> {
     c: &'a mut Construction,
+    /// The deadline and Ctrl-C, which a belt trial asks as it goes.
+    limits: &'a Limits,
     shard: Shard,
     threads: usize,
     /// This shard's share of `--max-steps`.
@@ -322,7 +325,9 @@ impl Search for Trials<'_> {
         // This shard's i-th trial is trial `shard.chunk(i)` of the search.
         if self.open {
             let numbers: Vec<u64> = (self.c.trials..end).map(|i| self.shard.chunk(i)).collect();
-            self.c.trials(&numbers, self.threads);
+            let limits = self.limits;
+            self.c
+                .trials(&numbers, self.threads, &|| limits.stop_now().is_some());
         }
         self.printer.flush(self.c, self.outbox)?;
         self.open &= self.outbox.open();

@@ -26,7 +26,7 @@
 //! loops, the seconds and the threads are added, the rest recounted.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use plateau::camicia::hunt::{Entry, Order};
@@ -273,9 +273,10 @@ fn union(shards: &[Shard<Read>], top: usize) -> CliResult<(Report, Header)> {
 
 /// The union of a `loops` search's shards, as the search in one piece
 /// prints it: the cycles started from (every shard's), then each cycle found
-/// by the first trial that found it in any shard, in trial order, with the
-/// deals that shard listed for it; the trials, loops, seconds and threads
-/// added, and `N/N` of the N shards.
+/// by the first trial that found it in any shard, in trial order (a trial's
+/// several in the order its shard lists them), with the deals that shard
+/// listed for it; the trials, loops, seconds and threads added, and `N/N`
+/// of the N shards.
 fn union_loops(shards: &[Shard<Record>]) -> CliResult<Record> {
     let first = &shards[0].read;
     let mut cycles: Vec<CycleLines> = first
@@ -284,25 +285,20 @@ fn union_loops(shards: &[Shard<Record>]) -> CliResult<Record> {
         .filter(|c| c.line.trial.is_none())
         .cloned()
         .collect();
-    let mut found: BTreeMap<u64, &CycleLines> = BTreeMap::new();
-    let mut by_id: BTreeMap<&str, u64> = BTreeMap::new();
-    for s in shards {
-        for c in &s.read.cycles {
-            let Some(trial) = c.line.trial else { continue };
-            let id = c.line.id();
-            match by_id.get(id) {
-                Some(&earlier) if earlier <= trial => {}
-                earlier => {
-                    if let Some(t) = earlier {
-                        found.remove(t);
-                    }
-                    by_id.insert(id, trial);
-                    found.insert(trial, c);
-                }
-            }
-        }
-    }
-    cycles.extend(found.into_values().cloned());
+    // By (trial, place in its shard's list): one trial is one shard's.
+    let mut found: Vec<((u64, usize), &CycleLines)> = shards
+        .iter()
+        .flat_map(|s| s.read.cycles.iter().enumerate())
+        .filter_map(|(place, c)| Some(((c.line.trial?, place), c)))
+        .collect();
+    found.sort_by_key(|(key, _)| *key);
+    let mut ids = HashSet::new();
+    cycles.extend(
+        found
+            .into_iter()
+            .filter(|(_, c)| ids.insert(c.line.id()))
+            .map(|(_, c)| c.clone()),
+    );
     let sum = |what: &str, count: fn(&Record) -> u64| {
         shards
             .iter()
