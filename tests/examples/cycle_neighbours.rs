@@ -9,7 +9,8 @@
 //! moved by one card. Each deal that loops into a cycle not seen yet adds it:
 //! its tree is walked (`backward::predecessors`), and the states of the tree
 //! within three cards of even are rebalanced (the cut moved to the middle,
-//! then up to two swaps) and played. Everything is checked by the exact
+//! then up to two swaps) and played; a cycle such a balanced deal loops into
+//! is added too. Everything is checked by the exact
 //! simulation; the walk is the same on every run (threads split the states,
 //! the finds are taken in the order of their ids).
 //!
@@ -17,7 +18,10 @@
 //! (the number of cycles to expand; 25 takes about ten minutes on two cores).
 //! A path after the number writes every cycle known to it as a table, one
 //! row a cycle with its canonical deal: `fixtures/camicia/cycles-near-casella.tsv`
-//! is `-- 25 fixtures/camicia/cycles-near-casella.tsv`.
+//! is `-- 25 fixtures/camicia/cycles-near-casella.tsv` (`-` for no table).
+//! A third argument, a file of looping deals (the last column of each line
+//! not starting with `#`), starts the walk from their cycles instead of the
+//! published one.
 
 use plateau::Budget;
 use plateau::camicia::{CASELLA_2024, Cycle, Deal, PackedDeal, Player, Rank, Status, backward};
@@ -193,7 +197,13 @@ struct Known {
     expanded: bool,
 }
 
-fn know(cycle: Cycle, from: Option<u64>) -> Known {
+/// What the walk learns of a cycle, and the rebalanced deals of its tree
+/// that loop, with the cycles they loop into.
+fn know(
+    cycle: Cycle,
+    from: Option<u64>,
+    started: &std::time::Instant,
+) -> (Known, Vec<(String, Cycle)>) {
     let states = tree(&cycle.canonical());
     let off = states
         .iter()
@@ -202,12 +212,19 @@ fn know(cycle: Cycle, from: Option<u64>) -> Known {
         .unwrap_or(26);
     let balanced = states.iter().filter(|s| s.len(Player::A) == 26).count();
     let mut rebalanced = None;
+    let mut into = Vec::new();
     if off > 0 {
         let mut looped = 0;
         for s in states.iter().filter(|s| s.len(Player::A).abs_diff(26) <= 3) {
             let (cards, _) = row(s);
             up_to_two_swaps(&cards, &mut |r, _| {
-                looped += usize::from(looping(r, 26).is_some());
+                if let Some(c) = looping(r, 26) {
+                    looped += 1;
+                    if !into.iter().any(|(_, k): &(String, Cycle)| k.id() == c.id()) {
+                        let text = |h: &[Rank]| h.iter().map(|r| r.compact()).collect::<String>();
+                        into.push((format!("{}/{}", text(&r[..26]), text(&r[26..])), c));
+                    }
+                }
             });
         }
         rebalanced = Some(looped);
@@ -217,12 +234,13 @@ fn know(cycle: Cycle, from: Option<u64>) -> Known {
     });
     let found_from = from.map_or("the published deal".to_string(), |f| format!("{f:012x}"));
     println!(
-        "cycle {:012x}: {} tricks, tree {} states, least |A - 26| {off}, {balanced} balanced deals{rebalanced_text} (from {found_from})",
+        "{:.0} s: cycle {:012x}: {} tricks, tree {} states, least |A - 26| {off}, {balanced} balanced deals{rebalanced_text} (from {found_from})",
+        started.elapsed().as_secs_f64(),
         cycle.id(),
         cycle.tricks,
         states.len()
     );
-    Known {
+    let known = Known {
         cycle,
         from,
         tree: states.len(),
@@ -230,6 +248,36 @@ fn know(cycle: Cycle, from: Option<u64>) -> Known {
         balanced,
         rebalanced,
         expanded: false,
+    };
+    (known, into)
+}
+
+/// Learns of `cycle` and of the cycles its rebalanced deals loop into
+/// (each a cycle reached from a balanced deal), unless known.
+fn learn(
+    cycles: &mut HashMap<u64, Known>,
+    cycle: Cycle,
+    from: Option<u64>,
+    started: &std::time::Instant,
+) {
+    let mut queue = vec![(cycle, from)];
+    while let Some((cycle, from)) = queue.pop() {
+        if cycles.contains_key(&cycle.id()) {
+            continue;
+        }
+        let id = cycle.id();
+        let (known, into) = know(cycle, from, started);
+        cycles.insert(id, known);
+        for (deal, c) in into {
+            if !cycles.contains_key(&c.id()) {
+                println!(
+                    "  balanced deal {deal} loops into {:012x} ({} tricks)",
+                    c.id(),
+                    c.tricks
+                );
+                queue.push((c, Some(id)));
+            }
+        }
     }
 }
 
@@ -237,11 +285,26 @@ fn main() {
     let expansions: usize = std::env::args()
         .nth(1)
         .map_or(25, |a| a.parse().expect("a number of cycles to expand"));
-    let catalog = std::env::args().nth(2);
-    let published: Deal = CASELLA_2024.parse().expect("the published deal");
-    let end = published.simulate(Budget::UNLIMITED);
-    let first = Cycle::find(&published, end.done().expect("it loops")).expect("a cycle");
-    let mut cycles: HashMap<u64, Known> = HashMap::from([(first.id(), know(first, None))]);
+    let catalog = std::env::args().nth(2).filter(|p| p != "-");
+    // The deals to start from: the published one, or the last column of
+    // each line of a file (the third argument).
+    let starts: Vec<String> = match std::env::args().nth(3) {
+        Some(path) => std::fs::read_to_string(path)
+            .expect("the deals to start from")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .filter_map(|l| l.split('\t').next_back().map(str::to_string))
+            .collect(),
+        None => vec![CASELLA_2024.to_string()],
+    };
+    let started = std::time::Instant::now();
+    let mut cycles: HashMap<u64, Known> = HashMap::new();
+    for text in &starts {
+        let deal: Deal = text.parse().expect("a deal");
+        let end = deal.simulate(Budget::UNLIMITED);
+        let first = Cycle::find(&deal, end.done().expect("it loops")).expect("a cycle");
+        learn(&mut cycles, first, None, &started);
+    }
     for _ in 0..expansions {
         let Some(id) = cycles
             .iter()
@@ -257,8 +320,8 @@ fn main() {
         let known: HashSet<u64> = cycles.keys().copied().collect();
         let mut found = expand(&tree(&start), one_edit, &known);
         found.extend(expand(&turn(&start), two_swaps, &known));
-        for (new, cycle) in found {
-            cycles.insert(new, know(cycle, Some(id)));
+        for (_, cycle) in found {
+            learn(&mut cycles, cycle, Some(id), &started);
         }
     }
     let mut by_length: BTreeMap<u64, Vec<&Known>> = BTreeMap::new();

@@ -209,7 +209,8 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
         );
     }
     // The trials of a seed are pinned, as a snapshot pins an output: seed 5's
-    // first 200,000 trials loop 27,083 times and reach three cycles. A change
+    // first 200,000 trials (6 of them belt trials, none of which loops) loop
+    // 27,082 times and reach three cycles. A change
     // to the trials (how a state is drawn and perturbed) changes these
     // numbers, and must be deliberate (and CHANGELOG'd).
     let summary = lines.last().expect("a summary");
@@ -221,7 +222,7 @@ fn every_deal_printed_loops_under_the_reference_into_its_cycle() {
         (rate * seconds - trials).abs() <= rate * 0.0006 + 1.0,
         "{summary}"
     );
-    assert_eq!(summary["looped"], 27083, "{summary}");
+    assert_eq!(summary["looped"], 27082, "{summary}");
     // All the trials asked for were made: found, not stopped.
     assert_eq!(summary["status"], "found", "{summary}");
     assert!(summary.get("stopped_by").is_none(), "{summary}");
