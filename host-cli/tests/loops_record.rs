@@ -112,6 +112,38 @@ fn assert_one_run(got: &str, want: &str, what: &str) -> Value {
     summary
 }
 
+/// Seed 46's first belt trial (trial 32,748, of shard 1/2) loops and lists
+/// 56 cycles: the merge keeps them in the order that trial found them, as
+/// the search in one piece lists them.
+#[test]
+fn a_belt_trials_cycles_merge_in_the_order_found() {
+    let dir = folder("loops-belt-merge");
+    let seed_46 = |shard: &str| {
+        let args = [
+            "camicia",
+            "loops",
+            "--json",
+            "--seed",
+            "46",
+            "--max-steps",
+            "32749",
+        ];
+        ok(run(&[&args[..], &["--shard", shard]].concat()))
+    };
+    let whole = seed_46("1/1");
+    let (lines, _, _) = parts(&whole);
+    let belt: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.contains(r#""trial":32748"#))
+        .copied()
+        .collect();
+    assert_eq!(belt.len(), 56, "{belt:?}");
+    assert!(belt[0].contains(r#""id":"5a8e1bf5d767""#), "{}", belt[0]);
+    let shards = [seed_46("1/2"), seed_46("2/2")];
+    assert!(!shards[1].contains(r#""trial":32748"#));
+    assert_one_run(&ok(merge(&dir, &shards, true)), &whole, "2 shards");
+}
+
 #[test]
 fn the_shards_of_a_search_merge_into_its_lines_and_counts() {
     let dir = folder("loops-merge");

@@ -62,9 +62,11 @@ const POOL_LIMIT: usize = 2_000_000;
 /// cycles found so far are entered within a few hundred rounds).
 const TRIAL_ROUNDS: u64 = 20_000;
 /// Every this many trials, one is a belt trial (see the module docs): a
-/// trial that perturbs takes about 2 microseconds, a belt trial about half a
-/// second, so a search spends most of its time on belts.
-const BELT_EVERY: u64 = 32_768;
+/// trial that perturbs takes about 2 microseconds, a belt trial about a
+/// second, so a search spends most of its time on belts. A prime: the
+/// belt trials fall to every shard of a search in turn (with 32,768, every
+/// one fell to the last shard of a power of two).
+const BELT_EVERY: u64 = 32_749;
 /// Annealing steps of a belt trial.
 const BELT_STEPS: u32 = 100_000;
 /// Rounds a belt's game is played for, to score it.
@@ -475,16 +477,24 @@ fn step(belt: &mut [Rank], near: &[Rank], rng: &mut SplitMix64) {
             }
         }
     }
-    match rng.below(3) {
+    edit(belt, rng.below(3), rng);
+}
+
+/// One edit of `cards` of the given kind: 0 swaps two cards, 1 moves one,
+/// any other exchanges two adjacent blocks.
+fn edit(cards: &mut [Rank], kind: usize, rng: &mut SplitMix64) {
+    let n = cards.len();
+    match kind {
         0 => {
             let (i, j) = (rng.below(n), rng.below(n));
-            belt.swap(i, j);
+            cards.swap(i, j);
         }
         1 => {
+            // The card at `from` taken out and put back at `to`.
             let (from, to) = (rng.below(n), rng.below(n));
             match from.cmp(&to) {
-                Ordering::Less => belt[from..=to].rotate_left(1),
-                Ordering::Greater => belt[to..=from].rotate_right(1),
+                Ordering::Less => cards[from..=to].rotate_left(1),
+                Ordering::Greater => cards[to..=from].rotate_right(1),
                 Ordering::Equal => {}
             }
         }
@@ -492,7 +502,7 @@ fn step(belt: &mut [Rank], near: &[Rank], rng: &mut SplitMix64) {
             let mut at = [rng.below(n + 1), rng.below(n + 1), rng.below(n + 1)];
             at.sort_unstable();
             let [i, j, k] = at;
-            belt[i..k].rotate_left(j - i);
+            cards[i..k].rotate_left(j - i);
         }
     }
 }
@@ -596,26 +606,8 @@ fn perturb(state: &Deal, rng: &mut SplitMix64) -> Option<Deal> {
     let mut cut = state.len(Player::A);
     for _ in 0..1 + rng.below(2) {
         match rng.below(4) {
-            0 => {
-                let (i, j) = (rng.below(n), rng.below(n));
-                cards.swap(i, j);
-            }
-            1 => {
-                // The card at `from` taken out and put back at `to`.
-                let (from, to) = (rng.below(n), rng.below(n));
-                match from.cmp(&to) {
-                    Ordering::Less => cards[from..=to].rotate_left(1),
-                    Ordering::Greater => cards[to..=from].rotate_right(1),
-                    Ordering::Equal => {}
-                }
-            }
-            2 => {
-                let mut at = [rng.below(n + 1), rng.below(n + 1), rng.below(n + 1)];
-                at.sort_unstable();
-                let [i, j, k] = at;
-                cards[i..k].rotate_left(j - i);
-            }
-            _ => cut = (cut + rng.below(5)).saturating_sub(2).clamp(1, n - 1),
+            3 => cut = (cut + rng.below(5)).saturating_sub(2).clamp(1, n - 1),
+            kind => edit(cards, kind, rng),
         }
     }
     let (a, b) = cards.split_at(cut);
@@ -781,19 +773,19 @@ mod tests {
         );
     }
 
-    /// Seed 1's first belt trial: it loops.
-    const GOLDEN: u64 = 32_767;
+    /// The first belt trial, of seed 46: it loops.
+    const GOLDEN: u64 = 32_748;
 
-    /// A construction of seed 1 from the published cycle, as `loops` starts.
-    fn seed_1() -> Construction {
-        let mut c = Construction::new(super::super::loops::stream(1), Deck::STANDARD, true);
+    /// A construction of seed 46 from the published cycle, as `loops` starts.
+    fn seed_46() -> Construction {
+        let mut c = Construction::new(super::super::loops::stream(46), Deck::STANDARD, true);
         c.add(&state(CASELLA), None);
         c
     }
 
     #[test]
     fn a_belt_trial_stops_when_asked() {
-        let c = seed_1();
+        let c = seed_46();
         let began = std::time::Instant::now();
         let soon = || began.elapsed() > std::time::Duration::from_millis(30);
         assert!(c.belt(GOLDEN, 2, &soon).is_none());
@@ -802,17 +794,17 @@ mod tests {
 
     #[test]
     fn a_belt_trial_finds_cycles_the_simulation_confirms_on_any_threads() {
-        let c = seed_1();
+        let c = seed_46();
         let one = c.belt(GOLDEN, 1, &|| false).expect("not stopped");
         let two = c.belt(GOLDEN, 2, &|| false).expect("not stopped");
         let ids = |l: &[Loop]| l.iter().map(|(_, _, c)| c.id()).collect::<Vec<u64>>();
         assert_eq!(ids(&one), ids(&two));
         // Pinned, as the trials of a seed are (tests/tests/cli_camicia_loops.rs):
-        // one annealing loops into an 84-trick cycle, and its tree,
-        // perturbed, into 29 more.
-        assert_eq!(one.len(), 30);
-        assert_eq!(one[0].2.id(), 0x6636_c9bf_cddd);
-        assert_eq!(one[0].2.tricks, 84);
+        // one annealing loops into a 41-trick cycle, and its tree,
+        // perturbed, into more.
+        assert_eq!(one.len(), 56);
+        assert_eq!(one[0].2.id(), 0x5a8e_1bf5_d767);
+        assert_eq!(one[0].2.tricks, 41);
         for (n, deal, cycle) in &one {
             assert_eq!(*n, GOLDEN);
             let (_, c) = looping(deal, u64::MAX).expect("it loops");
@@ -833,7 +825,7 @@ mod tests {
     #[test]
     fn a_belt_trial_cut_short_is_not_made() {
         let numbers: Vec<u64> = (GOLDEN - 300..GOLDEN + 300).collect();
-        let fresh = seed_1;
+        let fresh = seed_46;
         // Stopped at once: the trials before the belt trial are made.
         let mut cut = fresh();
         let asked = std::sync::atomic::AtomicU32::new(0);

@@ -84,7 +84,7 @@ pub(crate) struct LoopsArgs {
 
 /// `--max-steps` of `loops`: trials, no limit by default.
 fn trials(arg: clap::Arg) -> clap::Arg {
-    limits::unlimited_steps(arg).help("Stop after exactly this many trials (perturbed deals played; every 32768th anneals a belt), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
+    limits::unlimited_steps(arg).help("Stop after exactly this many trials (perturbed deals played; every 32749th anneals a belt), the search's step budget: reproducible unless --seconds stops it first (default: no trial limit)")
 }
 
 /// The seed of the trials' random streams: the search's seed alone (the
