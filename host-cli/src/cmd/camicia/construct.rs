@@ -18,12 +18,12 @@
 //!   from: Casella et al.'s, perturbed, loops only into four cycles of its
 //!   own family. Its turn runs on an engine: one hand is down to two cards
 //!   (`J-`) every few rounds while the other, a belt of 50, leads. Every
-//!   [`BELT_EVERY`]-th trial is a *belt trial*: it takes such a state of a
-//!   cycle started from, changes the belt by 10 to 40 swaps, and anneals the
-//!   belt's order ([`BELT_STEPS`] steps: swaps, a card moved, two adjacent
+//!   [`BELT_EVERY`]-th trial is a *belt trial*: each of its
+//!   [`BELT_CHAINS`] annealings takes such a state of a cycle started from,
+//!   changes the belt by 10 to 40 swaps, and anneals the belt's order ([`BELT_STEPS`] steps: swaps, a card moved, two adjacent
 //!   blocks exchanged, swaps that copy a later belt), scored by how many
 //!   places a later belt leading against the same two cards differs from the
-//!   first; a belt that comes back to itself loops. About one belt trial in
+//!   first; a belt that comes back to itself loops. About one annealing in
 //!   150 loops, into cycles far from the one started from (of 28 to 156
 //!   tricks a turn, some with balanced deals in their trees). A belt trial
 //!   that loops then perturbs [`EXPLORE`] times the tree of the cycle it
