@@ -743,7 +743,16 @@ mod tests {
             let mut x = e;
             x.cards.swap(i, j);
             let mut near = [Rank::Number; Deal::<1>::CAPACITY];
-            let (off, looped) = score(&x, &mut near, &mut Vec::new());
+            let mut seen = Vec::new();
+            let (off, looped) = score(&x, &mut near, &mut seen);
+            // Only the states with a hand of two cards or fewer are kept
+            // to find a repeat: few, so a list serves.
+            assert!(
+                seen.iter()
+                    .all(|s| s.len(Player::A).min(s.len(Player::B)) <= 2),
+                "{}",
+                seen.len()
+            );
             let deal = Deal::from_hands(&x.cards[..50], &x.cards[50..52]).expect("a deal");
             if looped {
                 assert!(looping(&deal, u64::MAX).is_some(), "{}", text(&deal));
