@@ -73,6 +73,11 @@ fn parts(output: &str) -> (Vec<&str>, Value, &str) {
     (listed.to_vec(), summary, seal)
 }
 
+/// The lines that contain `text`.
+fn containing<'a>(lines: &[&'a str], text: &str) -> Vec<&'a str> {
+    lines.iter().filter(|l| l.contains(text)).copied().collect()
+}
+
 /// Writes `outputs` to files in `dir` and merges them.
 fn merge(dir: &Path, outputs: &[String], json: bool) -> Output {
     let mut args = vec!["camicia".to_string(), "merge".into()];
@@ -132,11 +137,7 @@ fn a_belt_trials_cycles_merge_in_the_order_found() {
     };
     let whole = seed_46("1/1");
     let (lines, _, _) = parts(&whole);
-    let belt: Vec<&str> = lines
-        .iter()
-        .filter(|l| l.contains(r#""trial":32748"#))
-        .copied()
-        .collect();
+    let belt = containing(&lines, r#""trial":32748"#);
     assert_eq!(belt.len(), 56, "{belt:?}");
     assert!(belt[0].contains(r#""id":"5a8e1bf5d767""#), "{}", belt[0]);
     let shards = [seed_46("1/2"), seed_46("2/2")];
@@ -149,11 +150,7 @@ fn the_shards_of_a_search_merge_into_its_lines_and_counts() {
     let dir = folder("loops-merge");
     let whole = loops(TRIALS, "1/1", &[]);
     let (lines, _, _) = parts(&whole);
-    let found: Vec<&str> = lines
-        .iter()
-        .filter(|l| l.contains(r#""trial":"#))
-        .copied()
-        .collect();
+    let found = containing(&lines, r#""trial":"#);
     assert_eq!(found.len(), 2, "two cycles found by trials: {found:?}");
     for n in [2, 3] {
         let shards: Vec<String> = (1..=n)

@@ -243,7 +243,7 @@ impl Construction {
     /// whatever the threads. When `stop` says so during a belt trial, the
     /// trials from that one on are not made (nor counted): a search that
     /// resumes makes them.
-    pub(crate) fn trials(&mut self, numbers: &[u64], threads: usize, stop: &Stop<'_>) {
+    pub(crate) fn trials(&mut self, numbers: &[u64], threads: usize, stop: &AskStop<'_>) {
         let this = &*self;
         let cheap: Vec<u64> = numbers
             .iter()
@@ -294,7 +294,7 @@ impl Construction {
     /// seed, `n` and the chain, on `threads` threads; each that loops, and
     /// the perturbations of its cycle's tree ([`explore`]), give the trial's
     /// loops, in the chains' order. `None` if `stop` cut it short.
-    fn belt(&self, n: u64, threads: usize, stop: &Stop<'_>) -> Option<Vec<Loop>> {
+    fn belt(&self, n: u64, threads: usize, stop: &AskStop<'_>) -> Option<Vec<Loop>> {
         let chains: Vec<u64> = (0..BELT_CHAINS).collect();
         let cut = std::sync::atomic::AtomicBool::new(false);
         let found = parallel(&chains, threads, |chain, looped| {
@@ -361,7 +361,7 @@ impl Construction {
 /// Whether to stop: a search's deadline or Ctrl-C, asked at every step of
 /// a belt trial (a second or so of work; a step takes microseconds, the
 /// question tens of nanoseconds).
-pub(crate) type Stop<'a> = dyn Fn() -> bool + Sync + 'a;
+pub(crate) type AskStop<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// `play` applied to each of `numbers` on `threads` threads, in
 /// consecutive parts (this thread playing the first): what it pushes, in
@@ -515,7 +515,7 @@ fn edit(cards: &mut [Rank], kind: usize, rng: &mut SplitMix64) {
 fn anneal(
     engine: &Engine,
     rng: &mut SplitMix64,
-    stop: &Stop<'_>,
+    stop: &AskStop<'_>,
 ) -> Result<Option<(Deal, Cycle)>, ()> {
     let mut e = *engine;
     let belt = e.belt;
@@ -565,7 +565,7 @@ fn explore(
     cycle: &Cycle,
     rng: &mut SplitMix64,
     looped: &mut Vec<Loop>,
-    stop: &Stop<'_>,
+    stop: &AskStop<'_>,
 ) -> bool {
     let states = tree(&cycle.canonical());
     let mut met = vec![cycle.id()];
