@@ -242,10 +242,47 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("of another hunt: --lift-from 1600 there, off here"),
+        err.contains("of another hunt: --lift-from 1900 there, off here"),
         "{err}"
     );
     assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
+    // Nor a climb.
+    let mut climb = hunt_args(&ckpt);
+    climb[deals] = "40000".to_string();
+    climb.push("--climb".to_string());
+    let out = run(&climb);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("of another hunt: --climb false there, true here"),
+        "{err}"
+    );
+    // A report of plateau from before the hunt lifted shuffles by default
+    // has no `climb`: its hunt climbed (it was not `--fresh`), and it is
+    // read so.
+    assert!(text.contains(r#""fresh":false,"climb":false,"#), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let body: String = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| format!("{}\n", l.replacen(r#""climb":false,"#, "", 1)))
+        .collect();
+    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let n = lines.len() - 1;
+    let older = format!("{body}{{\"event\":\"end\",\"lines\":{n},\"fnv64\":\"{hash:016x}\"}}\n");
+    let ckpt = dir.join("older.ckpt");
+    std::fs::write(&ckpt, &older).expect("written");
+    let mut again = hunt_args(&ckpt);
+    again[deals] = "40000".to_string();
+    let out = run(&again);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("of another hunt: --climb true there, false here"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&ckpt).expect("still there"), older.as_bytes());
     // The first format (version 1, before checkpoints were reports), whole
     // under its own seal: named, not misread.
     let old = r#"{"format":"plateau camicia hunt checkpoint","version":1,"params":{}}"#;

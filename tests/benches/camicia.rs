@@ -255,7 +255,7 @@ fn bench(c: &mut Criterion) {
     let mut tally = Tally::new_in([Entry::EMPTY; 5], [Entry::EMPTY; 5], [Entry::EMPTY; 5]);
     let mut climb_tally = tally;
     let fresh_hunt = Hunt::new(1, BUDGET).fresh();
-    let climb_hunt = Hunt::new(1, BUDGET);
+    let climb_hunt = Hunt::new(1, BUDGET).climb();
     let (mut fresh_chunk, mut climb_chunk) = (0u64, 0u64);
     let mut deal = bytes(&swapped[0]);
     let mut chain_rng = Mix::new(7);

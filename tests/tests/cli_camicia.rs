@@ -220,30 +220,108 @@ fn the_hunt_summary_has_status_first_and_seconds_to_the_millisecond() {
     }
 }
 
-/// `--lift-from off` is the hunt as it was before it lifted: seed 17's
-/// 3,000 deals list the climb's longest game, 1,677 cards (pinned by the
-/// firmware's checks before the lift), and no `lift_from`; by default that
-/// game is lifted to deals of its tree, longer, each as the reference plays
-/// it. A threshold of 0 and a lifting `--fresh` are refused.
-#[test]
-fn the_lift_lifts_the_climbs_games_and_off_is_the_climb_alone() {
-    let args = |lift: &str| -> Vec<Value> {
-        json_lines(&run(&[
-            "camicia",
-            "hunt",
-            "--seed",
-            "17",
-            "--deals",
-            "3000",
-            "--threads",
-            "1",
-            "--json",
-            "--lift-from",
-            lift,
-        ]))
+/// Plays a listed deal with the tests' reference simulator: (status,
+/// cards, tricks).
+fn reference(deal: &Value) -> (plateau::camicia::Status, u64, u64) {
+    let deal = deal["deal"].as_str().expect("a deal");
+    let (a, b) = deal.split_once('/').expect("A/B");
+    let hand = |h: &str| -> Vec<u8> {
+        h.chars()
+            .map(|c| {
+                plateau::camicia::Rank::from_compact(c)
+                    .expect("a card")
+                    .penalty()
+            })
+            .collect()
     };
+    plateau_tests::camicia_reference(&hand(a), &hand(b))
+}
+
+/// Runs `camicia hunt --deals DEALS --seed SEED --threads 1 --json` with
+/// `more` flags.
+fn hunt_json(seed: &str, deals: &str, more: &[&str]) -> Vec<Value> {
+    let mut args = vec![
+        "camicia",
+        "hunt",
+        "--seed",
+        seed,
+        "--deals",
+        deals,
+        "--threads",
+        "1",
+        "--json",
+    ];
+    args.extend_from_slice(more);
+    json_lines(&run(&args))
+}
+
+/// The default hunt plays fresh shuffles and lifts their games of 1,900
+/// cards or more: seed 25's 2,000 deals, played as `--fresh` plays them
+/// (the same counts and, without lifts, the same lists), hold a game of
+/// 2,004 cards, lifted to deals of its tree, longer, each as the
+/// reference plays it.
+#[test]
+fn the_hunt_lifts_fresh_shuffles_games() {
+    let fresh = hunt_json("25", "2000", &["--fresh"]);
+    assert_eq!(
+        (fresh[0]["fresh"].as_bool(), fresh[0]["climb"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let unlifted = hunt_json("25", "2000", &["--lift-from", "off"]);
+    let listed = |lines: &[Value]| -> Vec<Value> {
+        lines
+            .iter()
+            .filter(|v| v.get("deal").is_some())
+            .cloned()
+            .collect()
+    };
+    assert_eq!(listed(&unlifted), listed(&fresh));
+    assert_eq!(
+        (
+            unlifted[1]["cards"].as_u64(),
+            unlifted[1]["tricks"].as_u64()
+        ),
+        (Some(2004), Some(282))
+    );
+    let lifted = hunt_json("25", "2000", &[]);
+    assert_eq!(lifted[0]["lift_from"], 1900);
+    assert_eq!(lifted[0]["climb"], false);
+    // The same deals played: the lift lists, it does not count.
+    for key in ["deals", "finished", "cards_of_finished"] {
+        assert_eq!(lifted[0][key], fresh[0][key], "{key}");
+    }
+    let by_cards: Vec<&Value> = lifted.iter().filter(|v| v["kind"] == "by-cards").collect();
+    assert_eq!(by_cards.len(), 5);
+    for best in by_cards {
+        assert!(best["cards"].as_u64() > Some(2004), "{best}");
+        let (status, cards, tricks) = reference(best);
+        assert_eq!(status, plateau::camicia::Status::Finished);
+        assert_eq!(
+            (Some(cards), Some(tricks)),
+            (best["cards"].as_u64(), best["tricks"].as_u64())
+        );
+    }
+    let help = run(&["camicia", "hunt", "--help"]);
+    let line = help
+        .stdout
+        .lines()
+        .find(|l| l.contains("--lift-from <CARDS>"))
+        .expect("in --help");
+    assert!(line.ends_with("[default: 1900]"), "{line}");
+}
+
+/// `--climb --lift-from off` is the hunt as it was before it lifted: seed
+/// 17's 3,000 deals list the climb's longest game, 1,677 cards (pinned by
+/// the firmware's checks before the lift), and no `lift_from`; lifted from
+/// 1,600 cards that game is lifted to deals of its tree, longer, each as the
+/// reference plays it. A threshold of 0, a lifting `--fresh` and a climbing
+/// one are refused.
+#[test]
+fn the_climb_lifts_its_games_and_off_is_the_climb_alone() {
+    let args = |lift: &str| hunt_json("17", "3000", &["--climb", "--lift-from", lift]);
     let climb = args("off");
     assert!(climb[0].get("lift_from").is_none(), "{}", climb[0]);
+    assert_eq!(climb[0]["climb"], true);
     let longest = "--Q---A----J--Q---K-QK-K--/-A---Q-JA-------JJ--K---A-";
     assert_eq!(climb[1]["deal"], longest);
     assert_eq!(
@@ -258,18 +336,7 @@ fn the_lift_lifts_the_climbs_games_and_off_is_the_climb_alone() {
     }
     let best = &lifted[1];
     assert!(best["cards"].as_u64() > Some(1677), "{best}");
-    let deal = best["deal"].as_str().expect("a deal");
-    let (a, b) = deal.split_once('/').expect("A/B");
-    let hand = |h: &str| -> Vec<u8> {
-        h.chars()
-            .map(|c| {
-                plateau::camicia::Rank::from_compact(c)
-                    .expect("a card")
-                    .penalty()
-            })
-            .collect()
-    };
-    let (status, cards, tricks) = plateau_tests::camicia_reference(&hand(a), &hand(b));
+    let (status, cards, tricks) = reference(best);
     assert_eq!(status, plateau::camicia::Status::Finished);
     assert_eq!(
         (Some(cards), Some(tricks)),
@@ -281,29 +348,16 @@ fn the_lift_lifts_the_climbs_games_and_off_is_the_climb_alone() {
         "the 1,677-card game is the one lifted"
     );
     assert_eq!(args("1678")[1]["deal"], longest, "none lifted from 1,678");
-    let help = run(&["camicia", "hunt", "--help"]);
-    let line = help
-        .stdout
-        .lines()
-        .find(|l| l.contains("--lift-from <CARDS>"))
-        .expect("in --help");
-    assert!(line.ends_with("[default: 1600]"), "{line}");
     refused(
         &run(&["camicia", "hunt", "--deals", "5", "--lift-from", "0"]),
         "--lift-from",
     );
-    refused(
-        &run(&[
-            "camicia",
-            "hunt",
-            "--deals",
-            "5",
+    for other in ["--lift-from=9", "--climb"] {
+        refused(
+            &run(&["camicia", "hunt", "--deals", "5", "--fresh", other]),
             "--fresh",
-            "--lift-from",
-            "9",
-        ]),
-        "--fresh",
-    );
+        );
+    }
 }
 
 #[test]

@@ -246,6 +246,7 @@ fn probe_hunt() {
     tally_a.list(&deal, opaque(found.ending));
     let hunt = opaque(Hunt::new(opaque(7), opaque(Budget::new(1000))));
     keep(opaque(hunt).fresh());
+    keep(opaque(hunt).climb().climbs());
     keep(opaque(hunt).lift_from(opaque(Some(1))).lifts_from());
     keep((
         hunt::LIFT_FROM,

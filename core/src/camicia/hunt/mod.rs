@@ -1,16 +1,24 @@
 //! The record hunt: a search of 52-card deals for the longest games and for
 //! loops, deterministic for a seed, without allocation.
 //!
-//! The work is a sequence of chunks. Chunk `g` starts from a fresh shuffle and
-//! climbs: each step swaps two different cards of the best deal so far and
-//! plays the new deal; the longest finished game (or the latest of equal
-//! length) is the best. The climb plays one game at a time
-//! ([`PackedDeal::simulate`]): its deals differ from the best by a swap, so
-//! their games run alike for long stretches, which the processor's branch
-//! predictor learns. [`Hunt::fresh`] plays fresh shuffles only instead (the
-//! rate on random deals), 32 at a time ([`PackedDeal::simulate_many`]):
-//! random games give the predictor nothing to learn, and 32 independent games
-//! keep the processor busy through its misses. Chunk `g`'s random numbers
+//! The work is a sequence of chunks of deals. By default a chunk plays fresh
+//! shuffles, many at a time ([`PackedDeal::simulate_many`]: random games
+//! give the processor's branch predictor nothing to learn, and independent
+//! games keep the processor busy through its misses), and *lifts* each
+//! finished game of [`LIFT_FROM`] cards or more: it walks back from the
+//! game's state [`LIFT_ROUNDS`] rounds in to every deal whose game joins it
+//! there ([`backward`](super::backward)), and lists the longest. Long games
+//! are rare long chains of states, and a change to a deal leaves its chain
+//! within its first cards: the walk back is the one move that keeps what
+//! made a game long, and lifting many games of modest length finds longer
+//! ones than waiting for a long one (docs/notes/camicia.md).
+//! [`Hunt::fresh`] plays the shuffles without lifting them (the rate on
+//! random deals). [`Hunt::climb`] climbs instead, as the hunt did before it
+//! lifted: each step swaps two different cards of the best deal so far and
+//! plays the new deal, one game at a time ([`PackedDeal::simulate`]: the
+//! deals differ by a swap, so their games run alike for long stretches,
+//! which the predictor learns); the longest finished game (or the latest of
+//! equal length) is the best. Chunk `g`'s random numbers
 //! come from `(seed, g)` only ([`SplitMix64`]), [`Shard`] K of N takes the chunks
 //! `g = K-1, K-1+N, ...`, and a [`Tally`] keeps its best lists in a fixed
 //! order, so a hunt's answer depends on the seed, the shard and the number of
@@ -59,7 +67,7 @@ pub use shard::Shard;
 pub use shuffle::shuffle;
 pub use tally::Tally;
 
-/// Deals played per chunk: one fresh shuffle, then swaps.
+/// Deals played per chunk (a climb's: one fresh shuffle, then swaps).
 pub const CHUNK_DEALS: u64 = 1 << 14;
 /// Payment cards of the deck: four each of J, Q, K, A.
 pub const PAYMENT_CARDS: usize = 16;
@@ -67,9 +75,10 @@ pub const PAYMENT_CARDS: usize = 16;
 const SWAP_TRIES: usize = 16;
 /// Mixes a chunk's number into the seed of its random numbers.
 const CHUNK_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
-/// The climb's finished games of at least this many cards are lifted, by
-/// default ([`Hunt::lift_from`]).
-pub const LIFT_FROM: u64 = 1_600;
+/// Finished games of at least this many cards are lifted, by default
+/// ([`Hunt::lift_from`]): where fresh shuffles' lifts find the most games
+/// past 3,300 to 3,900 cards a processor second (docs/notes/camicia.md).
+pub const LIFT_FROM: u64 = 1_900;
 /// A lift walks the tree of the state this many rounds into the game: the
 /// longer deals of a game's tree branch off within its first rounds.
 pub const LIFT_ROUNDS: u64 = 16;
@@ -84,8 +93,9 @@ pub const LIFT_FRAMES: usize = if cfg!(target_pointer_width = "64") {
     1
 };
 
-/// Holds what a record hunt plays: its seed, whether it climbs, and each
-/// game's budget in rounds; plays its chunks ([`Hunt::chunk`]) into a
+/// Holds what a record hunt plays: its seed, whether it climbs or plays
+/// fresh shuffles, from what length it lifts games, and each game's budget
+/// in rounds; plays its chunks ([`Hunt::chunk`]) into a
 /// [`Tally`], for [`HuntSearch`] or for threads of their own.
 ///
 /// ```
@@ -102,48 +112,65 @@ pub const LIFT_FRAMES: usize = if cfg!(target_pointer_width = "64") {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Hunt {
     seed: u64,
-    fresh: bool,
+    /// Climb by swaps instead of playing fresh shuffles.
+    climb: bool,
     rounds: Budget,
-    /// Lift the climb's finished games of at least this many cards.
+    /// Lift the finished games of at least this many cards.
     lift: Option<u64>,
 }
 
 impl Hunt {
-    /// Returns a climbing hunt from `seed` whose games may last `rounds` rounds
-    /// each before they count as exhausted.
+    /// Returns the record hunt from `seed`, whose games may last `rounds`
+    /// rounds each before they count as exhausted: fresh shuffles, each
+    /// finished game of [`LIFT_FROM`] cards or more lifted.
     #[must_use]
     pub const fn new(seed: u64, rounds: Budget) -> Hunt {
         Hunt {
             seed,
-            fresh: false,
+            climb: false,
             rounds,
             lift: Some(LIFT_FROM),
         }
     }
 
-    /// Returns the hunt playing fresh shuffles only, without climbing or
-    /// lifting.
+    /// Returns the hunt playing fresh shuffles only, neither climbing nor
+    /// lifting: the rate on random deals.
     #[must_use]
     pub const fn fresh(self) -> Hunt {
         Hunt {
-            fresh: true,
+            climb: false,
             lift: None,
             ..self
         }
     }
 
-    /// Returns the hunt lifting the climb's finished games of at least
-    /// `cards` cards ([`LIFT_FROM`] by default), or none (`None`: the climb
-    /// alone). A fresh hunt does not lift.
+    /// Returns the hunt climbing by swaps of two cards of each chunk's best
+    /// deal so far instead of playing fresh shuffles, lifting as before.
     #[must_use]
-    pub const fn lift_from(self, cards: Option<u64>) -> Hunt {
+    pub const fn climb(self) -> Hunt {
         Hunt {
-            lift: if self.fresh { None } else { cards },
+            climb: true,
             ..self
         }
     }
 
-    /// Returns the cards from which the climb's games are lifted, if they are.
+    /// Returns whether the hunt climbs ([`Hunt::climb`]).
+    #[must_use]
+    pub const fn climbs(&self) -> bool {
+        self.climb
+    }
+
+    /// Returns the hunt lifting the finished games of at least `cards`
+    /// cards ([`LIFT_FROM`] by default), or none (`None`).
+    #[must_use]
+    pub const fn lift_from(self, cards: Option<u64>) -> Hunt {
+        Hunt {
+            lift: cards,
+            ..self
+        }
+    }
+
+    /// Returns the cards from which games are lifted, if they are.
     #[must_use]
     pub const fn lifts_from(&self) -> Option<u64> {
         self.lift
@@ -171,8 +198,8 @@ impl Hunt {
     }
 
     /// Plays chunk `g` of the hunt into `tally`, for a budget of `deals`
-    /// deals (a whole chunk is [`CHUNK_DEALS`]): a climb from a fresh
-    /// shuffle, or fresh shuffles only. Its random numbers come from
+    /// deals (a whole chunk is [`CHUNK_DEALS`]): fresh shuffles, or a climb
+    /// from a fresh shuffle, their games lifted. Its random numbers come from
     /// `(seed, g)` alone.
     pub fn chunk<S: AsRef<[Entry]> + AsMut<[Entry]>>(
         &self,
@@ -187,37 +214,32 @@ impl Hunt {
         let mut rng = SplitMix64::new(self.seed ^ g.wrapping_mul(CHUNK_MIX));
         rng.next_u64();
         tally.chunks = tally.chunks.saturating_add(1);
-        if !self.fresh {
+        if self.climb {
             let first = shuffle(&mut rng);
-            self.climb(first, deals, &mut rng, tally);
+            self.climb_from(first, deals, &mut rng, tally);
             return;
         }
         let candidates = (0..deals).map(|_| shuffle(&mut rng));
-        let report = |_, deal: PackedDeal, o: GameOutcome| tally.add(&deal, o);
-        // On a chip (`target_os = "none"`), through `dyn` closures (one call
-        // each per deal, beside a game's hundreds of cards): every caller in
-        // this form shares one copy of the 32-lane engine, which keeps the
-        // firmware image, which also checks the engine on its own, within its
-        // flash budget. On a host the compiler inlines them into a copy of the
-        // engine of their own (4 % fewer instructions per deal).
+        // On a chip (`target_os = "none"`), one game at a time: a lift walks
+        // from inside the report, and the many-at-once engine's lanes (4 KiB
+        // on 32-bit targets) under the walk passed the micro:bit's stack
+        // budget (8,688 B of 8,192); an in-order core without a branch
+        // predictor has no misses for many games to hide. The tally is the
+        // same either way: its lists do not depend on the order of the games.
         #[cfg(target_os = "none")]
-        {
-            let (mut candidates, mut report) = (candidates, report);
-            let mut next = || candidates.next();
-            PackedDeal::simulate_many(
-                core::iter::from_fn(&mut next as &mut dyn FnMut() -> Option<PackedDeal>),
-                self.rounds,
-                &mut report as &mut dyn FnMut(usize, PackedDeal, GameOutcome),
-            );
+        for deal in candidates {
+            self.offer(&deal, deal.simulate(self.rounds), tally);
         }
         #[cfg(not(target_os = "none"))]
-        PackedDeal::simulate_many(candidates, self.rounds, report);
+        PackedDeal::simulate_many(candidates, self.rounds, |_, deal, o: GameOutcome| {
+            self.offer(&deal, o, tally);
+        });
     }
 
     /// Plays the climb of a chunk of `deals` deals from `first`: each next
     /// candidate swaps two different cards of the best deal so far (`first`
     /// until a game has finished), once its game is known.
-    fn climb<S: AsRef<[Entry]> + AsMut<[Entry]>>(
+    fn climb_from<S: AsRef<[Entry]> + AsMut<[Entry]>>(
         &self,
         first: PackedDeal,
         deals: u64,
@@ -228,18 +250,12 @@ impl Hunt {
         let mut candidate = first;
         for _ in 0..deals {
             let o = candidate.simulate(self.rounds);
-            tally.add(&candidate, o);
+            self.offer(&candidate, o, tally);
             if let Outcome::Done(end) = o
                 && end.status == Status::Finished
                 && best.is_none_or(|(_, cards)| end.cards >= cards)
             {
                 best = Some((candidate, end.cards));
-            }
-            if let (Some(from), Outcome::Done(end)) = (self.lift, o)
-                && end.status == Status::Finished
-                && end.cards >= from
-            {
-                lift(&candidate, end, self.rounds, tally);
             }
             candidate = best.map_or(first, |(deal, _)| deal);
             for _ in 0..SWAP_TRIES {
@@ -249,6 +265,23 @@ impl Hunt {
                     break;
                 }
             }
+        }
+    }
+
+    /// Counts a deal's game into `tally`, and lifts it if it finished with
+    /// [`Hunt::lifts_from`] cards or more.
+    fn offer<S: AsRef<[Entry]> + AsMut<[Entry]>>(
+        &self,
+        deal: &PackedDeal,
+        o: GameOutcome,
+        tally: &mut Tally<S>,
+    ) {
+        tally.add(deal, o);
+        if let (Some(from), Outcome::Done(end)) = (self.lift, o)
+            && end.status == Status::Finished
+            && end.cards >= from
+        {
+            lift(deal, end, self.rounds, tally);
         }
     }
 }
@@ -524,6 +557,40 @@ mod tests {
                 Outcome::Done(e.ending)
             );
         }
+    }
+
+    /// The default hunt is the fresh shuffles' hunt whose games of
+    /// [`LIFT_FROM`] cards or more are each lifted: seed 25's first 2,000
+    /// deals hold one such game (2,004 cards), and its lift lists longer
+    /// ones; a climb plays other deals.
+    #[test]
+    fn a_hunt_lifts_the_games_of_its_fresh_shuffles() {
+        let rounds = Budget::new(1_000_000);
+        let room = || std::vec![Entry::EMPTY; 64];
+        let deals = Budget::new(2000);
+        let mut fresh = Tally::new_in(room(), room(), room());
+        Hunt::new(25, rounds).fresh().chunk(0, deals, &mut fresh);
+        let long: Vec<Entry> = fresh
+            .by_cards
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|e| e.ending.cards >= LIFT_FROM)
+            .collect();
+        assert_eq!(long.len(), 1);
+        assert_eq!(long[0].ending.cards, 2004);
+        let mut want = fresh.clone();
+        for e in &long {
+            lift(&e.deal, e.ending, rounds, &mut want);
+        }
+        let mut got = Tally::new_in(room(), room(), room());
+        Hunt::new(25, rounds).chunk(0, deals, &mut got);
+        assert_eq!(got, want);
+        assert!(got.by_cards.as_slice()[0].ending.cards > 2004);
+        let mut climb = Tally::new_in(room(), room(), room());
+        Hunt::new(25, rounds).climb().chunk(0, deals, &mut climb);
+        assert_eq!(climb.deals, 2000);
+        assert_ne!(climb.cards_of_finished, fresh.cards_of_finished);
     }
 
     /// The hand-written `Debug` names every field, as a derived one would.

@@ -10,8 +10,9 @@
 //! input), and `\r\n` line ends read as `\n`. The records must be the shards
 //! of one search, each shard `K/N` once and every shard of the N there (the
 //! missing ones are named): for a hunt, the same seed, deals or seconds,
-//! `--fresh` and `--max-rounds`; for `loops`, the same seed, split,
-//! `--max-steps` or `--seconds`, `--from` and cycles started from.
+//! `--fresh`, `--climb`, `--lift-from` and `--max-rounds`; for `loops`, the
+//! same seed, split, `--max-steps` or `--seconds`, `--from` and cycles
+//! started from.
 //!
 //! A hunt's merged lists are exact: each shard kept only its best `--top`
 //! deals, so a place of the union is proven only if every shard whose list

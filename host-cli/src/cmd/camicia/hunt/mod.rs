@@ -94,13 +94,16 @@ pub(crate) struct HuntArgs {
     /// Deals to list by cards and by tricks, 1 to 1000.
     #[arg(long, default_value_t = DEFAULT_TOP, value_parser = parse_top, allow_negative_numbers = true)]
     top: usize,
-    /// Play fresh shuffles only, without climbing or lifting: the rate on
-    /// random deals.
+    /// Play fresh shuffles only, without lifting: the rate on random deals.
     #[arg(long)]
     fresh: bool,
-    /// Lift the climb's finished games of at least CARDS cards: walk back
-    /// from each one's early rounds to every deal whose game joins it there
-    /// (and ends as it does), and list the longest (`off`: the climb alone).
+    /// Climb instead of playing fresh shuffles, as the hunt did before it
+    /// lifted: each deal swaps two cards of the chunk's longest so far.
+    #[arg(long, conflicts_with = "fresh")]
+    climb: bool,
+    /// Lift the finished games of at least CARDS cards: walk back from each
+    /// one's early rounds to every deal whose game joins it there (and ends
+    /// as it does), and list the longest (`off`: no lifts).
     #[arg(long, value_name = "CARDS", default_value_t = Lift(Some(LIFT_FROM)), value_parser = parse_lift,
           conflicts_with = "fresh")]
     lift_from: Lift,
@@ -144,7 +147,7 @@ fn deals(arg: clap::Arg) -> clap::Arg {
         .help("Stop after exactly this many deals, the hunt's step budget (reproducible unless --seconds stops it first) (default: no deal limit)")
 }
 
-/// `--lift-from`: the cards from which the climb's games are lifted, or
+/// `--lift-from`: the cards from which games are lifted, or
 /// `off`.
 #[derive(Clone, Copy, Debug)]
 struct Lift(Option<u64>);
@@ -219,8 +222,10 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
     };
     let mut hunt = Hunt::new(args.seed, Budget::new(args.max_rounds)).lift_from(args.lift_from.0);
     if args.fresh {
-        // A fresh hunt does not lift (the core's rule): its report says so.
         hunt = hunt.fresh();
+    }
+    if args.climb {
+        hunt = hunt.climb();
     }
     let params = Params {
         seed: args.seed,
@@ -228,6 +233,7 @@ fn plan(args: &HuntArgs, io: &mut Io<'_>) -> CliResult<Plan> {
         deals: args.budgets.steps(),
         seconds,
         fresh: args.fresh,
+        climb: hunt.climbs(),
         lift_from: hunt.lifts_from(),
         max_rounds: args.max_rounds,
         top: Some(args.top),

@@ -81,7 +81,9 @@ pub(crate) struct Params {
     /// `--seconds` (none: until `--deals` are played).
     pub(crate) seconds: Option<f64>,
     pub(crate) fresh: bool,
-    /// `--lift-from`: `None` for the climb alone (and for `--fresh`).
+    /// `--climb`.
+    pub(crate) climb: bool,
+    /// `--lift-from`: `None` for no lifts (and for `--fresh`).
     pub(crate) lift_from: Option<u64>,
     pub(crate) max_rounds: u64,
     /// `--top`; none in the reports of plateau before it was written down.
@@ -103,6 +105,7 @@ impl Params {
                 ("--deals", or_none(p.deals)),
                 ("--seconds", or_none(p.seconds)),
                 ("--fresh", p.fresh.to_string()),
+                ("--climb", p.climb.to_string()),
                 (
                     "--lift-from",
                     p.lift_from

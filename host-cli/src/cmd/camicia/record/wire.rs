@@ -74,8 +74,13 @@ pub(crate) struct Summary {
     )]
     pub(super) asked_seconds: Option<f64>,
     pub(super) fresh: bool,
-    /// The hunt's `--lift-from`, if it lifts (a report without it: the
-    /// climb alone, as every hunt before lifting was).
+    /// Whether the hunt climbed (`--climb`); a report without it is of a
+    /// plateau from before the hunt played lifted shuffles by default, whose
+    /// hunts climbed unless `fresh`.
+    #[serde(default)]
+    pub(super) climb: Option<bool>,
+    /// The hunt's `--lift-from`, if it lifts (a report without it: no lifts,
+    /// as every hunt before lifting was).
     #[serde(
         skip_serializing_if = "Option::is_none",
         default,
@@ -234,6 +239,7 @@ impl Summary {
             asked_deals: p.deals,
             asked_seconds: p.seconds,
             fresh: p.fresh,
+            climb: Some(p.climb),
             lift_from: p.lift_from,
             max_rounds: p.max_rounds,
             top: p.top.map(|t| t as u64),
@@ -252,6 +258,7 @@ impl Summary {
             deals: self.asked_deals,
             seconds: self.asked_seconds,
             fresh: self.fresh,
+            climb: self.climb.unwrap_or(!self.fresh),
             lift_from: self.lift_from,
             max_rounds: self.max_rounds,
             // Checked by `header`.
