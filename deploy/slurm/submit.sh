@@ -20,7 +20,7 @@
 #   CPUS              CPUs per task, the hunt's threads (default 1)
 #   CHECKPOINT_EVERY  seconds between checkpoints (default 60)
 #   TOP               deals listed by each task and by the merge (default 5)
-#   LIFT_FROM         the hunt's --lift-from (default: the hunt's, 1,600)
+#   LIFT_FROM         the hunt's --lift-from (default: the hunt's, 1,900)
 #   TIME_LIMIT        each task's --time (default: the partition's)
 #   PLATEAU           the plateau binary as the nodes see it (default: plateau
 #                     on PATH here, made absolute)
