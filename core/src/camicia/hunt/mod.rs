@@ -2,9 +2,10 @@
 //! loops, deterministic for a seed, without allocation.
 //!
 //! The work is a sequence of chunks of deals. By default a chunk plays fresh
-//! shuffles, many at a time ([`PackedDeal::simulate_many`]: random games
-//! give the processor's branch predictor nothing to learn, and independent
-//! games keep the processor busy through its misses), and *lifts* each
+//! shuffles, many at a time on a host ([`PackedDeal::simulate_many`]: random
+//! games give the processor's branch predictor nothing to learn, and
+//! independent games keep the processor busy through its misses; one at a
+//! time on a chip, for its stack), and *lifts* each
 //! finished game of [`LIFT_FROM`] cards or more: it walks back from the
 //! game's state [`LIFT_ROUNDS`] rounds in to every deal whose game joins it
 //! there ([`backward`](super::backward)), and lists the longest. Long games
