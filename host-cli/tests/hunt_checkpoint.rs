@@ -182,6 +182,24 @@ fn a_checkpoint_that_cannot_be_written_stops_the_hunt_and_the_last_one_resumes()
 
 /// Runs the hunt on a checkpoint whose bytes are `bytes`; it must be refused
 /// with `words` and leave the file as it was.
+/// Runs the hunt `args`, whose checkpoint is another hunt's: exit 2 with
+/// `words` in the error, and the checkpoint left as it was.
+fn refused_resume(args: &[String], ckpt: &Path, words: &str) {
+    let before = std::fs::read(ckpt).expect("a checkpoint");
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(words), "{err}");
+    assert_eq!(std::fs::read(ckpt).expect("still there"), before);
+}
+
+/// FNV-1a, 64 bits: the hash a record's seal gives its lines.
+fn fnv64(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 fn refused(dir: &Path, name: &str, bytes: &[u8], words: &str) {
     let ckpt = dir.join(name);
     std::fs::write(&ckpt, bytes).expect("written");
@@ -226,36 +244,25 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
     other[deals] = "40000".to_string();
     let seed = other.iter().position(|a| a == "--seed").expect("--seed") + 1;
     other[seed] = "12".to_string();
-    let out = run(&other);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("of another hunt: --seed 11 there, 12 here"),
-        "{err}"
-    );
+    refused_resume(&other, &ckpt, "of another hunt: --seed 11 there, 12 here");
     assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
     // Nor a hunt that lifts otherwise.
     let mut climb = hunt_args(&ckpt);
     climb[deals] = "40000".to_string();
     climb.extend(["--lift-from".to_string(), "off".to_string()]);
-    let out = run(&climb);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("of another hunt: --lift-from 1900 there, off here"),
-        "{err}"
+    refused_resume(
+        &climb,
+        &ckpt,
+        "of another hunt: --lift-from 1900 there, off here",
     );
-    assert_eq!(std::fs::read(&ckpt).expect("still there"), bytes);
     // Nor a climb.
     let mut climb = hunt_args(&ckpt);
     climb[deals] = "40000".to_string();
     climb.push("--climb".to_string());
-    let out = run(&climb);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("of another hunt: --climb false there, true here"),
-        "{err}"
+    refused_resume(
+        &climb,
+        &ckpt,
+        "of another hunt: --climb false there, true here",
     );
     // A report of plateau from before the hunt lifted shuffles by default
     // has no `climb`: its hunt climbed (it was not `--fresh`), and it is
@@ -266,29 +273,22 @@ fn a_damaged_or_foreign_checkpoint_is_refused_and_left_alone() {
         .iter()
         .map(|l| format!("{}\n", l.replacen(r#""climb":false,"#, "", 1)))
         .collect();
-    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let hash = fnv64(&body);
     let n = lines.len() - 1;
     let older = format!("{body}{{\"event\":\"end\",\"lines\":{n},\"fnv64\":\"{hash:016x}\"}}\n");
     let ckpt = dir.join("older.ckpt");
     std::fs::write(&ckpt, &older).expect("written");
     let mut again = hunt_args(&ckpt);
     again[deals] = "40000".to_string();
-    let out = run(&again);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("of another hunt: --climb true there, false here"),
-        "{err}"
+    refused_resume(
+        &again,
+        &ckpt,
+        "of another hunt: --climb true there, false here",
     );
-    assert_eq!(std::fs::read(&ckpt).expect("still there"), older.as_bytes());
     // The first format (version 1, before checkpoints were reports), whole
     // under its own seal: named, not misread.
     let old = r#"{"format":"plateau camicia hunt checkpoint","version":1,"params":{}}"#;
-    let hash = old.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let hash = fnv64(old);
     let old = format!("{old}\n{{\"fnv64\":\"{hash:016x}\"}}\n");
     refused(&dir, "old.ckpt", old.as_bytes(), "format version 1");
 }

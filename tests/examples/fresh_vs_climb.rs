@@ -13,9 +13,8 @@
 //! `cargo run --release -p plateau-tests --example fresh_vs_climb -- fresh 20000000 1 [FROM]`
 
 use plateau::Budget;
-use plateau::camicia::backward::{Ancestors, Frame, next_round};
-use plateau::camicia::hunt::{CHUNK_DEALS, LIFT_FRAMES, LIFT_ROUNDS, LIFT_STATES, shuffle};
-use plateau::camicia::{PackedDeal, Player, Status};
+use plateau::camicia::hunt::{CHUNK_DEALS, shuffle};
+use plateau::camicia::{PackedDeal, Status};
 use plateau::rng::SplitMix64;
 use plateau::search::Outcome;
 
@@ -23,26 +22,6 @@ use plateau::search::Outcome;
 const DEAL: f64 = 0.385e-6;
 /// Seconds a state of a lift's walk costs.
 const STATE: f64 = 0.215e-6;
-
-/// The longest balanced deal of the game's tree (cards) and the states walked.
-fn lift(deal: &PackedDeal, cards: u64) -> (u64, usize) {
-    let (mut root, mut before) = (deal.to_deal(), 0);
-    for _ in 0..LIFT_ROUNDS {
-        let Some(next) = next_round(&root) else { break };
-        root = next.state;
-        before += next.cards;
-    }
-    let rest = cards - before;
-    let (mut longest, mut states) = (cards, 0);
-    let frames = [Frame::EMPTY; LIFT_FRAMES];
-    for a in Ancestors::new_in(&root, u64::MAX, frames).take(LIFT_STATES) {
-        states += 1;
-        if a.tricks > 0 && a.state.len(Player::A) == a.state.len(Player::B) {
-            longest = longest.max(rest + a.cards);
-        }
-    }
-    (longest, states)
-}
 
 fn finished(deal: &PackedDeal) -> Option<u64> {
     match deal.simulate(Budget::new(1_000_000)) {
@@ -65,7 +44,7 @@ fn main() {
     let mut seen = |cards: u64, deal: &PackedDeal| {
         best = best.max(cards);
         if cards >= from {
-            let (l, s) = lift(deal, cards);
+            let (l, s, _) = plateau_tests::camicia_lift(&deal.to_deal(), cards);
             lifts.push((cards, l, s));
         }
     };

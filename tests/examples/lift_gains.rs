@@ -12,9 +12,9 @@
 //! `cargo run --release -p plateau-tests --example lift_gains`
 
 use plateau::Budget;
-use plateau::camicia::backward::{Ancestors, Frame, next_round, predecessors};
-use plateau::camicia::hunt::{LIFT_FRAMES, LIFT_ROUNDS, LIFT_STATES, shuffle};
-use plateau::camicia::{Deal, PackedDeal, Player, Status};
+use plateau::camicia::backward::{next_round, predecessors};
+use plateau::camicia::hunt::{LIFT_ROUNDS, shuffle};
+use plateau::camicia::{Deal, PackedDeal, Status};
 use plateau::rng::SplitMix64;
 use plateau::search::Outcome;
 use std::time::Instant;
@@ -34,21 +34,7 @@ fn finished_cards(deal: &PackedDeal) -> Option<u64> {
 /// The cards the longest balanced deal of the game's tree adds, the states
 /// walked, and the tree's root (the game's state `LIFT_ROUNDS` rounds in).
 fn lift(deal: &Deal, cards: u64) -> (u64, usize, Deal) {
-    let (mut root, mut before) = (*deal, 0);
-    for _ in 0..LIFT_ROUNDS {
-        let Some(next) = next_round(&root) else { break };
-        root = next.state;
-        before += next.cards;
-    }
-    let rest = cards - before;
-    let (mut longest, mut states) = (cards, 0);
-    let frames = [Frame::EMPTY; LIFT_FRAMES];
-    for a in Ancestors::new_in(&root, u64::MAX, frames).take(LIFT_STATES) {
-        states += 1;
-        if a.state.len(Player::A) == a.state.len(Player::B) {
-            longest = longest.max(rest + a.cards);
-        }
-    }
+    let (longest, states, root) = plateau_tests::camicia_lift(deal, cards);
     (longest - cards, states, root)
 }
 

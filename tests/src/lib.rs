@@ -281,3 +281,33 @@ fn reference_round(
     };
     (taker, pile)
 }
+
+/// Lifts a finished game of `cards` cards as the record hunt does: walks the
+/// tree of its state `LIFT_ROUNDS` rounds in. Returns the cards of the
+/// longest balanced deal of the tree (the game's own at least), the states
+/// walked and the tree's root. The `lift_gains` and `fresh_vs_climb`
+/// examples measure with it.
+pub fn camicia_lift(
+    deal: &plateau::camicia::Deal,
+    cards: u64,
+) -> (u64, usize, plateau::camicia::Deal) {
+    use plateau::camicia::Player;
+    use plateau::camicia::backward::{Ancestors, Frame, next_round};
+    use plateau::camicia::hunt::{LIFT_FRAMES, LIFT_ROUNDS, LIFT_STATES};
+    let (mut root, mut before) = (*deal, 0);
+    for _ in 0..LIFT_ROUNDS {
+        let Some(next) = next_round(&root) else { break };
+        root = next.state;
+        before += next.cards;
+    }
+    let rest = cards - before;
+    let (mut longest, mut states) = (cards, 0);
+    let frames = [Frame::EMPTY; LIFT_FRAMES];
+    for a in Ancestors::new_in(&root, u64::MAX, frames).take(LIFT_STATES) {
+        states += 1;
+        if a.state.len(Player::A) == a.state.len(Player::B) {
+            longest = longest.max(rest + a.cards);
+        }
+    }
+    (longest, states, root)
+}
